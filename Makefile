@@ -1,0 +1,52 @@
+# The README's two commands: `make lab` and `make test`. Each sets up what it needs.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8888
+# System programs the project starts (binary:Debian package).
+LAB_SYSTEM := dot:graphviz
+TEST_SYSTEM := dot:graphviz chromium:chromium bwrap:bubblewrap pg_ctlcluster:postgresql
+# The gpu extra only where an NVIDIA driver is present.
+GPU_EXTRA := $(shell command -v nvidia-smi >/dev/null 2>&1 && echo ,gpu)
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+.PHONY: lab test test-fast bench release demo clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+# One stamp per extras set, remade when pyproject.toml changes.
+$(VENV)/.installed-course$(GPU_EXTRA): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[course$(GPU_EXTRA)]'
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[course,dev]'
+	touch $@
+
+lab: $(VENV)/.installed-course$(GPU_EXTRA)
+	@tools/system-deps.sh $(LAB_SYSTEM)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/jupyter lab --port=$(PORT) $(ROOT_FLAG) \
+		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/course
+
+test: $(VENV)/.installed-dev
+	@tools/system-deps.sh $(TEST_SYSTEM)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -q $(PYTEST_ARGS)
+
+# Everything but the browser tests and the notebook runs: the engine's inner loop.
+test-fast: $(VENV)/.installed-dev
+	$(PY) -m pytest -q -m "not slow and not e2e" $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-dev
+	$(PY) -m bench
+
+release: $(VENV)/.installed-dev
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m grading release
+
+demo: $(VENV)/.installed-dev
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m grading demo
+
+clean:
+	rm -rf $(VENV) grading/workspace test-artifacts .pytest_cache
