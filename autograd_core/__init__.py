@@ -1,0 +1,61 @@
+"""autograd_core: a small reference autograd engine with PyTorch's names and behaviour.
+
+``import autograd_core as torch`` runs the covered subset of PyTorch programs unchanged. Read it in
+this order: _backend (arrays, dtypes, devices) -> _tensor (the Tensor) -> _ops (forward ops, which
+record graph nodes) -> _vjps (the table of backward rules) -> _graph (nodes, saved tensors) ->
+_engine (backward) -> autograd (backward/grad, Function, gradcheck, functional).
+"""
+from ._backend import (dtype, device, float16, float32, float64, int8, int16, int32, int64, uint8,  # noqa: F401
+                       bool_ as bool)
+from ._tensor import Tensor, Size  # noqa: F401
+from . import _methods  # noqa: F401  (attaches ops to Tensor)
+from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
+                        is_inference_mode_enabled)
+from ._creation import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
+                        empty_like, full_like, arange, linspace, logspace, eye, rand, randn, randint, randperm,
+                        normal, rand_like, randn_like, randint_like, manual_seed, seed, get_rng_state,
+                        set_rng_state, get_default_dtype, set_default_dtype, Generator, default_generator)
+from ._ops import (add, sub, rsub, mul, div, neg, reciprocal, pow, square, exp, expm1, log, log1p, sqrt,  # noqa: F401
+                   sin, cos, tanh, sigmoid, relu, abs, sign, floor, ceil, round, clamp, clamp_min, clamp_max,
+                   maximum, minimum, where, masked_fill, sum, mean, max, min, amax, amin, argmax, argmin, var,
+                   std, norm, logsumexp, softmax, log_softmax, matmul, reshape, flatten, squeeze, unsqueeze,
+                   transpose, t, permute, cat, stack, clone, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite,
+                   allclose, isclose, equal, all, any, logical_not, logical_and, logical_or)
+from . import autograd, cuda, utils  # noqa: F401
+from . import nn, optim, viz  # noqa: F401
+
+float = float32
+double = float64
+half = float16
+long = int64
+int = int32
+short = int16
+mm = mv = dot = bmm = matmul
+concat = concatenate = cat
+absolute = abs
+clip = clamp
+mul_ = None
+del mul_
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def numel(t):
+    return t.numel()
+
+
+def broadcast_to(t, shape):
+    return t.expand(*shape)
+
+
+def outer(a, b):
+    return a.unsqueeze(-1) * b
+
+
+def detach(t):
+    return t.detach()
+
+
+__version__ = "0.1.0"

@@ -1,0 +1,255 @@
+"""Backends: which array library holds a tensor's data, and what dtypes and devices are.
+
+The engine is written once against the array API standard. `namespace(array)` returns the
+standard namespace for an array (numpy on "cpu", cupy on "cuda", or any other array-API library
+such as array-api-strict), found from the data itself, never from a global switch. This is the
+only module that imports cupy, and it holds the few functions the standard lacks
+(`index_add`) with one branch per library.
+"""
+import numpy as np
+import array_api_compat
+import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
+
+try:  # cupy is optional: the `gpu` extra
+    import cupy as _cupy
+    import cupyx as _cupyx
+except Exception:  # ImportError, or a broken CUDA install
+    _cupy = None
+    _cupyx = None
+
+
+# ----------------------------------------------------------------------------- dtypes
+
+class dtype:
+    """A tensor element type, printed like torch's (``torch.float32``)."""
+
+    __slots__ = ("name", "is_floating_point", "is_complex", "is_signed", "itemsize")
+
+    def __init__(self, name, is_floating_point, itemsize, is_signed=True):
+        self.name = name
+        self.is_floating_point = is_floating_point
+        self.is_complex = False
+        self.is_signed = is_signed
+        self.itemsize = itemsize
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    def __reduce__(self):  # dtypes are singletons, also through pickle/deepcopy
+        return self.name
+
+
+float16 = dtype("float16", True, 2)
+float32 = dtype("float32", True, 4)
+float64 = dtype("float64", True, 8)
+int8 = dtype("int8", False, 1)
+int16 = dtype("int16", False, 2)
+int32 = dtype("int32", False, 4)
+int64 = dtype("int64", False, 8)
+uint8 = dtype("uint8", False, 1, is_signed=False)
+bool_ = dtype("bool", False, 1, is_signed=False)
+DTYPES = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_)
+_BY_NAME = {d.name: d for d in DTYPES}
+_ALIASES = {"half": float16, "float": float32, "double": float64, "long": int64, "int": int32,
+            "short": int16, "bool": bool_}
+
+# Keys are the backend's own dtype objects (numpy's also serve cupy); filled lazily for others.
+_FROM_ARRAY_DTYPE = {np.dtype(d.name): d for d in DTYPES}
+
+
+def dtype_of(array):
+    """The autograd_core dtype of a backend array."""
+    return dtype_from_array_dtype(array.dtype)
+
+
+def dtype_from_array_dtype(adt):
+    try:
+        return _FROM_ARRAY_DTYPE[adt]
+    except KeyError:
+        name = str(adt).rsplit(".", 1)[-1]  # e.g. "array_api_strict.float64"
+        if name not in _BY_NAME:
+            raise TypeError(f"unsupported array dtype {adt}") from None
+        _FROM_ARRAY_DTYPE[adt] = _BY_NAME[name]
+        return _BY_NAME[name]
+
+
+def to_backend_dtype(xp, d):
+    """The backend's dtype object for an autograd_core dtype."""
+    return getattr(xp, d.name)
+
+
+# ----------------------------------------------------------------------------- devices
+
+class device:
+    """Where a tensor's data lives: ``device('cpu')``, ``device('cuda', 0)`` or ``device('cuda:0')``.
+
+    Arrays of other array-API libraries keep their own device object, reported as
+    ``device(type='<library>:<device>')``.
+    """
+
+    __slots__ = ("type", "index", "_native")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        elif isinstance(type, str) and ":" in type and type.split(":", 1)[0] in ("cpu", "cuda"):
+            type, idx = type.split(":", 1)
+            index = int(idx)
+        if type not in ("cpu", "cuda") and not isinstance(type, str):
+            raise RuntimeError(f"Expected a device type string, got {type!r}")
+        self.type = type
+        self.index = 0 if type == "cuda" and index is None else index
+        self._native = None
+
+    def __repr__(self):
+        if self.index is None:
+            return f"device(type='{self.type}')"
+        return f"device(type='{self.type}', index={self.index})"
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            other = device(other)
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+CPU = device("cpu")
+
+
+def _foreign_device(native):
+    d = device(f"{type(native).__module__.split('.')[0]}:{getattr(native, '_device', native)}")
+    d._native = native
+    return d
+
+
+def device_of(array):
+    """The device of a backend array."""
+    if isinstance(array, np.ndarray):
+        return CPU
+    if _cupy is not None and isinstance(array, _cupy.ndarray):
+        return device("cuda", array.device.id)
+    return _foreign_device(array.device)
+
+
+# ----------------------------------------------------------------------------- namespaces
+
+_NAMESPACES = {np.ndarray: array_api_compat.numpy}
+
+
+def namespace(array):
+    """The array-API namespace of a backend array (cached per array type)."""
+    try:
+        return _NAMESPACES[type(array)]
+    except KeyError:
+        xp = array_api_compat.array_namespace(array)
+        _NAMESPACES[type(array)] = xp
+        return xp
+
+
+def is_numpy(xp):
+    return xp is array_api_compat.numpy
+
+
+def cupy_available():
+    """True when cupy imports and a CUDA device answers."""
+    if _cupy is None:
+        return False
+    try:
+        return _cupy.cuda.runtime.getDeviceCount() > 0
+    except Exception:
+        return False
+
+
+def namespace_for_device(dev):
+    """The namespace that creates arrays on `dev` (a device, a string, or a foreign device object)."""
+    if dev is None:
+        return array_api_compat.numpy, None
+    if not isinstance(dev, (device, str)):  # a foreign library's device object
+        return None, dev
+    dev = device(dev)
+    if dev._native is not None:
+        return None, dev._native
+    if dev.type == "cpu":
+        return array_api_compat.numpy, None
+    if dev.type == "cuda":
+        if not cupy_available():
+            raise RuntimeError("Found no NVIDIA driver on your system (cupy with a CUDA device is needed "
+                               "for device='cuda'). Check autograd_core.cuda.is_available() first.")
+        import array_api_compat.cupy as compat_cupy
+        return compat_cupy, dev.index
+    raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {dev}")
+
+
+def asarray_on(obj, dev, dt=None):
+    """Build a backend array from `obj` (nested lists, scalars, arrays) on device `dev`."""
+    xp, native = namespace_for_device(dev)
+    if xp is None:  # foreign device: use the namespace of an existing array on it
+        if hasattr(obj, "__array_namespace__"):
+            xp = namespace(obj)
+        else:
+            raise RuntimeError(f"cannot create a new array on device {native!r}; move an existing one with .to()")
+        arr = xp.asarray(obj, device=native)
+        return arr if dt is None else xp.astype(arr, to_backend_dtype(xp, dt))
+    if xp is not array_api_compat.numpy:
+        with _cupy.cuda.Device(native or 0):
+            return _cupy.asarray(obj, dtype=None if dt is None else dt.name)
+    return np.asarray(obj, dtype=None if dt is None else dt.name)
+
+
+def move(array, dev):
+    """Copy `array` to device `dev` (numpy <-> cupy through the host, others via the standard)."""
+    if isinstance(dev, (device, str)):
+        dev = device(dev)
+        if device_of(array) == dev:
+            return array
+        if dev._native is not None:
+            return move(array, dev._native)
+        if dev.type == "cpu":
+            if isinstance(array, np.ndarray):
+                return array
+            if _cupy is not None and isinstance(array, _cupy.ndarray):
+                return _cupy.asnumpy(array)
+            return np.asarray(array.to_device("CPU_DEVICE") if hasattr(array, "to_device") else array)
+        return asarray_on(array if isinstance(array, np.ndarray) else move(array, CPU), dev)
+    # a foreign device object (e.g. array_api_strict.Device("device1"))
+    if hasattr(array, "to_device") and not isinstance(array, np.ndarray):
+        return array.to_device(dev)
+    xp = _namespace_of_device(dev)
+    return xp.asarray(np.asarray(array), device=dev)
+
+
+def _namespace_of_device(native):
+    import importlib
+    return importlib.import_module(type(native).__module__.split(".")[0])
+
+
+# ----------------------------------------------------------------------------- beyond the standard
+
+def index_add(xp, target, index, values):
+    """target[index] += values, accumulating repeated indices (the standard has no scatter-add)."""
+    if isinstance(target, np.ndarray):
+        np.add.at(target, index, values)
+    elif _cupy is not None and isinstance(target, _cupy.ndarray):
+        _cupyx.scatter_add(target, index, values)
+    else:  # generic and slow, but correct: one element position at a time
+        flat = np.zeros(tuple(target.shape), dtype=np.int64).reshape(-1)
+        pos = np.arange(flat.size).reshape(tuple(target.shape))[index]
+        for p, v in zip(np.asarray(pos).reshape(-1), xp.reshape(values, (-1,))):
+            target[np.unravel_index(int(p), tuple(target.shape))] += v
+    return target
+
+
+def shares_memory(a, b):
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return np.shares_memory(a, b)
+    return a is b
+
+
+def is_contiguous(array):
+    flags = getattr(array, "flags", None)
+    return True if flags is None else bool(flags.c_contiguous)

@@ -1,0 +1,332 @@
+"""Making tensors: from data (tensor, as_tensor, from_numpy), filled (zeros, ones, full, arange, ...)
+and random (rand, randn, randint, ...), on "cpu" (numpy), "cuda" (cupy) or another library's device.
+
+Random numbers come from one numpy Generator seeded by ``manual_seed``; on a GPU they are drawn on
+the host and copied, so a seed gives the same numbers on every device.
+"""
+import numbers
+import warnings
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace, float32, float64, int64, bool_
+from ._tensor import Tensor, _to
+from .grad_mode import _mode
+
+_default = {"dtype": float32}
+_rng = [np.random.default_rng()]
+
+
+def get_default_dtype():
+    return _default["dtype"]
+
+
+def set_default_dtype(d):
+    if not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _default["dtype"] = d
+
+
+class Generator:
+    """A source of random numbers (``manual_seed`` returns the default one)."""
+
+    def __init__(self, device="cpu"):
+        self._gen = np.random.default_rng()
+
+    def manual_seed(self, seed):
+        self._gen = np.random.default_rng(int(seed))
+        return self
+
+    def get_state(self):
+        return self._gen.bit_generator.state
+
+    def set_state(self, state):
+        self._gen.bit_generator.state = state
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    """Seed the default random number generator (all devices)."""
+    return default_generator.manual_seed(seed)
+
+
+def seed():
+    default_generator._gen = np.random.default_rng()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(state):
+    default_generator.set_state(state)
+
+
+def _gen(generator):
+    return (generator or default_generator)._gen
+
+
+# ----------------------------------------------------------------------------- from data
+
+def _infer_dtype(arr, from_python):
+    kind = arr.dtype.kind
+    if kind == "f":
+        return _default["dtype"] if from_python else _backend.dtype_of(arr)
+    if kind in "iu":
+        return int64 if from_python else _backend.dtype_of(arr)
+    if kind == "b":
+        return bool_
+    raise TypeError(f"can't convert np.ndarray of type {arr.dtype}. The only supported types are: float64, "
+                    "float32, float16, int64, int32, int16, int8, uint8, and bool.")
+
+
+def _finish(t, requires_grad):
+    if requires_grad:
+        if not t.dtype.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t._rg = True
+    return t
+
+
+def _nested_tensors_to_host(data):
+    if isinstance(data, Tensor):
+        return data.detach().cpu().numpy() if data.device.type != "cpu" else data.detach().numpy()
+    if isinstance(data, (list, tuple)):
+        return [_nested_tensors_to_host(d) for d in data]
+    return data
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new leaf tensor holding a copy of `data` (numbers, nested lists, numpy/cupy/array-API arrays).
+
+    Python floats become float32 (the default dtype), ints int64, bools bool; arrays keep their dtype.
+    """
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                      "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
+        t = data.detach().clone() if dtype is None else data.detach().to(dtype).clone()
+        if device is not None:
+            t = t.to(device)
+        return _finish(t, requires_grad)
+    if hasattr(data, "__array_namespace__") and not isinstance(data, np.ndarray):
+        xp = namespace(data)
+        arr = xp.asarray(data, copy=True)
+        if dtype is not None:
+            arr = xp.astype(arr, _backend.to_backend_dtype(xp, dtype))
+        t = Tensor._from_data(arr)
+        return _finish(t.to(device) if device is not None else t, requires_grad)
+    from_python = not isinstance(data, (np.ndarray, np.generic))
+    host = np.array(_nested_tensors_to_host(data), copy=True)
+    if host.dtype == object:
+        raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+    dt = dtype or _infer_dtype(host, from_python)
+    arr = _backend.asarray_on(host.astype(dt.name, copy=False), device)
+    return _finish(Tensor._from_data(arr), requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    """`data` as a tensor, sharing memory when it already is an array of the right dtype and device."""
+    if isinstance(data, Tensor):
+        return _to(data, device, dtype)
+    if isinstance(data, np.ndarray) or (hasattr(data, "__array_namespace__")):
+        t = Tensor._from_data(data)
+        return _to(t, device, dtype)
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(arr):
+    """A tensor sharing memory with a numpy array."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(arr).__name__})")
+    return Tensor._from_data(arr)
+
+
+def _rebuild(data, device, requires_grad):
+    t = tensor(data, device=device if device != "cpu" else None)
+    t._rg = requires_grad
+    return t
+
+
+# ----------------------------------------------------------------------------- filled
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    return tuple(int(s) for s in size)
+
+
+def _filled(fill, size, dtype, device, requires_grad):
+    dt = dtype or _default["dtype"]
+    xp, native = _backend.namespace_for_device(device)
+    if xp is None or xp is not _backend.array_api_compat.numpy:
+        arr = _backend.asarray_on(np.full(size, fill, dtype=dt.name), device)
+    else:
+        arr = np.full(size, fill, dtype=dt.name)
+    return _finish(Tensor._from_data(arr), requires_grad)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(0, _size(size), dtype, device, requires_grad)
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(1, _size(size), dtype, device, requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(0, _size(size), dtype, device, requires_grad)
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+    if dtype is None:
+        dtype = bool_ if isinstance(fill_value, bool) else int64 if isinstance(fill_value, numbers.Integral) \
+            else _default["dtype"]
+    return _filled(fill_value, _size((size,)) if not isinstance(size, int) else (size,), dtype, device, requires_grad)
+
+
+def _like(t, dtype, device):
+    return dtype or t.dtype, device if device is not None else (t.device if t.device._native is None
+                                                                 else t.device._native)
+
+
+def zeros_like(t, dtype=None, device=None, requires_grad=False):
+    dt, dev = _like(t, dtype, device)
+    return _filled(0, tuple(t.shape), dt, dev, requires_grad)
+
+
+def ones_like(t, dtype=None, device=None, requires_grad=False):
+    dt, dev = _like(t, dtype, device)
+    return _filled(1, tuple(t.shape), dt, dev, requires_grad)
+
+
+def empty_like(t, dtype=None, device=None, requires_grad=False):
+    return zeros_like(t, dtype, device, requires_grad)
+
+
+def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
+    dt, dev = _like(t, dtype, device)
+    return _filled(fill_value, tuple(t.shape), dt, dev, requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
+    """Values from start to end (exclusive) by step; integers give int64, any float gives float32."""
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None:
+        dtype = _default["dtype"] if any(isinstance(v, float) for v in vals) else int64
+    host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(dtype.name)
+    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    host = np.linspace(start, end, steps).astype((dtype or _default["dtype"]).name)
+    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
+    host = np.logspace(start, end, steps, base=base).astype((dtype or _default["dtype"]).name)
+    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    host = np.eye(n, m, dtype=(dtype or _default["dtype"]).name)
+    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+
+
+# ----------------------------------------------------------------------------- random
+
+def _random(host, dtype, device, requires_grad):
+    arr = _backend.asarray_on(host.astype((dtype or _default["dtype"]).name, copy=False), device)
+    return _finish(Tensor._from_data(arr), requires_grad)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    """Uniform samples in [0, 1)."""
+    return _random(_gen(generator).random(_size(size)), dtype, device, requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    """Standard normal samples."""
+    return _random(_gen(generator).standard_normal(_size(size)), dtype, device, requires_grad)
+
+
+def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Integers uniformly drawn from [low, high)."""
+    if size is None:
+        low, high, size = 0, low, high
+    host = _gen(generator).integers(low, high, size=tuple(size))
+    return _random(host, dtype or int64, device, requires_grad)
+
+
+def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
+    return _random(_gen(generator).permutation(n), dtype or int64, device, requires_grad)
+
+
+def normal(mean=0.0, std=1.0, size=None, generator=None, dtype=None, device=None, requires_grad=False):
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        ref = mean if isinstance(mean, Tensor) else std
+        return mean + std * randn_like(ref)
+    return _random(_gen(generator).normal(mean, std, size=tuple(size)), dtype, device, requires_grad)
+
+
+def rand_like(t, dtype=None, device=None, requires_grad=False):
+    dt, dev = _like(t, dtype, device)
+    return rand(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad)
+
+
+def randn_like(t, dtype=None, device=None, requires_grad=False):
+    dt, dev = _like(t, dtype, device)
+    return randn(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad)
+
+
+def randint_like(t, low=0, high=None, dtype=None, device=None):
+    if high is None:
+        low, high = 0, low
+    dt, dev = _like(t, dtype, device)
+    return randint(low, high, tuple(t.shape), dtype=dt, device=dev)
+
+
+def _fill_random_(t, host):
+    """Write host random numbers into t in place (no graph; bumps the version)."""
+    arr = _backend.asarray_on(host.astype(t.dtype.name, copy=False), t.device if t.device._native is None
+                              else t.device._native)
+    prev = _mode.grad_enabled
+    _mode.grad_enabled = False
+    try:
+        t._check_inplace()
+        t._write(arr)
+        t._vc.v += 1
+    finally:
+        _mode.grad_enabled = prev
+    return t
+
+
+# ----------------------------------------------------------------------------- .to() arguments
+
+def _parse_to(t, *args, **kwargs):
+    dev = kwargs.pop("device", None)
+    dt = kwargs.pop("dtype", None)
+    copy = kwargs.pop("copy", False)
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    if kwargs:
+        raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+    for a in args:
+        if isinstance(a, _backend.dtype):
+            dt = a
+        elif isinstance(a, Tensor):
+            dt, dev = a.dtype, a.device if a.device._native is None else a.device._native
+        elif isinstance(a, (str, _backend.device)):
+            dev = a
+        elif isinstance(a, bool):
+            copy = a
+        elif a is not None:
+            dev = a       # a foreign array library's device object
+    if isinstance(dev, str):
+        dev = _backend.device(dev)
+    return dev, dt, copy

@@ -1,0 +1,201 @@
+"""The backward engine: walk the graph from the outputs to the leaves, applying each node's VJP.
+
+1. `toposort` orders the nodes reachable from the outputs so that every node comes before the
+   nodes it feeds gradients to. Why: a node may be reached along several paths (``x*x``, shared
+   subgraphs); it must run once, after ALL of its incoming gradients have been summed.
+   It is iterative, so a 100,000-node chain does not hit Python's recursion limit.
+2. When only some gradients are wanted (``autograd.grad``, ``backward(inputs=...)``), nodes from
+   which no wanted tensor can be reached are skipped.
+3. Each node runs once: tensor hooks, then its rule, then each returned gradient is reduced to its
+   input's shape and dtype (broadcasting is undone here, for every rule) and summed into the
+   next node's buffer.
+4. Leaf gradients are written to ``.grad`` only after the whole pass succeeded, so an error
+   half-way leaves every ``.grad`` as it was.
+"""
+import warnings
+
+from ._graph import AccumulateGrad
+from ._backend import dtype_from_array_dtype
+from ._tensor import Tensor, _mode, _to
+from . import _ops
+
+
+def toposort(roots):
+    """Nodes reachable from `roots`, each before every node it sends gradients to (iterative DFS)."""
+    order = []
+    visited = set()
+    for root in roots:
+        if root in visited:
+            continue
+        visited.add(root)
+        stack = [(root, iter(root.next_functions))]
+        while stack:
+            node, edges = stack[-1]
+            for child, _ in edges:
+                if child is not None and child not in visited:
+                    visited.add(child)
+                    stack.append((child, iter(child.next_functions)))
+                    break
+            else:                      # all children done: node goes after them
+                stack.pop()
+                order.append(node)
+    order.reverse()
+    return order
+
+
+def check_toposort(order):
+    """Assert that every node comes before all the nodes it feeds (a helper for tests and notebooks)."""
+    position = {node: i for i, node in enumerate(order)}
+    for node in order:
+        for child, _ in node.next_functions:
+            if child is not None:
+                assert position[child] > position[node], f"{child.name()} runs before {node.name()}"
+
+
+def _apply_hooks(hooks, grad):
+    for hook in hooks:
+        result = hook(grad)
+        if result is not None:
+            if not isinstance(result, Tensor):
+                raise TypeError(f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
+                                "expected a Tensor or None")
+            if result.shape != grad.shape:
+                raise RuntimeError(f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value")
+            grad = result
+    return grad
+
+
+def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True):
+    """Backpropagate from `roots`, a list of ``(tensor, gradient)`` pairs.
+
+    With ``accumulate=True`` (``backward``) gradients go into ``.grad`` of the leaves (only those in
+    `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
+    gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
+    """
+    from .autograd.anomaly_mode import _anomaly_check, _anomaly_error
+    buffers = {}
+    root_nodes = []
+    for tensor, grad in roots:
+        node = tensor.grad_fn if tensor.grad_fn is not None else tensor._accumulator()
+        buf = buffers.setdefault(node, [None] * node.num_outputs)
+        nr = tensor._output_nr
+        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+        root_nodes.append(node)
+
+    order = toposort(root_nodes)
+
+    # Which gradients are wanted, and which nodes can reach them.
+    targets = {}
+    if inputs is not None:
+        for j, t in enumerate(inputs):
+            if t.grad_fn is not None:
+                key = (t.grad_fn, t._output_nr)
+            else:
+                acc = t._acc() if t._acc is not None else None
+                key = (acc, 0)
+            targets.setdefault(key, []).append(j)
+    target_nodes = {node for node, _ in targets}
+    if inputs is None:
+        runs = None                     # every node runs
+    else:
+        reaches = {}
+        for node in reversed(order):
+            reaches[node] = node in target_nodes or any(
+                c is not None and reaches.get(c, False) for c, _ in node.next_functions)
+        runs = {node for node in order if any(c is not None and reaches.get(c, False) for c, _ in node.next_functions)}
+        runs |= {node for node in target_nodes if isinstance(node, AccumulateGrad)} if accumulate else set()
+
+    captured = [None] * (len(inputs) if inputs is not None else 0)
+    pending = []                        # (tensor, grad) written to .grad at the end
+    prev_mode = _mode.grad_enabled
+    _mode.grad_enabled = create_graph
+    try:
+        for node in order:
+            grads = buffers.pop(node, None)
+            if grads is None:
+                continue                # no gradient reached this node
+            if node._prehooks:
+                for hook in node._prehooks:
+                    result = hook(tuple(grads))
+                    if result is not None:
+                        grads = list(result)
+            if node._tensor_hooks:
+                for nr, hooks in node._tensor_hooks.items():
+                    if grads[nr] is not None:
+                        grads[nr] = _apply_hooks(hooks, grads[nr])
+            if node._retain:
+                for nr, ref in node._retain.items():
+                    t = ref()
+                    if t is not None and grads[nr] is not None and (inputs is None or accumulate):
+                        pending.append((t, grads[nr]))
+            if node in target_nodes:
+                for nr, g in enumerate(grads):
+                    for j in targets.get((node, nr), ()):
+                        captured[j] = g
+                        if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
+                            pending.append((inputs[j], g))
+
+            if type(node) is AccumulateGrad:
+                var = node.variable
+                g = _apply_hooks(var._hooks, grads[0]) if var._hooks else grads[0]
+                if accumulate and (runs is None or node in runs):
+                    pending.append((var, g))
+                elif node in target_nodes and var._hooks:
+                    for j in targets.get((node, 0), ()):
+                        captured[j] = g
+                continue
+            if runs is not None and node not in runs:
+                continue
+
+            try:
+                grads_in = node.apply(grads)
+            except Exception as e:
+                _anomaly_error(node, e)
+                raise
+            if not retain_graph:
+                node.release()
+            if node._hooks:
+                for hook in node._hooks:
+                    result = hook(tuple(grads_in), tuple(grads))
+                    if result is not None:
+                        grads_in = tuple(result)
+            _anomaly_check(node, grads_in)
+
+            meta = node._in_meta
+            for i, (child, nr) in enumerate(node.next_functions):
+                if child is None:
+                    continue
+                g = grads_in[i]
+                if g is None or (runs is not None and child not in runs and child not in target_nodes):
+                    continue
+                shape, dtype = meta[i]
+                if g._data.shape != shape:
+                    g = _ops.sum_to_size(g, shape)
+                if g._data.dtype != dtype:
+                    g = _to(g, None, dtype_from_array_dtype(dtype))
+                buf = buffers.get(child)
+                if buf is None:
+                    buf = buffers[child] = [None] * child.num_outputs
+                buf[nr] = g if buf[nr] is None else buf[nr] + g
+    finally:
+        _mode.grad_enabled = prev_mode
+
+    for t, g in pending:
+        _accumulate(t, g, create_graph)
+    return captured
+
+
+def _accumulate(t, g, create_graph):
+    """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph."""
+    current = t._grad
+    if current is None:
+        if create_graph and g._rg:
+            t._grad = g
+        else:
+            owned = Tensor._from_data(_ops.namespace(g._data).asarray(g._data, copy=True))
+            t._grad = owned
+    elif create_graph or current._rg or g._rg:
+        t._grad = current + g
+    else:
+        current._data += g._data
+        current._vc.v += 1

@@ -1,0 +1,205 @@
+"""The backward graph: nodes, edges and saved tensors.
+
+Every differentiable op call that needs a gradient creates one `Node`. A node knows
+- `next_functions`: one edge ``(node, output_nr)`` per input, ``(None, 0)`` for inputs that need no
+  gradient (Python scalars, constants), ``(AccumulateGrad, 0)`` for leaves that require grad;
+- its VJP rule (from `_vjps.VJP`), the tensors that rule reads (saved with their version so an
+  in-place change is caught) and the non-tensor attributes it needs (dims, shapes);
+- each input's shape and dtype, so the engine can reduce a broadcast gradient back to the input
+  (`sum_to_size`) and cast it, once, for every rule.
+
+Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__name__`` matches.
+"""
+import itertools
+import weakref
+
+SECOND_TIME = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+_sequence = itertools.count()
+
+
+class Node:
+    """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
+
+    __slots__ = ("next_functions", "_rule", "_saved", "_attrs", "_in_meta", "_seq", "_tensor_hooks",
+                 "_retain", "_hooks", "_prehooks", "_trace", "_meta", "__weakref__")
+    num_outputs = 1
+
+    def __init__(self, rule, next_functions, in_meta, attrs):
+        self.next_functions = next_functions
+        self._rule = rule
+        self._saved = ()
+        self._attrs = attrs
+        self._in_meta = in_meta
+        self._seq = next(_sequence)
+        self._tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
+        self._retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
+        self._hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
+        self._prehooks = None       # pre hooks: fn(grad_outputs)
+        self._trace = None          # forward stack, kept in anomaly mode
+        self._meta = None
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} object at {hex(id(self))}>"
+
+    @property
+    def metadata(self):
+        if self._meta is None:
+            self._meta = {}
+        return self._meta
+
+    def apply(self, grad_outputs):
+        """Run the VJP rule: gradients w.r.t. the outputs -> one gradient (or None) per input."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(SECOND_TIME)
+        kwargs = {name: s.unpack(self) if type(s) is SavedTensor else s for name, s in saved}
+        if self._attrs:
+            kwargs.update(self._attrs)
+        return self._rule(grad_outputs[0], **kwargs)
+
+    def release(self):
+        """Free what backward saved (after a backward without retain_graph)."""
+        if self._saved:
+            self._saved = None
+
+    # hooks on the node itself (torch's Node.register_hook / register_prehook)
+    def register_hook(self, fn):
+        """Register ``fn(grad_inputs, grad_outputs)`` to run after this node computes its gradients."""
+        self._hooks = (self._hooks or []) + [fn]
+        return _RemovableHandle(self, "_hooks", fn)
+
+    def register_prehook(self, fn):
+        """Register ``fn(grad_outputs)`` to run before this node; it may return replaced gradients."""
+        self._prehooks = (self._prehooks or []) + [fn]
+        return _RemovableHandle(self, "_prehooks", fn)
+
+    def _saved_tensor_names(self):
+        return [n for n, s in (self._saved or ()) if type(s) is SavedTensor]
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf tensor: adds the incoming gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        Node.__init__(self, None, (), (), None)
+        self.variable = variable
+
+
+class _RemovableHandle:
+    """What ``register_hook`` returns: ``handle.remove()`` unregisters the hook."""
+
+    def __init__(self, owner, attr, fn, key=None):
+        self._owner = weakref.ref(owner)
+        self._attr, self._fn, self._key = attr, fn, key
+
+    def remove(self):
+        owner = self._owner()
+        if owner is None:
+            return
+        hooks = getattr(owner, self._attr)
+        if isinstance(hooks, dict):
+            lst = hooks.get(self._key, [])
+            if self._fn in lst:
+                hooks[self._key] = [h for h in lst if h is not self._fn]
+        elif hooks and self._fn in hooks:
+            setattr(owner, self._attr, [h for h in hooks if h is not self._fn])
+
+
+_NODE_CLASSES = {}
+
+
+def node_class(name, base=Node):
+    """The Node subclass with torch's name for an op (created once, then cached)."""
+    cls = _NODE_CLASSES.get(name)
+    if cls is None:
+        cls = _NODE_CLASSES[name] = type(name, (base,), {"__slots__": ()})
+    return cls
+
+
+# ----------------------------------------------------------------------------- saved tensors
+
+def _type_str(t):
+    names = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+             "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor", "uint8": "ByteTensor"}
+    prefix = "torch.cuda." if t.device.type == "cuda" else "torch."
+    return f"{prefix}{names.get(t.dtype.name, 'Tensor')} [{', '.join(map(str, t.shape))}]"
+
+
+def _op_name(node):
+    name = node.name()
+    for suffix in ("Backward0", "Backward1", "Backward2", "Backward"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+class SavedTensor:
+    """A tensor saved for backward, with the version it had; unpacking checks it is unchanged.
+
+    An op's own output is saved as data plus its node (not as the Tensor) so that the node and
+    its output do not keep each other alive: the graph stays free of reference cycles.
+    """
+
+    __slots__ = ("data", "leaf", "grad_fn", "output_nr", "requires_grad", "vc", "version", "is_output",
+                 "__weakref__")
+
+    def __init__(self, t, is_output=False):
+        from . import _tensor
+        if getattr(t, "_inference", False) and not _tensor._mode.inference:
+            raise RuntimeError(
+                "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+                "inference mode in computation tracked by autograd. To work around this, you can make a "
+                "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead "
+                "of `torch.inference_mode()`.")
+        self.data = t._data
+        self.vc = t._vc
+        self.version = t._vc.v
+        self.is_output = is_output
+        self.requires_grad = t._rg
+        self.output_nr = t._output_nr
+        if is_output:
+            self.leaf = None
+            self.grad_fn = None      # filled in by the caller: the node that saves it
+        elif t.grad_fn is None:
+            self.leaf = t            # leaves are kept as they are (they own .grad and hooks)
+            self.grad_fn = None
+        else:
+            self.leaf = None
+            self.grad_fn = t.grad_fn
+
+    def unpack(self, node):
+        from ._tensor import Tensor, _mode
+        if self.vc.v != self.version:
+            raise RuntimeError(self._modified_message(node))
+        if self.leaf is not None:
+            return self.leaf
+        t = Tensor._from_data(self.data)
+        t._vc = self.vc
+        if _mode.grad_enabled and self.requires_grad:  # create_graph: reconnect to the forward graph
+            t.grad_fn = node if self.is_output else self.grad_fn
+            t._output_nr = self.output_nr
+            t._rg = True
+        return t
+
+    def _modified_message(self, node):
+        from ._tensor import Tensor
+        shown = Tensor._from_data(self.data)
+        where = ""
+        if self.is_output:
+            where = f", which is output {self.output_nr} of {_op_name(node)},"
+        elif self.grad_fn is not None:
+            where = f", which is output {self.output_nr} of {_op_name(self.grad_fn)},"
+        return ("one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [{_type_str(shown)}]{where} is at version {self.vc.v}; expected version "
+                f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed "
+                "to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")

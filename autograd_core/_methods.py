@@ -1,0 +1,137 @@
+"""Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
+from . import _ops, _creation
+from ._tensor import Tensor
+
+
+def _method(fn):
+    def m(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+    m.__name__ = fn.__name__
+    m.__doc__ = fn.__doc__
+    return m
+
+
+# ----------------------------------------------------------------------------- operators
+Tensor.__add__ = Tensor.__radd__ = _ops.add
+Tensor.__sub__ = _ops.sub
+Tensor.__rsub__ = _ops.rsub
+Tensor.__mul__ = Tensor.__rmul__ = _ops.mul
+Tensor.__truediv__ = _ops.div
+Tensor.__rtruediv__ = _ops.rdiv
+Tensor.__pow__ = _ops.pow
+Tensor.__rpow__ = _ops.rpow
+Tensor.__matmul__ = _ops.matmul
+Tensor.__rmatmul__ = lambda self, other: _ops.matmul(_ops._as_tensor_like(other, self), self)
+Tensor.__neg__ = _ops.neg
+Tensor.__pos__ = lambda self: self
+Tensor.__abs__ = _ops.abs
+Tensor.__getitem__ = _ops.getitem
+Tensor.__eq__ = _ops.eq
+Tensor.__ne__ = _ops.ne
+Tensor.__lt__ = _ops.lt
+Tensor.__le__ = _ops.le
+Tensor.__gt__ = _ops.gt
+Tensor.__ge__ = _ops.ge
+Tensor.__and__ = _ops.logical_and
+Tensor.__or__ = _ops.logical_or
+Tensor.__invert__ = _ops.logical_not
+Tensor.__floordiv__ = lambda self, other: _ops.floor(_ops.div(self, other)).to(self.dtype) \
+    if not self.dtype.is_floating_point else _ops.floor(_ops.div(self, other))
+Tensor.__mod__ = lambda self, other: self - (self // other) * other
+Tensor.__hash__ = lambda self: id(self)
+
+# ----------------------------------------------------------------------------- methods
+for _name in ("add", "sub", "mul", "div", "pow", "neg", "reciprocal", "square", "exp", "expm1", "log", "log1p",
+              "sqrt", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sign", "floor", "ceil", "round", "clamp",
+              "clamp_min", "clamp_max", "maximum", "minimum", "masked_fill", "sum", "mean", "max", "min", "amax",
+              "amin", "argmax", "argmin", "var", "std", "norm", "logsumexp", "softmax", "log_softmax", "matmul",
+              "reshape", "view", "flatten", "unflatten", "squeeze", "unsqueeze", "transpose", "t", "permute",
+              "expand", "expand_as", "sum_to_size", "clone", "contiguous", "eq", "ne", "lt", "le", "gt", "ge",
+              "isnan", "isinf", "isfinite", "allclose", "isclose", "equal", "all", "any", "logical_not"):
+    setattr(Tensor, _name, _method(getattr(_ops, _name)))
+Tensor.mm = Tensor.matmul
+Tensor.mv = Tensor.matmul
+Tensor.dot = Tensor.matmul
+Tensor.bmm = Tensor.matmul
+Tensor.absolute = Tensor.abs
+Tensor.negative = Tensor.neg
+Tensor.multiply = Tensor.mul
+Tensor.divide = Tensor.div
+Tensor.subtract = Tensor.sub
+Tensor.greater = Tensor.gt
+Tensor.less = Tensor.lt
+Tensor.clip = Tensor.clamp
+Tensor.T = property(_ops.T, doc="All dimensions reversed (recorded as a permute).")
+Tensor.mT = property(_ops.mT, doc="The last two dimensions swapped.")
+Tensor.where = lambda self, condition, other: _ops.where(condition, self, other)
+Tensor.view_as = lambda self, other: _ops.view(self, *other.shape)
+Tensor.reshape_as = lambda self, other: _ops.reshape(self, *other.shape)
+Tensor.new_tensor = lambda self, data, dtype=None, device=None, requires_grad=False: _creation.tensor(
+    data, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+Tensor.new_zeros = lambda self, *size, dtype=None, device=None, requires_grad=False: _creation.zeros(
+    *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+Tensor.new_ones = lambda self, *size, dtype=None, device=None, requires_grad=False: _creation.ones(
+    *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+Tensor.new_full = lambda self, size, fill_value, dtype=None, device=None, requires_grad=False: _creation.full(
+    size, fill_value, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+Tensor.new_empty = Tensor.new_zeros
+
+
+# ----------------------------------------------------------------------------- in-place
+def _inplace_method(fn, name):
+    def m(self, *args, **kwargs):
+        return self._inplace(fn, *args, **kwargs)
+    m.__name__ = name
+    m.__doc__ = f"In-place {fn.__name__}: writes the result into self, bumps its version."
+    return m
+
+
+for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
+              "relu", "abs", "clamp", "clamp_min", "clamp_max", "masked_fill", "reciprocal", "square", "sign",
+              "floor", "round"):
+    setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
+Tensor.clip_ = Tensor.clamp_
+Tensor.__iadd__ = Tensor.add_
+Tensor.__isub__ = Tensor.sub_
+Tensor.__imul__ = Tensor.mul_
+Tensor.__itruediv__ = Tensor.div_
+Tensor.__ipow__ = Tensor.pow_
+
+
+def _copy_(self, src, non_blocking=False):
+    """Copy src's values into self (src broadcasts); the gradient flows to src, not to the old self."""
+    src = src if isinstance(src, Tensor) else _ops._as_tensor_like(src, self)
+    if src.device != self.device:
+        src = src.to(self.device if self.device._native is None else self.device._native)
+    return self._inplace(_ops.overwrite, src)
+
+
+def _fill_(self, value):
+    """Fill self with a value (a number, or a one-element tensor that may require grad)."""
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} dimensions.")
+        return _copy_(self, value.reshape(()))
+    return self._inplace(_ops.filled, value)
+
+
+def _zero_(self):
+    """Set every element to 0 (in place)."""
+    return self._inplace(_ops.filled, 0, name="ZeroBackward0")
+
+
+Tensor.copy_ = _copy_
+Tensor.fill_ = _fill_
+Tensor.zero_ = _zero_
+
+
+def _uniform_(self, a=0.0, b=1.0, generator=None):
+    return _creation._fill_random_(self, _creation._gen(generator).uniform(a, b, tuple(self.shape)))
+
+
+def _normal_(self, mean=0.0, std=1.0, generator=None):
+    return _creation._fill_random_(self, _creation._gen(generator).normal(mean, std, tuple(self.shape)))
+
+
+Tensor.uniform_ = _uniform_
+Tensor.normal_ = _normal_

@@ -1,0 +1,1072 @@
+"""Forward ops: compute on the backend arrays, then record a graph node when a gradient is needed.
+
+Every op here follows the same three steps:
+  1. unwrap the inputs to backend arrays (Python scalars stay scalars, like torch's wrapped numbers);
+  2. compute the result with the array-API namespace `xp` of the data;
+  3. ``_record(op, node_name, result, inputs, attrs)``: wrap the result in a Tensor and, if grad mode
+     is on and an input requires grad, attach a node that runs ``_vjps.VJP[op]`` in backward.
+The node name is torch's (``PowBackward0`` for ``x**2``, ``PowBackward1`` for ``x**t``, ...).
+"""
+import builtins
+import math
+import traceback
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._graph import AccumulateGrad, SavedTensor, node_class
+from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like
+
+_ndarray = np.ndarray
+_Number = (int, float, bool, np.number, np.bool_)
+
+
+# ============================================================================= recording
+
+class _Anomaly:
+    enabled = False
+    check_nan = True
+
+
+def _record(op, name, out_arr, inputs, attrs=None):
+    """Wrap `out_arr` as the op's result; attach a backward node if a gradient is needed."""
+    out = Tensor._from_data(out_arr)
+    if not _mode.grad_enabled:
+        if _mode.inference:
+            out._inference = True
+        return out
+    for t in inputs:
+        if t.__class__ is not Tensor and not isinstance(t, Tensor):
+            continue
+        if t._rg:
+            break
+    else:
+        return out
+    rule = RULES[op]
+    edges = []
+    meta = []
+    need = []
+    for t in inputs:
+        if isinstance(t, Tensor) and t._rg:
+            fn = t.grad_fn
+            edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
+            meta.append((t._data.shape, t._data.dtype))
+            need.append(True)
+        else:
+            edges.append(_NONE_EDGE)
+            meta.append(None)
+            need.append(False)
+    if rule.wants_need:
+        attrs = dict(attrs or (), need=tuple(need))
+    node = node_class(name)(rule.fn, tuple(edges), tuple(meta), attrs)
+    saved = []
+    for i in rule.saves_inputs:
+        t = inputs[i]
+        saved.append((INPUT_NAMES[i], SavedTensor(t) if isinstance(t, Tensor) else t))
+    if rule.saves_ans:
+        s = SavedTensor(out, is_output=True)
+        saved.append(("ans", s))
+    if saved:
+        node._saved = tuple(saved)
+    if _Anomaly.enabled:
+        node._trace = traceback.format_stack()[:-2]
+    out.grad_fn = node
+    out._rg = True
+    return out
+
+
+def _view(out, base, method, *args):
+    """Mark `out` as a view of `base` (shares data and version counter) made by base.method(*args)."""
+    out._vc = base._vc
+    out._base = base._base if base._base is not None else base
+    prev = base._view
+    out._view = _View((prev.steps if prev else ()) + ((method, args),))
+    if not _mode.grad_enabled and base._rg:
+        out._view_no_grad = True
+    return out
+
+
+# ============================================================================= unwrapping
+
+def _xp(t):
+    return namespace(t._data)
+
+
+def _device_error(a, b):
+    return RuntimeError("Expected all tensors to be on the same device, but found at least two devices, "
+                        f"{a.device} and {b.device}!")
+
+
+def _operands(x, y):
+    """Arrays (or scalars) for a binary op, with torch's type promotion and a same-device check."""
+    if isinstance(y, Tensor):
+        a, b = x._data, y._data
+        if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
+            raise _device_error(x, y)
+        if a.dtype != b.dtype:
+            a, b = _promote(x, y)
+        return a, b
+    a = x._data
+    if isinstance(y, _Number):
+        if isinstance(y, float) and a.dtype.kind in "biu":      # int tensor * 1.5 -> float32
+            a = a.astype(np.float32) if a.__class__ is _ndarray else namespace(a).astype(a, namespace(a).float32)
+        elif isinstance(y, np.generic):
+            y = y.item()
+        return a, y
+    if y is None:
+        raise TypeError(f"unsupported operand type: NoneType (with a {x.dtype} tensor)")
+    return _operands(x, _as_tensor_like(y, x))
+
+
+def _promote(x, y):
+    """torch's promotion: categories bool < int < float; 0-d tensors defer to dimensioned ones."""
+    a, b = x._data, y._data
+    ka, kb = _category(a.dtype), _category(b.dtype)
+    xp = namespace(a)
+    if ka == kb:
+        if a.ndim == 0 and b.ndim > 0:
+            return xp.astype(a, b.dtype), b
+        if b.ndim == 0 and a.ndim > 0:
+            return a, xp.astype(b, a.dtype)
+        t = xp.result_type(a.dtype, b.dtype)
+        return xp.astype(a, t), xp.astype(b, t)
+    hi, lo = (a, b) if ka > kb else (b, a)
+    t = hi.dtype
+    if hi.ndim == 0 and lo.ndim > 0 and ka != kb:   # e.g. int vector + 0-d float -> default float
+        t = xp.float32 if _category(hi.dtype) == 2 else hi.dtype
+    return xp.astype(a, t), xp.astype(b, t)
+
+
+def _category(dt):
+    name = str(dt)
+    return 2 if "float" in name else 0 if "bool" in name else 1
+
+
+def _is_float(t):
+    return t._data.dtype.kind == "f" if t._data.__class__ is _ndarray else t.dtype.is_floating_point
+
+
+def _shape_error(op, x, y, err):
+    sx = list(getattr(x, "shape", ()))
+    sy = list(getattr(y, "shape", ()))
+    msg = f"{op}: shapes {sx} and {sy} are not broadcastable"
+    for d in range(1, builtins.min(len(sx), len(sy)) + 1):
+        if sx[-d] != sy[-d] and sx[-d] != 1 and sy[-d] != 1:
+            msg = (f"The size of tensor a ({sx[-d]}) must match the size of tensor b ({sy[-d]}) at "
+                   f"non-singleton dimension {builtins.max(len(sx), len(sy)) - d} ({op} of shapes {sx} and {sy})")
+            break
+    return RuntimeError(msg)
+
+
+def _dims(dim, ndim):
+    """Normalise dim (int, tuple or None) to a sorted tuple of non-negative axes, or None."""
+    if dim is None:
+        return None
+    if isinstance(dim, int):
+        dim = (dim,)
+    out = []
+    for d in dim:
+        if not -ndim <= d < builtins.max(ndim, 1):
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-builtins.max(ndim, 1)}, "
+                             f"{builtins.max(ndim, 1) - 1}], but got {d})")
+        out.append(d % builtins.max(ndim, 1))
+    return tuple(sorted(out))
+
+
+def _dim(d, ndim):
+    return _dims(d, ndim)[0]
+
+
+# ============================================================================= arithmetic
+
+def add(x, y, alpha=1):
+    """x + alpha * y"""
+    if not isinstance(x, Tensor):
+        return add(_as_tensor_like(x, y), y, alpha)
+    a, b = _operands(x, y)
+    try:
+        r = a + b if alpha == 1 else a + alpha * b
+    except ValueError as e:
+        raise _shape_error("add", x, y, e) from None
+    return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha})
+
+
+def sub(x, y, alpha=1):
+    """x - alpha * y"""
+    if not isinstance(x, Tensor):
+        return sub(_as_tensor_like(x, y), y, alpha)
+    a, b = _operands(x, y)
+    try:
+        r = a - b if alpha == 1 else a - alpha * b
+    except ValueError as e:
+        raise _shape_error("sub", x, y, e) from None
+    return _record("sub", "SubBackward0", r, (x, y), {"alpha": alpha})
+
+
+def rsub(x, other):
+    """other - x, for a Python number `other` (``1 - x``)."""
+    a, b = _operands(x, other)
+    return _record("rsub", "RsubBackward1", b - a, (x,))
+
+
+def mul(x, y):
+    """x * y"""
+    if not isinstance(x, Tensor):
+        return mul(_as_tensor_like(x, y), y)
+    a, b = _operands(x, y)
+    try:
+        r = a * b
+    except ValueError as e:
+        raise _shape_error("mul", x, y, e) from None
+    return _record("mul", "MulBackward0", r, (x, y))
+
+
+def div(x, y):
+    """x / y (true division: integer inputs give float32)"""
+    if not isinstance(x, Tensor):
+        return div(_as_tensor_like(x, y), y)
+    a, b = _operands(x, y)
+    try:
+        r = a / b
+    except ValueError as e:
+        raise _shape_error("div", x, y, e) from None
+    if not _is_float(x) and not (isinstance(y, Tensor) and _is_float(y)) and not isinstance(y, float):
+        r = namespace(r).astype(r, namespace(r).float32)
+    return _record("div", "DivBackward0", r, (x, y))
+
+
+def neg(x):
+    """-x"""
+    return _record("neg", "NegBackward0", -x._data, (x,))
+
+
+def reciprocal(x):
+    """1 / x"""
+    return _record("reciprocal", "ReciprocalBackward0", 1 / _float(x)._data, (x,))
+
+
+def rdiv(x, other):
+    """other / x, computed like torch as reciprocal(x) * other."""
+    return mul(reciprocal(x), other)
+
+
+def pow(x, exponent):
+    """x ** exponent (a number or a tensor); ``2 ** x`` goes through rpow."""
+    if not isinstance(x, Tensor):
+        return rpow(exponent, x)
+    if isinstance(exponent, Tensor):
+        a, b = _operands(x, exponent)
+        return _record("pow_tensor", "PowBackward1", a ** b, (x, exponent))
+    a, e = _operands(x, exponent)
+    return _record("pow", "PowBackward0", a ** e, (x,), {"exponent": e})
+
+
+def rpow(x, base):
+    """base ** x for a Python number base."""
+    a, b = _operands(x, base)
+    return _record("rpow", "PowBackward2", b ** a, (x,), {"base": b})
+
+
+def square(x):
+    return pow(x, 2)
+
+
+def math_log(v):
+    return math.log(v)
+
+
+# ============================================================================= elementwise
+
+def _float(x):
+    """Integer inputs of float-only functions are computed in the default dtype (float32)."""
+    if x._data.dtype.kind in "biu":
+        return Tensor._from_data(namespace(x._data).astype(x._data, namespace(x._data).float32))
+    return x
+
+
+def _unary(op, name, fn):
+    def f(x):
+        return _record(op, name, fn(namespace(x._data), _float(x)._data), (x,))
+    f.__name__ = op
+    f.__doc__ = f"{op}(x), elementwise"
+    return f
+
+
+exp = _unary("exp", "ExpBackward0", lambda xp, a: xp.exp(a))
+expm1 = _unary("expm1", "Expm1Backward0", lambda xp, a: xp.expm1(a))
+log = _unary("log", "LogBackward0", lambda xp, a: xp.log(a))
+log1p = _unary("log1p", "Log1PBackward0", lambda xp, a: xp.log1p(a))
+sqrt = _unary("sqrt", "SqrtBackward0", lambda xp, a: xp.sqrt(a))
+sin = _unary("sin", "SinBackward0", lambda xp, a: xp.sin(a))
+cos = _unary("cos", "CosBackward0", lambda xp, a: xp.cos(a))
+tanh = _unary("tanh", "TanhBackward0", lambda xp, a: xp.tanh(a))
+sigmoid = _unary("sigmoid", "SigmoidBackward0", lambda xp, a: 1 / (1 + xp.exp(-a)))
+abs = _unary("abs", "AbsBackward0", lambda xp, a: xp.abs(a))
+
+
+def relu(x):
+    """max(x, 0)"""
+    a = x._data
+    return _record("relu", "ReluBackward0", a * (a > 0), (x,))
+
+
+def leaky_relu(x, negative_slope=0.01):
+    """x if x > 0 else negative_slope * x"""
+    xp = namespace(x._data)
+    return _record("leaky_relu", "LeakyReluBackward0", xp.where(x._data > 0, x._data, x._data * negative_slope),
+                   (x,), {"negative_slope": negative_slope})
+
+
+def _zero_grad_unary(fname, name):
+    def f(x):
+        return _record("zero_grad", name, getattr(namespace(x._data), fname)(x._data), (x,))
+    f.__name__ = fname
+    f.__doc__ = f"{fname}(x); its gradient is zero"
+    return f
+
+
+sign = _zero_grad_unary("sign", "SignBackward0")
+floor = _zero_grad_unary("floor", "FloorBackward0")
+ceil = _zero_grad_unary("ceil", "CeilBackward0")
+round = _zero_grad_unary("round", "RoundBackward0")
+
+
+def clamp(x, min=None, max=None):
+    """Clip x to [min, max]; the gradient passes where min <= x <= max (bounds included)."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    min, max = (v.item() if isinstance(v, Tensor) else v for v in (min, max))
+    xp = namespace(x._data)
+    r = xp.clip(x._data, min, max)
+    return _record("clamp", "ClampBackward1", r, (x,), {"min": min, "max": max})
+
+
+def clamp_min(x, min):
+    r = clamp(x, min=min)
+    if r.grad_fn is not None:
+        r.grad_fn.__class__ = node_class("ClampMinBackward0")
+    return r
+
+
+def clamp_max(x, max):
+    r = clamp(x, max=max)
+    if r.grad_fn is not None:
+        r.grad_fn.__class__ = node_class("ClampMaxBackward0")
+    return r
+
+
+def clamp_mask(x, min, max):
+    """1 where min <= x <= max, else 0 (a constant)."""
+    a = x._data
+    m = a == a
+    if min is not None:
+        m = m & (a >= min)
+    if max is not None:
+        m = m & (a <= max)
+    return Tensor._from_data(m)
+
+
+def maximum(x, y):
+    """Elementwise max; at ties each side gets half the gradient."""
+    a, b = _operands(x, y)
+    return _record("maximum", "MaximumBackward0", namespace(a).maximum(a, b), (x, y))
+
+
+def minimum(x, y):
+    """Elementwise min; at ties each side gets half the gradient."""
+    a, b = _operands(x, y)
+    return _record("minimum", "MinimumBackward0", namespace(a).minimum(a, b), (x, y))
+
+
+def where(condition, x, y):
+    """x where condition else y"""
+    cond = condition._data if isinstance(condition, Tensor) else condition
+    ref = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
+    if ref is None:
+        xp = namespace(cond)
+        return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=xp.float32), xp.asarray(y, dtype=xp.float32)))
+    xt = x if isinstance(x, Tensor) else _as_tensor_like(x, ref)
+    yt = y if isinstance(y, Tensor) else _as_tensor_like(y, ref)
+    a, b = _operands(xt, yt)
+    r = namespace(a).where(cond, a, b)
+    return _record("where", "WhereBackward0", r, (x, y), {"condition": Tensor._from_data(cond)})
+
+
+def masked_fill(x, mask, value):
+    """x with `value` where mask is True."""
+    m = mask._data if isinstance(mask, Tensor) else mask
+    v = value.item() if isinstance(value, Tensor) else value
+    r = namespace(x._data).where(m, x._data.dtype.type(v) if x._data.__class__ is _ndarray else v, x._data)
+    return _record("masked_fill", "MaskedFillBackward0", r, (x,), {"mask": Tensor._from_data(m)})
+
+
+# ============================================================================= reductions
+
+def sum(x, dim=None, keepdim=False, dtype=None):
+    """Sum over `dim` (all dims when None)."""
+    a = x._data
+    dims = _dims(dim, a.ndim)
+    xp = namespace(a)
+    if a.dtype.kind in "bi" and dtype is None:
+        a = xp.astype(a, xp.int64)
+    r = xp.sum(a, axis=dims, keepdims=keepdim)
+    if dtype is not None:
+        r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
+    name = "SumBackward0" if dim is None else "SumBackward1"
+    return _record("sum", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
+
+
+def mean(x, dim=None, keepdim=False, dtype=None):
+    """Mean over `dim` (all dims when None)."""
+    a = x._data
+    if a.dtype.kind != "f" and dtype is None:
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {x.dtype.name.capitalize()}")
+    dims = _dims(dim, a.ndim)
+    r = namespace(a).mean(a, axis=dims, keepdims=keepdim)
+    name = "MeanBackward0" if dim is None else "MeanBackward1"
+    return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
+
+
+class _MinMax(tuple):
+    """The (values, indices) pair that max(dim)/min(dim) return, like torch.return_types.max."""
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"torch.return_types.{self._kind}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+def _minmax(kind, x, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):                      # torch.max(a, b) is maximum
+        return (maximum if kind == "max" else minimum)(x, dim)
+    xp = namespace(x._data)
+    a = x._data
+    if dim is None:
+        if a.size == 0:
+            raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        r = xp.max(a) if kind == "max" else xp.min(a)
+        return _record("amax_all", f"{kind.capitalize()}Backward1", r, (x,))
+    d = _dim(dim, a.ndim)
+    idx = xp.argmax(a, axis=d, keepdims=keepdim) if kind == "max" else xp.argmin(a, axis=d, keepdims=keepdim)
+    vals = xp.max(a, axis=d, keepdims=keepdim) if kind == "max" else xp.min(a, axis=d, keepdims=keepdim)
+    indices = Tensor._from_data(xp.astype(idx, xp.int64))
+    values = _record("amax_dim", f"{kind.capitalize()}Backward0", vals, (x,),
+                     {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices})
+    out = _MinMax((values, indices))
+    out._kind = kind
+    return out
+
+
+def max(x, dim=None, keepdim=False):
+    """max() of all elements, or (values, indices) along `dim`, or elementwise max with a tensor."""
+    return _minmax("max", x, dim, keepdim)
+
+
+def min(x, dim=None, keepdim=False):
+    """min() of all elements, or (values, indices) along `dim`, or elementwise min with a tensor."""
+    return _minmax("min", x, dim, keepdim)
+
+
+def amax(x, dim=None, keepdim=False):
+    return max(x) if dim is None else max(x, dim, keepdim)[0]
+
+
+def amin(x, dim=None, keepdim=False):
+    return min(x) if dim is None else min(x, dim, keepdim)[0]
+
+
+def argmax(x, dim=None, keepdim=False):
+    xp = namespace(x._data)
+    a = x._data if dim is not None else xp.reshape(x._data, (-1,))
+    return Tensor._from_data(xp.astype(xp.argmax(a, axis=0 if dim is None else _dim(dim, a.ndim),
+                                                 keepdims=keepdim and dim is not None), xp.int64))
+
+
+def argmin(x, dim=None, keepdim=False):
+    xp = namespace(x._data)
+    a = x._data if dim is not None else xp.reshape(x._data, (-1,))
+    return Tensor._from_data(xp.astype(xp.argmin(a, axis=0 if dim is None else _dim(dim, a.ndim),
+                                                 keepdims=keepdim and dim is not None), xp.int64))
+
+
+def tie_share(x, ans):
+    """1/k at the k positions equal to the full max/min, 0 elsewhere (a constant)."""
+    m = x._data == ans._data
+    xp = namespace(m)
+    return Tensor._from_data(xp.astype(m, x._data.dtype) / xp.sum(xp.astype(m, x._data.dtype)))
+
+
+def one_hot_along(indices, shape, dim, keepdim):
+    """1 at `indices` along `dim` of an array of `shape`, 0 elsewhere (a constant)."""
+    idx = indices._data
+    xp = namespace(idx)
+    if not keepdim:
+        idx = xp.expand_dims(idx, axis=dim)
+    pos = xp.reshape(xp.arange(shape[dim]), tuple(-1 if i == dim else 1 for i in range(len(shape))))
+    return Tensor._from_data(pos == idx)
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    return 1 if unbiased in (None, True) else 0
+
+
+def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    """Variance over `dim` (unbiased by default, like torch)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    c = _correction(unbiased, correction)
+    dims = _dims(dim, x.ndim)
+    r = namespace(x._data).var(x._data, axis=dims, correction=c, keepdims=keepdim)
+    return _record("var", "VarBackward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
+
+
+def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    """Standard deviation over `dim` (unbiased by default, like torch)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    c = _correction(unbiased, correction)
+    dims = _dims(dim, x.ndim)
+    r = namespace(x._data).std(x._data, axis=dims, correction=c, keepdims=keepdim)
+    return _record("std", "StdBackward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
+
+
+def norm(x, p=2, dim=None, keepdim=False):
+    """The 2-norm (``p='fro'`` too) over `dim`."""
+    if p not in (2, "fro", 2.0):
+        raise NotImplementedError(f"norm: only p=2 is implemented, got p={p!r}")
+    dims = _dims(dim, x.ndim)
+    xp = namespace(x._data)
+    r = xp.sqrt(xp.sum(x._data * x._data, axis=dims, keepdims=keepdim))
+    return _record("norm", "LinalgVectorNormBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
+
+
+def logsumexp(x, dim, keepdim=False):
+    """log(sum(exp(x), dim)), computed stably."""
+    dims = _dims(dim, x.ndim)
+    xp = namespace(x._data)
+    a = x._data
+    m = xp.max(a, axis=dims, keepdims=True)
+    m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
+    r = xp.log(xp.sum(xp.exp(a - m), axis=dims, keepdims=True)) + m
+    if not keepdim:
+        r = xp.squeeze(r, axis=dims)
+    return _record("logsumexp", "LogsumexpBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
+
+
+def softmax(x, dim, dtype=None):
+    """exp(x) / sum(exp(x), dim), computed stably."""
+    d = _dim(dim, x.ndim)
+    xp = namespace(x._data)
+    e = xp.exp(x._data - xp.max(x._data, axis=d, keepdims=True))
+    return _record("softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d})
+
+
+def log_softmax(x, dim, dtype=None):
+    """x - logsumexp(x, dim), computed stably."""
+    d = _dim(dim, x.ndim)
+    xp = namespace(x._data)
+    s = x._data - xp.max(x._data, axis=d, keepdims=True)
+    r = s - xp.log(xp.sum(xp.exp(s), axis=d, keepdims=True))
+    return _record("log_softmax", "LogSoftmaxBackward0", r, (x,), {"dim": d})
+
+
+# ============================================================================= linear algebra
+
+def matmul(x, y):
+    """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
+    if not isinstance(y, Tensor):
+        y = _as_tensor_like(y, x)
+    a, b = _operands(x, y)
+    if a.ndim == 0 or b.ndim == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
+    try:
+        r = namespace(a).matmul(a, b)
+    except ValueError:
+        if a.ndim <= 2 and b.ndim <= 2:
+            fmt = lambda s: "x".join(map(str, s))  # noqa: E731
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({fmt(a.shape)} and {fmt(b.shape)})") from None
+        raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied") from None
+    nd = (a.ndim, b.ndim)
+    name = {(2, 2): "MmBackward0", (2, 1): "MvBackward0", (1, 1): "DotBackward0",
+            (1, 2): "SqueezeBackward4", (3, 3): "BmmBackward0"}.get(nd, "UnsafeViewBackward0")
+    return _record("matmul", name, r, (x, y))
+
+
+def addmm(bias, x, y):
+    """bias + x @ y (what nn.functional.linear uses for 2-D inputs)."""
+    a, b = _operands(x, y)
+    c = bias._data
+    try:
+        r = namespace(a).matmul(a, b) + c
+    except ValueError:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+                           f"{b.shape[0]}x{b.shape[1]})") from None
+    return _record("addmm", "AddmmBackward0", r, (bias, x, y))
+
+
+# ============================================================================= shapes
+
+def _shape_arg(shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return tuple(int(s) for s in shape)
+
+
+def _infer_shape(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape[shape.index(-1)] = numel // known
+    n = 1
+    for s in shape:
+        n *= s
+    if n != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def reshape(x, *shape):
+    """The same data with a new shape: a view when the data is contiguous, else a copy."""
+    shape = _infer_shape(_shape_arg(shape), x._data.size)
+    if _backend.is_contiguous(x._data):
+        return _view(_record("view", "ViewBackward0", namespace(x._data).reshape(x._data, shape), (x,),
+                             {"shape": x._data.shape}), x, "reshape", shape)
+    c = clone(x)
+    r = _record("view", "UnsafeViewBackward0", namespace(c._data).reshape(c._data, shape), (c,),
+                {"shape": c._data.shape})
+    return r
+
+
+def view(x, *shape):
+    """A view with a new shape; the data must be contiguous (else use reshape)."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+        return x.to(shape[0])
+    if not _backend.is_contiguous(x._data):
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+    return reshape(x, *shape)
+
+
+def flatten(x, start_dim=0, end_dim=-1):
+    if x.ndim == 0:
+        return reshape(x, 1)
+    s, e = start_dim % x.ndim, end_dim % x.ndim
+    shape = x.shape[:s] + (-1,) + x.shape[e + 1:]
+    return reshape(x, *shape)
+
+
+def unflatten(x, dim, sizes):
+    d = _dim(dim, x.ndim)
+    return reshape(x, *(x.shape[:d] + tuple(sizes) + x.shape[d + 1:]))
+
+
+def squeeze(x, dim=None):
+    if dim is None:
+        shape = tuple(s for s in x.shape if s != 1)
+    else:
+        dims = _dims(dim, x.ndim) or ()
+        shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
+    r = _record("view", "SqueezeBackward0" if dim is None else "SqueezeBackward1",
+                namespace(x._data).reshape(x._data, shape), (x,), {"shape": x._data.shape})
+    return _view(r, x, "squeeze", dim)
+
+
+def unsqueeze(x, dim):
+    d = dim % (x.ndim + 1)
+    shape = x.shape[:d] + (1,) + x.shape[d:]
+    r = _record("view", "UnsqueezeBackward0", namespace(x._data).reshape(x._data, shape), (x,),
+                {"shape": x._data.shape})
+    return _view(r, x, "unsqueeze", dim)
+
+
+def transpose(x, dim0, dim1):
+    """Swap two dimensions (a view)."""
+    if x.ndim == 0:
+        return _view(_record("view", "TransposeBackward0", x._data, (x,), {"shape": ()}), x, "transpose", dim0, dim1)
+    d0, d1 = dim0 % x.ndim, dim1 % x.ndim
+    axes = list(range(x.ndim))
+    axes[d0], axes[d1] = axes[d1], axes[d0]
+    r = _record("transpose", "TransposeBackward0", namespace(x._data).permute_dims(x._data, tuple(axes)), (x,),
+                {"dim0": d0, "dim1": d1})
+    return _view(r, x, "transpose", dim0, dim1)
+
+
+def t(x):
+    """Transpose a matrix (0-D and 1-D tensors come back as they are)."""
+    if x.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
+    r = transpose(x, 0, 1) if x.ndim == 2 else _view(_record("view", "TBackward0", x._data, (x,), {"shape": x.shape}), x, "t")
+    if r.grad_fn is not None:
+        r.grad_fn.__class__ = node_class("TBackward0")
+    if x.ndim == 2:
+        r._view = _View(r._view.steps[:-1] + (("t", ()),))
+    return r
+
+
+def permute(x, *dims):
+    """Reorder the dimensions (a view)."""
+    dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
+    if sorted(dims) != list(range(x.ndim)):
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                           f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
+                           f"equal to len(dims) = {len(dims)}")
+    r = _record("permute", "PermuteBackward0", namespace(x._data).permute_dims(x._data, dims), (x,), {"dims": dims})
+    return _view(r, x, "permute", *dims)
+
+
+def inverse_permutation(dims):
+    inv = [0] * len(dims)
+    for i, d in enumerate(dims):
+        inv[d] = i
+    return tuple(inv)
+
+
+def mT(x):
+    return transpose(x, -2, -1)
+
+
+def T(x):
+    """Reverse all dimensions (torch's .T, recorded as a permute)."""
+    return permute(x, *reversed(range(x.ndim)))
+
+
+def expand(x, *sizes):
+    """Broadcast to a larger shape without copying; -1 keeps a size."""
+    sizes = _shape_arg(sizes)
+    lead = len(sizes) - x.ndim
+    if lead < 0:
+        raise RuntimeError(f"expand(torch.FloatTensor{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+                           "number of sizes provided must be greater or equal to the number of dimensions in the tensor")
+    shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    if shape == x.shape:
+        return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
+    try:
+        r = namespace(x._data).broadcast_to(x._data, shape)
+    except ValueError:
+        raise RuntimeError(f"The expanded size of the tensor ({shape[-1]}) must match the existing size "
+                           f"({x.shape[-1]}) at non-singleton dimension {len(shape) - 1}.  Target sizes: "
+                           f"{list(sizes)}.  Tensor sizes: {list(x.shape)}") from None
+    return _view(_record("expand", "ExpandBackward0", r, (x,)), x, "expand", *sizes)
+
+
+def expand_as(x, other):
+    return expand(x, *other.shape)
+
+
+def sum_to_size(x, *shape):
+    """Sum `x` down to `shape` (the reverse of broadcasting): leading dims, then size-1 dims."""
+    shape = _shape_arg(shape)
+    if x.shape == shape:
+        return x
+    lead = x.ndim - len(shape)
+    if lead < 0:
+        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(x.shape)}}}.")
+    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and x.shape[lead + i] != 1)
+    for i, s in enumerate(shape):
+        if s != 1 and s != x.shape[lead + i]:
+            raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(x.shape)}}}.")
+    r = sum(x, dims, keepdim=True) if dims else x
+    return reshape(r, *shape) if lead else r
+
+
+def clone(x):
+    """A copy of the data (gradient flows through)."""
+    return _record("clone", "CloneBackward0", namespace(x._data).asarray(x._data, copy=True), (x,))
+
+
+def overwrite(x, src):
+    """src broadcast to x's shape and dtype: what x.copy_(src) writes (x gets no gradient)."""
+    xp = namespace(x._data)
+    b = src._data
+    if b.__class__ is not x._data.__class__:
+        raise _device_error(x, src)
+    try:
+        r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
+    except ValueError:
+        raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor b "
+                           f"({src.shape[-1] if src.ndim else 1}) (copy_ of {list(src.shape)} into {list(x.shape)})") from None
+    return _record("overwrite", "CopyBackwards", xp.asarray(r, copy=True), (x, src))
+
+
+def filled(x, value, name="FillBackward0"):
+    """A tensor shaped like x full of `value`: what x.fill_(value) / x.zero_() write."""
+    xp = namespace(x._data)
+    r = xp.full(x._data.shape, value, dtype=x._data.dtype) if x._data.__class__ is _ndarray else \
+        xp.full(x._data.shape, value, dtype=x._data.dtype, device=x._data.device)
+    return _record("filled", name, r, (x,))
+
+
+def contiguous(x):
+    if _backend.is_contiguous(x._data):
+        return x
+    return clone(x)
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dimension."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    ref = next(t for t in tensors if isinstance(t, Tensor))
+    d = _dim(dim, ref.ndim)
+    arrays = [t._data for t in tensors]
+    for t in tensors[1:]:
+        if t._data.__class__ is not ref._data.__class__:
+            raise _device_error(ref, t)
+    try:
+        r = namespace(arrays[0]).concat(arrays, axis=d)
+    except ValueError:
+        raise RuntimeError("Sizes of tensors must match except in dimension "
+                           f"{d}. Got shapes {[list(t.shape) for t in tensors]}") from None
+    return _record("cat", "CatBackward0", r, tuple(tensors), {"dim": d, "sizes": tuple(t.shape[d] for t in tensors)})
+
+
+def stack(tensors, dim=0):
+    """Join tensors along a new dimension."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    d = dim % (tensors[0].ndim + 1)
+    shapes = {t.shape for t in tensors}
+    if len(shapes) > 1:
+        raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} at entry 0 "
+                           f"and {list(next(t.shape for t in tensors if t.shape != tensors[0].shape))} at entry "
+                           f"{next(i for i, t in enumerate(tensors) if t.shape != tensors[0].shape)}")
+    r = namespace(tensors[0]._data).stack([t._data for t in tensors], axis=d)
+    return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
+
+
+def cumsum(sizes):
+    out, s = [], 0
+    for n in sizes:
+        s += n
+        out.append(s)
+    return out
+
+
+# ============================================================================= indexing
+
+def _index_arg(index):
+    """Tensors inside an index become arrays; lists of ints become integer arrays."""
+    if isinstance(index, tuple):
+        return tuple(_index_arg(i) for i in index)
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, list):
+        return np.asarray(index)
+    return index
+
+
+def _is_basic(index):
+    items = index if isinstance(index, tuple) else (index,)
+    return builtins.all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
+
+
+def getitem(x, index):
+    """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
+    idx = _index_arg(index)
+    data = x._data
+    try:
+        r = data[idx]
+    except IndexError as e:
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+    if _is_basic(idx):
+        items = idx if isinstance(idx, tuple) else (idx,)
+        name = "SelectBackward0" if builtins.any(isinstance(i, (int, np.integer)) for i in items) else \
+            "SliceBackward0" if builtins.any(isinstance(i, slice) for i in items) else \
+            "UnsqueezeBackward0" if builtins.any(i is None for i in items) else "AliasBackward0"
+        if builtins.any(isinstance(i, (int, np.integer)) for i in items) and builtins.any(isinstance(i, slice) for i in items):
+            name = "SelectBackward0"
+        out = _record("index", name, r, (x,), {"shape": data.shape, "index": idx})
+        return _view(out, x, "__getitem__", idx)
+    if not isinstance(r, type(data)):
+        r = namespace(data).asarray(r)
+    return _record("index", "IndexBackward0", r, (x,), {"shape": data.shape, "index": idx})
+
+
+def index_scatter(g, shape, index):
+    """zeros(shape) with g added at `index` (repeated indices accumulate): the VJP of indexing."""
+    xp = namespace(g._data)
+    z = xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None)) \
+        if g._data.__class__ is not _ndarray else np.zeros(shape, dtype=g._data.dtype)
+    if _is_basic(index):
+        z[index] = g._data
+    else:
+        _backend.index_add(xp, z, index, g._data)
+    return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})
+
+
+def outside_view_mask(g, view):
+    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant)."""
+    xp = namespace(g._data)
+    m = Tensor._from_data(xp.ones(g._data.shape, dtype=xp.bool))
+    from .grad_mode import no_grad
+    with no_grad():
+        view.fill(m, False)
+    return m
+
+
+# ============================================================================= losses (nodes named like torch's)
+
+def loss_scale(g, shape, reduction):
+    """The upstream gradient of a reduced loss spread over `shape`."""
+    if reduction == "mean":
+        n = 1
+        for s in shape:
+            n *= s
+        return g / n
+    return g
+
+
+def mse_loss(x, y, reduction="mean"):
+    """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
+    a, b = _operands(x, y)
+    if tuple(a.shape) != tuple(b.shape):
+        import warnings
+        warnings.warn(f"Using a target size ({tuple(b.shape)}) that is different to the input size "
+                      f"({tuple(a.shape)}). This will likely lead to incorrect results due to broadcasting. "
+                      "Please ensure they have the same size.", UserWarning, stacklevel=3)
+    d = (a - b) ** 2
+    xp = namespace(d)
+    r = xp.mean(d) if reduction == "mean" else xp.sum(d) if reduction == "sum" else d
+    return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})
+
+
+def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
+    """-logp[i, target[i]] averaged (weighted) over the batch, one NllLossBackward0 node."""
+    a = logp._data
+    xp = namespace(a)
+    tgt = target._data if isinstance(target, Tensor) else xp.asarray(target)
+    if a.ndim not in (1, 2):
+        raise ValueError(f"Expected 1 or 2 dimensions (got {a.ndim})")
+    a2 = a if a.ndim == 2 else xp.reshape(a, (1, -1))
+    t2 = xp.reshape(tgt, (-1,))
+    if t2.shape[0] != a2.shape[0]:
+        raise ValueError(f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]}).")
+    valid = t2 != ignore_index
+    safe = xp.where(valid, t2, xp.zeros_like(t2))
+    n_cls = a2.shape[1]
+    if builtins.bool(xp.any((safe < 0) | (safe >= n_cls))):
+        bad = int(np.asarray(safe)[(np.asarray(safe) < 0) | (np.asarray(safe) >= n_cls)][0])
+        raise IndexError(f"Target {bad} is out of bounds.")
+    w = xp.ones(n_cls, dtype=a.dtype) if weight is None else weight._data
+    wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
+    picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
+    losses = -picked * wt
+    total = xp.sum(wt)
+    if reduction == "mean":
+        r = xp.sum(losses) / total
+    elif reduction == "sum":
+        r = xp.sum(losses)
+    else:
+        r = losses if a.ndim == 2 else losses[0]
+    attrs = {"shape": a.shape, "target": Tensor._from_data(safe), "weight": Tensor._from_data(wt),
+             "reduction": reduction, "ignore_index": ignore_index, "total": total}
+    return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
+
+
+def nll_grad(g, shape, target, weight, reduction, ignore_index, total):
+    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere."""
+    xp = namespace(target._data)
+    n_cls = shape[-1]
+    onehot = Tensor._from_data(xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(n_cls), (1, -1)))
+    scale = -weight
+    if reduction == "mean":
+        scale = scale / Tensor._from_data(total)
+    gg = g.reshape(-1, 1) if reduction == "none" else g
+    out = onehot * (scale.reshape(-1, 1) * gg)
+    return out.reshape(shape)
+
+
+# ============================================================================= comparisons (no gradient)
+
+def _compare(fn):
+    def f(x, y):
+        a, b = _operands(x, y) if isinstance(x, Tensor) else (x, y)
+        return Tensor._from_data(fn(a, b))
+    return f
+
+
+eq = _compare(lambda a, b: a == b)
+ne = _compare(lambda a, b: a != b)
+lt = _compare(lambda a, b: a < b)
+le = _compare(lambda a, b: a <= b)
+gt = _compare(lambda a, b: a > b)
+ge = _compare(lambda a, b: a >= b)
+
+
+def logical_and(x, y):
+    return Tensor._from_data(x._data & (y._data if isinstance(y, Tensor) else y))
+
+
+def logical_or(x, y):
+    return Tensor._from_data(x._data | (y._data if isinstance(y, Tensor) else y))
+
+
+def logical_not(x):
+    return Tensor._from_data(namespace(x._data).logical_not(x._data))
+
+
+def isnan(x):
+    return Tensor._from_data(namespace(x._data).isnan(x._data))
+
+
+def isinf(x):
+    return Tensor._from_data(namespace(x._data).isinf(x._data))
+
+
+def isfinite(x):
+    return Tensor._from_data(namespace(x._data).isfinite(x._data))
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a, b = _operands(x, y)
+    xp = namespace(a)
+    close = xp.abs(a - b) <= atol + rtol * xp.abs(b)
+    if equal_nan:
+        close = close | (xp.isnan(a) & xp.isnan(b))
+    return builtins.bool(xp.all(close))
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a, b = _operands(x, y)
+    xp = namespace(a)
+    close = xp.abs(a - b) <= atol + rtol * xp.abs(b)
+    if equal_nan:
+        close = close | (xp.isnan(a) & xp.isnan(b))
+    return Tensor._from_data(close)
+
+
+def equal(x, y):
+    return x.shape == y.shape and builtins.bool(namespace(x._data).all(x._data == y._data))
+
+
+def all(x, dim=None, keepdim=False):
+    return Tensor._from_data(namespace(x._data).all(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
+
+
+def any(x, dim=None, keepdim=False):
+    return Tensor._from_data(namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
+
+
+from ._vjps import RULES, INPUT_NAMES  # noqa: E402  (the table reads the helpers above)
+
+__all__ = []

@@ -1,0 +1,140 @@
+"""Printing tensors exactly as torch does (torch/_tensor_str.py): ``tensor([5., 5.])``,
+``tensor(14., grad_fn=<AddBackward0>)``, 4 decimals, scientific notation when the range is wide."""
+import math
+
+import numpy as np
+
+PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+
+
+class _Formatter:
+    def __init__(self, values, floating):
+        self.floating = floating
+        self.int_mode = True
+        self.sci_mode = False
+        self.max_width = 1
+        if not floating:
+            for v in values.reshape(-1).tolist():
+                self.max_width = max(self.max_width, len(str(v)))
+            return
+        finite = values[np.isfinite(values) & (values != 0)].astype(np.float64)
+        if finite.size == 0:
+            for v in values.reshape(-1).tolist():   # only nan/inf/0: their own widths
+                self.max_width = max(self.max_width, len(self._plain(v)))
+            return
+        absv = np.abs(finite)
+        lo, hi = absv.min(), absv.max()
+        self.int_mode = bool(np.all(finite == np.ceil(finite)))
+        if self.int_mode:
+            if hi / lo > 1000.0 or hi > 1.0e8:
+                self.sci_mode = True
+                widths = [len(f"{v:.{PRECISION}e}") for v in finite.tolist()]
+            else:
+                widths = [len(f"{v:.0f}") + 1 for v in finite.tolist()]
+        else:
+            if hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4:
+                self.sci_mode = True
+                widths = [len(f"{v:.{PRECISION}e}") for v in finite.tolist()]
+            else:
+                widths = [len(f"{v:.{PRECISION}f}") for v in finite.tolist()]
+        self.max_width = max([self.max_width] + widths)
+        for v in values[~np.isfinite(values)].tolist():
+            self.max_width = max(self.max_width, len(self._plain(v)))
+
+    @staticmethod
+    def _plain(v):
+        return str(v) if isinstance(v, bool) or not isinstance(v, float) else (
+            "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else f"{v:.0f}.")
+
+    def format(self, v):
+        if self.floating:
+            if math.isnan(v) or math.isinf(v):
+                s = self._plain(v)
+            elif self.sci_mode:
+                s = f"{v:{self.max_width}.{PRECISION}e}"
+            elif self.int_mode:
+                s = f"{v:.0f}."
+            else:
+                s = f"{v:.{PRECISION}f}"
+        else:
+            s = str(v)
+        return " " * (self.max_width - len(s)) + s
+
+
+def _vector(values, indent, summarize, fmt):
+    width = fmt.max_width + 2
+    per_line = max(1, int(math.floor((LINEWIDTH - indent) / width)))
+    if summarize and values.shape[0] > 2 * EDGEITEMS:
+        data = [fmt.format(v) for v in values[:EDGEITEMS].tolist()] + [" ..."] + \
+               [fmt.format(v) for v in values[-EDGEITEMS:].tolist()]
+    else:
+        data = [fmt.format(v) for v in values.tolist()]
+    lines = [", ".join(data[i:i + per_line]) for i in range(0, len(data), per_line)]
+    return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+def _nested(values, indent, summarize, fmt):
+    if values.ndim == 0:
+        return fmt.format(values.item())
+    if values.ndim == 1:
+        return _vector(values, indent, summarize, fmt)
+    if summarize and values.shape[0] > 2 * EDGEITEMS:
+        parts = [_nested(values[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)] + ["..."] + \
+                [_nested(values[i], indent + 1, summarize, fmt) for i in range(values.shape[0] - EDGEITEMS, values.shape[0])]
+    else:
+        parts = [_nested(values[i], indent + 1, summarize, fmt) for i in range(values.shape[0])]
+    return "[" + ("," + "\n" * (values.ndim - 1) + " " * (indent + 1)).join(parts) + "]"
+
+
+def _summary_values(values):
+    """The elements that will be shown (torch formats widths from these only)."""
+    if values.ndim == 0:
+        return values
+    if values.shape[0] > 2 * EDGEITEMS:
+        idx = list(range(EDGEITEMS)) + list(range(values.shape[0] - EDGEITEMS, values.shape[0]))
+        values = values[idx]
+    if values.ndim == 1:
+        return values
+    return np.stack([_summary_values(v) for v in values])
+
+
+def tensor_repr(t, prefix="tensor(", indent=None):
+    from ._backend import float32, int64, bool_
+    host = t._data
+    if not isinstance(host, np.ndarray):
+        from ._backend import move
+        host = np.asarray(move(host, "cpu"))
+    indent = len(prefix) if indent is None else indent
+    suffixes = []
+    dt = t.dtype
+    if host.size == 0:
+        body = "[]" if host.ndim == 1 else "[]"
+        if host.shape != (0,):
+            suffixes.append(f"size={tuple(host.shape)}")
+    else:
+        floating = dt.is_floating_point
+        values = host.astype(np.float64) if floating else host
+        summarize = host.size > THRESHOLD
+        shown = _summary_values(values) if summarize else values
+        fmt = _Formatter(shown, floating)
+        body = _nested(values, indent, summarize, fmt)
+    if t.device.type != "cpu":
+        suffixes.append(f"device='{t.device}'")
+    if dt not in (float32, int64, bool_):
+        suffixes.append(f"dtype={dt!r}")
+    if t.grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
+    elif t.requires_grad:
+        suffixes.append("requires_grad=True")
+    text = prefix + body
+    last_len = len(text) - text.rfind("\n") + 1
+    out = [text]
+    for s in suffixes:
+        if last_len + len(s) + 2 > LINEWIDTH:
+            out.append(",\n" + " " * indent + s)
+            last_len = indent + len(s)
+        else:
+            out.append(", " + s)
+            last_len += len(s) + 2
+    out.append(")")
+    return "".join(out)

@@ -1,0 +1,625 @@
+"""Tensor: an array plus what autograd needs to know about it.
+
+A Tensor holds
+- ``_data``: the backend array (numpy, cupy, or another array-API library's array);
+- ``requires_grad`` and ``grad_fn``: a leaf is a tensor with ``grad_fn is None``; a tensor computed
+  from tensors that require grad points to the node that made it (``_output_nr`` says which output);
+- ``_vc``: its version counter, shared with its views and ``detach()`` results, bumped by every
+  in-place change so backward can refuse stale saved values;
+- ``.grad``: where backward accumulates (leaves, and non-leaves after ``retain_grad()``).
+Ops live in `_ops` and are attached as methods at the end of this module.
+"""
+import math
+import numbers
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._graph import AccumulateGrad, SavedTensor, _RemovableHandle, node_class
+from .grad_mode import _mode, no_grad, enable_grad
+
+_ndarray = np.ndarray
+_NONE_EDGE = (None, 0)
+
+NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+    "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for "
+    "a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by "
+    "mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for "
+    "more information.")
+_GRAD_DTYPE_NAMES = {"float64": ("double", "Double"), "float32": ("float", "Float"),
+                     "float16": ("c10::Half", "Half"), "int64": ("long int", "Long")}
+
+
+class _VersionCounter:
+    __slots__ = ("v",)
+
+    def __init__(self):
+        self.v = 0
+
+
+class _View:
+    """How a view was made from its base: a chain of ``(method, args)`` steps."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps):
+        self.steps = steps
+
+    def apply(self, t):
+        """The same view of another tensor shaped like the base (recorded like any op)."""
+        for name, args in self.steps:
+            t = getattr(t, name)(*args)
+        return t
+
+    def fill(self, t, value):
+        """Write `value` into the viewed region of t's data (t must not be a copy)."""
+        *head, (name, args) = self.steps
+        for n, a in head:
+            t = getattr(t, n)(*a)
+        if name == "__getitem__":
+            t._data[args[0]] = value
+        else:
+            getattr(t, name)(*args)._data[...] = value
+
+
+class Tensor:
+    """A multi-dimensional array that can record the operations applied to it (see the module doc)."""
+
+    __slots__ = ("_data", "_rg", "grad_fn", "_vc", "_output_nr", "__dict__", "__weakref__")
+    # Rarely set attributes live in the instance __dict__ and default to these class attributes,
+    # so that creating a tensor (the hot path) sets only the five slots above.
+    _grad = None
+    _base = None
+    _view = None
+    _hooks = None
+    _acc = None
+    _retains = False
+    _inference = False
+    __array_priority__ = 1000   # numpy defers ndarray * Tensor to Tensor.__rmul__
+    __array_ufunc__ = None
+
+    def __init__(self, *args, **kwargs):
+        """Legacy constructor: ``Tensor([1, 2])`` (float32 data) or ``Tensor(2, 3)`` (a shape)."""
+        dev = kwargs.get("device")
+        if len(args) == 1 and not isinstance(args[0], numbers.Integral):
+            data = args[0]._data if isinstance(args[0], Tensor) else args[0]
+            arr = _backend.asarray_on(data, dev, _backend.float32)
+        else:
+            arr = _backend.asarray_on(np.zeros(tuple(args), dtype=np.float32), dev)
+        self._data = arr
+        self._rg = False
+        self.grad_fn = None
+        self._vc = _VersionCounter()
+        self._output_nr = 0
+
+    @staticmethod
+    def _from_data(arr):
+        """Wrap a backend array (no copy) as a new leaf that does not require grad."""
+        if arr.__class__ is not _ndarray and isinstance(arr, np.generic):
+            arr = np.asarray(arr)
+        t = _new(Tensor)
+        t._data = arr
+        t._rg = False
+        t.grad_fn = None
+        t._vc = _VersionCounter()
+        t._output_nr = 0
+        return t
+
+    @staticmethod
+    def _make_subclass(cls, data, require_grad=False):
+        """A `cls` instance sharing `data`'s array (how nn.Parameter is built, as in torch)."""
+        t = _new(cls)
+        t._data = data._data
+        t._rg = False
+        t.grad_fn = None
+        t._vc = data._vc
+        t._output_nr = 0
+        if require_grad:
+            t.requires_grad_(True)
+        return t
+
+    # ------------------------------------------------------------------ metadata
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[dim]
+
+    @property
+    def dtype(self):
+        return _backend.dtype_of(self._data)
+
+    @property
+    def device(self):
+        return _backend.device_of(self._data)
+
+    @property
+    def is_cuda(self):
+        return self.device.type == "cuda"
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    def numel(self):
+        n = 1
+        for s in self._data.shape:
+            n *= s
+        return n
+
+    nelement = numel
+
+    def element_size(self):
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.numel() * self.dtype.itemsize
+
+    def stride(self, dim=None):
+        strides = getattr(self._data, "strides", None)
+        if strides is None:
+            raise RuntimeError("stride() is not available for this array library")
+        s = tuple(st // self._data.itemsize for st in strides)
+        return s if dim is None else s[dim]
+
+    def is_contiguous(self):
+        return _backend.is_contiguous(self._data)
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    def is_inference(self):
+        return self._inference
+
+    def data_ptr(self):
+        iface = getattr(self._data, "__array_interface__", None) or getattr(self._data, "__cuda_array_interface__", {})
+        return iface.get("data", (0,))[0]
+
+    @property
+    def _version(self):
+        return self._vc.v
+
+    # ------------------------------------------------------------------ autograd state
+    @property
+    def requires_grad(self):
+        return self._rg
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.requires_grad_(value)
+
+    def requires_grad_(self, requires_grad=True):
+        """Set requires_grad on a leaf (in place); returns self."""
+        if self.grad_fn is not None:
+            if requires_grad:
+                return self
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+        if requires_grad and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._rg = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains:
+            warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            if value.dtype is not self.dtype:
+                got, want = _GRAD_DTYPE_NAMES.get(value.dtype.name, (value.dtype.name,) * 2)[0], \
+                    _GRAD_DTYPE_NAMES.get(self.dtype.name, (self.dtype.name,) * 2)[1]
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{got}' to a tensor with grad_dtype '{want}'. "
+                    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
+                    "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
+                    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+                    "downstream systems that assume they match.")
+            if value.shape != self.shape:
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                                   f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor "
+                                   "are the same size")
+            if value.device != self.device:
+                raise RuntimeError(f"attempting to assign a gradient located on device with index '{value.device}' "
+                                   f"to a parameter located on device with index '{self.device}'. Please ensure "
+                                   "that the gradient and the parameter are on the same device")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        return self._retains
+
+    def retain_grad(self):
+        """Ask backward to fill ``.grad`` of this non-leaf too (a no-op on leaves)."""
+        if not self._rg:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains:
+            return
+        node = self.grad_fn
+        if node._retain is None:
+            node._retain = {}
+        node._retain[self._output_nr] = weakref.ref(self)
+        self._retains = True
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it.
+
+        Returns a handle with ``remove()``.
+        """
+        if not self._rg:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            self._hooks = (self._hooks or []) + [hook]
+            return _RemovableHandle(self, "_hooks", hook)
+        node = self.grad_fn
+        if node._tensor_hooks is None:
+            node._tensor_hooks = {}
+        node._tensor_hooks[self._output_nr] = node._tensor_hooks.get(self._output_nr, []) + [hook]
+        return _RemovableHandle(node, "_tensor_hooks", hook, key=self._output_nr)
+
+    def _accumulator(self):
+        """This leaf's AccumulateGrad node (made on first use; held weakly, like torch's)."""
+        ref = self._acc
+        acc = ref() if ref is not None else None
+        if acc is None:
+            acc = AccumulateGrad(self)
+            self._acc = weakref.ref(acc)
+        return acc
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Accumulate d(self)/d(leaf) into ``leaf.grad`` for every leaf of the graph.
+
+        Args:
+            gradient: the vector of the vector-Jacobian product; optional when ``self.numel() == 1``.
+            retain_graph: keep saved tensors for another backward (defaults to ``create_graph``).
+            create_graph: record the backward pass itself, for higher-order gradients.
+            inputs: accumulate only into these tensors.
+        """
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        """A new leaf sharing this data and version counter, outside the graph."""
+        t = Tensor._from_data(self._data)
+        t._vc = self._vc
+        return t
+
+    def detach_(self):
+        if self._base is not None:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+                "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        self.grad_fn = None
+        self._rg = False
+        return self
+
+    @property
+    def data(self):
+        """The same data as a leaf that does NOT share the version counter (unlike detach())."""
+        return Tensor._from_data(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    # ------------------------------------------------------------------ conversion
+    def numpy(self, force=False):
+        if self._rg and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if self._data.__class__ is _ndarray:
+            return self._data
+        if self.device.type == "cuda" and not force:
+            raise TypeError(f"can't convert {self.device} device type tensor to numpy. Use Tensor.cpu() to copy "
+                            "the tensor to host memory first.")
+        return np.asarray(_backend.move(self._data, "cpu"))
+
+    def __array__(self, dtype=None, copy=None):
+        arr = self.numpy()
+        return arr if dtype is None else arr.astype(dtype)
+
+    def item(self):
+        if self.numel() != 1:
+            raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+        a = self._data
+        if a.__class__ is _ndarray:
+            return a.reshape(()).item() if a.ndim else a.item()
+        xp = namespace(a)
+        v = xp.reshape(a, ())
+        return bool(v) if self.dtype.name == "bool" else int(v) if not self.dtype.is_floating_point else float(v)
+
+    def tolist(self):
+        a = self._data
+        if a.__class__ is not _ndarray:
+            a = np.asarray(_backend.move(a, "cpu"))
+        return a.tolist()
+
+    def _scalar(self, kind):
+        if self.numel() != 1:
+            raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+        if self._rg:
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                          "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=3)
+        return kind(self.item())
+
+    def __float__(self):
+        return self._scalar(float)
+
+    def __int__(self):
+        return self._scalar(int)
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __hash__(self):
+        return id(self)
+
+    def __contains__(self, value):
+        return bool((self == value).any())
+
+    def __reduce_ex__(self, protocol):
+        from ._creation import _rebuild
+        return (_rebuild, (self.tolist() if self._data.__class__ is not _ndarray else self._data,
+                           str(self.device), self._rg))
+
+    def __deepcopy__(self, memo):
+        if self.grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        t = Tensor._make_subclass(type(self), Tensor._from_data(namespace(self._data).asarray(self._data, copy=True)),
+                                  self._rg)
+        if self._grad is not None:
+            t._grad = self._grad.__deepcopy__(memo)
+        t.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("_grad", "_acc", "_hooks", "_base", "_view")})
+        memo[id(self)] = t
+        return t
+
+    def to(self, *args, **kwargs):
+        """A copy on another device and/or dtype (self when nothing changes). Differentiable."""
+        from ._creation import _parse_to
+        dev, dt, copy = _parse_to(self, *args, **kwargs)
+        return _to(self, dev, dt, copy)
+
+    def cpu(self):
+        return self.to("cpu")
+
+    def cuda(self, device=None):
+        return self.to("cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device)
+
+    def float(self):
+        return self.to(_backend.float32)
+
+    def double(self):
+        return self.to(_backend.float64)
+
+    def half(self):
+        return self.to(_backend.float16)
+
+    def long(self):
+        return self.to(_backend.int64)
+
+    def int(self):
+        return self.to(_backend.int32)
+
+    def bool(self):
+        return self.to(_backend.bool_)
+
+    def type(self, dtype=None):
+        if dtype is None:
+            from ._graph import _type_str
+            return _type_str(self).split(" ")[0]
+        return self.to(dtype)
+
+    def type_as(self, other):
+        return self.to(other.dtype)
+
+    # ------------------------------------------------------------------ printing
+    def __repr__(self, *, tensor_contents=None):
+        from ._printing import tensor_repr
+        return tensor_repr(self)
+
+    def __format__(self, spec):
+        if self.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    # ------------------------------------------------------------------ in-place machinery
+    def _check_inplace(self):
+        """torch's refusals for in-place changes under grad mode."""
+        if self._inference and not _mode.inference:
+            raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+                               "make a clone to get a normal tensor before doing inplace update.See "
+                               "https://github.com/pytorch/rfcs/pull/17 for more details.")
+        if not _mode.grad_enabled or not self._rg:
+            return
+        if self.grad_fn is None and self._base is None:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        base = self._base
+        if base is not None and base.grad_fn is None and base._rg:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        if base is not None and self.__dict__.get("_view_no_grad"):
+            raise RuntimeError(
+                "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
+                "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+                "moving both the view and the inplace either both inside the no_grad block (if you don't want "
+                "the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+
+    def _write(self, arr, index=Ellipsis):
+        data = self._data
+        if data.dtype.kind in "biu" and getattr(arr, "dtype", np.dtype("O")).kind == "f":
+            raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                               f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
+        try:
+            data[index] = arr
+        except ValueError as e:
+            if "read-only" in str(e):
+                raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers "
+                                   "to a single memory location. Please clone() the tensor before performing the "
+                                   "operation.") from None
+            raise RuntimeError(str(e)) from None
+
+    def _inplace(self, fn, *args, **kwargs):
+        """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
+        self._check_inplace()
+        tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a._rg for a in args))
+        if not tracking:
+            r = fn(self, *args, **kwargs)
+            self._write(r._data)
+            self._vc.v += 1
+            return self
+        src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
+        src.grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
+        r = fn(src, *args, **kwargs)
+        self._write(r._data)
+        self._vc.v += 1
+        if self._base is not None:
+            self._rebase_view(r, ())
+        else:
+            self.grad_fn, self._output_nr, self._rg = r.grad_fn, 0, True
+            for name, s in (r.grad_fn._saved or ()):
+                if type(s) is SavedTensor and s.is_output:   # the result now lives in self
+                    s.vc, s.version = self._vc, self._vc.v
+        return self
+
+    def _rebase_view(self, value, extra_steps):
+        """After writing `value` into the view self: the base gets CopySlices, self a view node of it."""
+        base = self._base
+        steps = self._view.steps + extra_steps
+        from ._ops import _record
+        node_holder = _record("copy_slices", "CopySlices", base._data, (base, value), {"view": _View(steps)})
+        base.grad_fn, base._output_nr, base._rg = node_holder.grad_fn, 0, True
+        with enable_grad():
+            fresh = self._view.apply(base)
+        fresh.grad_fn.__class__ = node_class("AsStridedBackward0")   # torch's name for a rebased view
+        self.grad_fn, self._output_nr, self._rg = fresh.grad_fn, 0, True
+
+    def __setitem__(self, index, value):
+        """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""
+        from ._ops import _index_arg
+        idx = _index_arg(index)
+        v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
+        if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        self._check_inplace()
+        tracking = _mode.grad_enabled and (self._rg or v._rg)
+        if v._data.__class__ is not self._data.__class__:
+            from ._ops import _device_error
+            raise _device_error(self, v)
+        self._write(v._data if v._data.dtype == self._data.dtype else
+                    namespace(v._data).astype(v._data, self._data.dtype), idx)
+        self._vc.v += 1
+        if not tracking:
+            return
+        if self._base is None:          # self is its own base
+            self._base_of_self_view(v, idx)
+        else:
+            self._rebase_view(v, (("__getitem__", (idx,)),))
+
+    def _base_of_self_view(self, value, idx):
+        from ._ops import _record
+        holder = _record("copy_slices", "CopySlices", self._data, (self, value),
+                         {"view": _View((("__getitem__", (idx,)),))})
+        self.grad_fn, self._output_nr, self._rg = holder.grad_fn, 0, True
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size({list(self)})"
+
+    def numel(self):
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+def _new(cls):
+    return object.__new__(cls)
+
+
+def _as_tensor_like(value, ref):
+    """A constant tensor for `value` on ref's device (Python numbers take ref's dtype if float)."""
+    if isinstance(value, Tensor):
+        return value
+    data = ref._data
+    if isinstance(value, (numbers.Number, np.generic)):
+        xp = namespace(data)
+        if isinstance(value, (bool, np.bool_)):
+            dt = xp.bool
+        elif isinstance(value, numbers.Integral):
+            dt = data.dtype if data.dtype.kind in "iu" else data.dtype if data.dtype.kind == "f" else xp.int64
+        else:
+            dt = data.dtype if data.dtype.kind == "f" else xp.float32
+        if data.__class__ is _ndarray:
+            return Tensor._from_data(np.asarray(value, dtype=dt))
+        return Tensor._from_data(xp.asarray(value, dtype=dt, device=data.device))
+    if isinstance(value, _ndarray) and data.__class__ is _ndarray:
+        return Tensor._from_data(value)
+    arr = _backend.asarray_on(value, ref.device)
+    if arr.dtype.kind == "f" and data.dtype.kind == "f":
+        arr = arr.astype(data.dtype) if arr.__class__ is _ndarray else arr
+    return Tensor._from_data(arr)
+
+
+def _to(t, dev, dt, copy=False):
+    """t on device `dev` with dtype `dt`: a new node ToCopyBackward0 when anything changes."""
+    data = t._data
+    out = data
+    if dev is not None and _backend.device_of(data) != (dev if not isinstance(dev, str) else _backend.device(dev)):
+        out = _backend.move(out, dev)
+    if dt is not None and _backend.dtype_of(out) is not dt:
+        xp = namespace(out)
+        out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
+    if out is data:
+        if not copy:
+            return t
+        out = namespace(data).asarray(data, copy=True)
+    from ._ops import _record
+    return _record("to_copy", "ToCopyBackward0", out, (t,), {"device": t.device, "dtype": t.dtype})

@@ -1,0 +1,165 @@
+"""The VJP table: one backward rule per op, in one place (like PyTorch's derivatives.yaml).
+
+Vocabulary
+----------
+A rule is a function ``rule(g, ...) -> tuple`` with one entry per op input, in order, and ``None``
+where an input gets no gradient. Its parameter names say what it reads:
+
+    g       the gradient flowing into the op's output (same shape as the output)
+    ans     the op's forward result
+    x, y, z the op's inputs, in order (Tensors, or Python numbers for scalar operands)
+    need    a tuple of bools: which inputs need a gradient (to skip expensive work)
+    others  non-tensor attributes of the call (dim, keepdim, shape, ...), stored on the node
+
+The engine saves exactly the tensors a rule names (so ``add`` saves nothing and can be run
+twice, while ``exp`` saves its result), checks their versions when backward reads them, and
+reduces every returned gradient to its input's shape with ``sum_to_size`` (broadcasting is
+handled there, once, never in a rule). Rules are written with Tensor operations, so running
+them with grad mode on (``create_graph=True``) records their own graph: that is how second
+derivatives work.
+"""
+import inspect
+
+from . import _ops as F
+
+VJP = {}
+
+
+def _unreduce(g, shape, dim, keepdim):
+    """Broadcast a reduction's gradient back to the reduced input's shape."""
+    if dim is not None and not keepdim:
+        for d in sorted(dim):
+            g = g.unsqueeze(d)
+    return g.expand(shape)
+
+
+def _count(shape, dim):
+    n = 1
+    for d in (range(len(shape)) if dim is None else dim):
+        n *= shape[d]
+    return n
+
+
+# ----------------------------------------------------------------------------- arithmetic
+VJP["add"] = lambda g, alpha: (g, g if alpha == 1 else g * alpha)
+VJP["sub"] = lambda g, alpha: (g, -g if alpha == 1 else -g * alpha)
+VJP["rsub"] = lambda g: (-g,)                                     # other - x, other a scalar
+VJP["mul"] = lambda g, x, y: (g * y, g * x)
+VJP["div"] = lambda g, x, y: (g / y, -g * x / (y * y))
+VJP["neg"] = lambda g: (-g,)
+VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
+VJP["pow"] = lambda g, x, exponent: (                              # x ** scalar
+    g * 0 if exponent == 0 else g * exponent * x ** (exponent - 1),)
+VJP["pow_tensor"] = lambda g, x, y, ans: (                         # x ** tensor
+    g * y * x ** (y - 1),
+    F.where((x == 0) & (y >= 0), 0.0, g * ans * F.log(x)))
+VJP["rpow"] = lambda g, ans, base: (g * ans * F.math_log(base),)  # scalar ** x
+
+
+# ----------------------------------------------------------------------------- elementwise
+VJP["exp"] = lambda g, ans: (g * ans,)
+VJP["expm1"] = lambda g, ans: (g * (ans + 1),)
+VJP["log"] = lambda g, x: (g / x,)
+VJP["log1p"] = lambda g, x: (g / (x + 1),)
+VJP["sqrt"] = lambda g, ans: (g / (2 * ans),)
+VJP["sin"] = lambda g, x: (g * F.cos(x),)
+VJP["cos"] = lambda g, x: (-g * F.sin(x),)
+VJP["tanh"] = lambda g, ans: (g * (1 - ans * ans),)
+VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
+VJP["relu"] = lambda g, ans: (g * (ans > 0),)                     # relu'(0) = 0
+VJP["leaky_relu"] = lambda g, x, negative_slope: (                # leaky_relu'(0) = slope
+    F.where(x > 0, g, g * negative_slope),)
+VJP["abs"] = lambda g, x: (g * F.sign(x),)                        # abs'(0) = 0
+VJP["zero_grad"] = lambda g: (g * 0,)                             # sign, floor, ceil, round
+VJP["clamp"] = lambda g, x, min, max: (                           # bounds included
+    g * F.clamp_mask(x, min, max),)
+VJP["maximum"] = lambda g, x, y: (                                # ties: half to each side
+    g * ((x > y) + (x == y) * 0.5), g * ((y > x) + (x == y) * 0.5))
+VJP["minimum"] = lambda g, x, y: (
+    g * ((x < y) + (x == y) * 0.5), g * ((y < x) + (x == y) * 0.5))
+VJP["where"] = lambda g, condition: (F.where(condition, g, 0.0), F.where(condition, 0.0, g))
+VJP["masked_fill"] = lambda g, mask: (F.where(mask, 0.0, g),)
+
+
+# ----------------------------------------------------------------------------- reductions
+VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
+VJP["mean"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) / _count(shape, dim),)
+VJP["amax_all"] = lambda g, x, ans: (g * F.tie_share(x, ans),)   # max(): ties split evenly
+VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (      # max(dim): one index gets it
+    _unreduce(g, shape, (dim,), keepdim) * F.one_hot_along(indices, shape, dim, keepdim),)
+VJP["var"] = lambda g, x, dim, correction, keepdim: (
+    _unreduce(g, x.shape, dim, keepdim) * 2 * (x - x.mean(dim, keepdim=True))
+    / (_count(x.shape, dim) - correction),)
+VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (
+    _unreduce(g / ans, x.shape, dim, keepdim) * (x - x.mean(dim, keepdim=True))
+    / (_count(x.shape, dim) - correction),)
+VJP["norm"] = lambda g, x, ans, dim, keepdim: (                   # 2-norm; 0 where the norm is 0
+    _unreduce(g, x.shape, dim, keepdim) * x / _unreduce(F.where(ans == 0, 1.0, ans), x.shape, dim, keepdim)
+    * _unreduce(ans != 0, x.shape, dim, keepdim),)
+VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
+    _unreduce(g, x.shape, dim, keepdim) * F.exp(x - _unreduce(ans, x.shape, dim, keepdim)),)
+VJP["softmax"] = lambda g, ans, dim: (ans * (g - (g * ans).sum(dim, keepdim=True)),)
+VJP["log_softmax"] = lambda g, ans, dim: (g - F.exp(ans) * g.sum(dim, keepdim=True),)
+
+
+# ----------------------------------------------------------------------------- linear algebra
+def _matmul(g, x, y, need):
+    if x.ndim == 1 and y.ndim == 1:                                # dot
+        return (g * y if need[0] else None, g * x if need[1] else None)
+    if x.ndim == 1:                                                # (n) @ (..., n, m)
+        return ((g.unsqueeze(-2) @ y.mT).squeeze(-2) if need[0] else None,
+                x.unsqueeze(-1) * g.unsqueeze(-2) if need[1] else None)
+    if y.ndim == 1:                                                # (..., n, m) @ (m)
+        return (g.unsqueeze(-1) * y if need[0] else None,
+                (x.mT @ g.unsqueeze(-1)).squeeze(-1) if need[1] else None)
+    return (g @ y.mT if need[0] else None, x.mT @ g if need[1] else None)
+
+
+VJP["matmul"] = _matmul
+VJP["addmm"] = lambda g, y, z, need: (                           # x + y @ z, x the bias
+    (g if need[0] else None,) + _matmul(g, y, z, need[1:]))
+
+
+# ----------------------------------------------------------------------------- shapes and indexing
+VJP["view"] = lambda g, shape: (g.reshape(shape),)                 # view, reshape, flatten, (un)squeeze
+VJP["expand"] = lambda g: (g,)                                     # the engine sums back to the shape
+VJP["transpose"] = lambda g, dim0, dim1: (g.transpose(dim0, dim1),)
+VJP["permute"] = lambda g, dims: (g.permute(F.inverse_permutation(dims)),)
+VJP["clone"] = lambda g: (g,)
+VJP["overwrite"] = lambda g: (g * 0, g)                           # x.copy_(src)
+VJP["filled"] = lambda g: (g * 0,)                                # x.fill_(v), x.zero_()
+VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)   # the engine casts the dtype back
+VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
+VJP["index_scatter"] = lambda g, index: (g[index],)
+VJP["copy_slices"] = lambda g, view: (g * F.outside_view_mask(g, view), view.apply(g))
+VJP["cat"] = lambda g, dim, sizes: tuple(
+    g[(slice(None),) * dim + (slice(s - n, s),)] for n, s in zip(sizes, F.cumsum(sizes)))
+VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i,)] for i in range(count))
+
+
+# ----------------------------------------------------------------------------- losses
+VJP["mse_loss"] = lambda g, x, y, reduction: (
+    2 * (x - y) * F.loss_scale(g, x.shape, reduction),
+    -2 * (x - y) * F.loss_scale(g, x.shape, reduction))
+VJP["nll_loss"] = lambda g, shape, target, weight, reduction, ignore_index, total: (
+    F.nll_grad(g, shape, target, weight, reduction, ignore_index, total),)
+
+
+# ----------------------------------------------------------------------------- what each rule reads
+INPUT_NAMES = ("x", "y", "z")
+
+
+class Rule:
+    """A table entry with what its signature asks for, worked out once."""
+
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need")
+
+    def __init__(self, fn):
+        params = list(inspect.signature(fn).parameters)[1:]   # after g
+        self.fn = fn
+        self.saves_ans = "ans" in params
+        self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
+        self.wants_need = "need" in params
+
+
+RULES = {op: Rule(fn) for op, fn in VJP.items()}

@@ -1,0 +1,8 @@
+"""autograd_core.nn: torch.nn's Module system, a few layers and losses, init and clipping."""
+
+from . import functional, init, utils
+from .modules import (CrossEntropyLoss, Linear, Module, MSELoss, Parameter, ReLU, Sequential,
+                      Sigmoid, Tanh)
+
+__all__ = ["Module", "Parameter", "Linear", "ReLU", "Tanh", "Sigmoid", "Sequential", "MSELoss",
+           "CrossEntropyLoss", "functional", "init", "utils"]

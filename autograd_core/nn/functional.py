@@ -1,0 +1,217 @@
+"""torch.nn.functional's activations and losses on top of the core's differentiable ops.
+
+Where torch records one named node, so does this module, through the core's ops of the same
+name: ``linear`` -> AddmmBackward0 (MmBackward0 without bias), ``mse_loss`` -> MseLossBackward0,
+``nll_loss`` / ``cross_entropy`` -> NllLossBackward0 over LogSoftmaxBackward0. The rest
+(label smoothing, probability targets, weighted MSE) is composed of ops, exactly as torch
+composes it. Every backward rule is written with Tensor ops, so double backward works.
+"""
+
+import warnings
+
+import autograd_core as ac
+from autograd_core import _ops
+
+__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
+           "nll_loss", "cross_entropy"]
+
+_REDUCTIONS = ("none", "mean", "sum")
+_TYPE_WORDS = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+               "bool": "Bool", "uint8": "Byte", "int32": "Int"}
+
+
+def _dtype_name(dtype):
+    return str(dtype).rsplit(".", 1)[-1]
+
+
+def _check_reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _legacy_get_string(size_average, reduce, emit_warning=True):
+    """Map the deprecated size_average/reduce flags to a reduction string (torch's rule)."""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    ret = "mean" if (size_average and reduce) else ("sum" if reduce else "none")
+    if emit_warning:
+        warnings.warn("size_average and reduce args will be deprecated, please use "
+                      f"reduction='{ret}' instead.", stacklevel=3)
+    return ret
+
+
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+# ----------------------------------------------------------------------------- activations
+
+def relu(input, inplace=False):
+    """max(0, x) elementwise. With ``inplace=True`` the input is overwritten."""
+    if inplace:
+        return input.clamp_(min=0)
+    return ac.relu(input)
+
+
+def sigmoid(input):
+    """1 / (1 + exp(-x)) elementwise."""
+    return ac.sigmoid(input)
+
+
+def tanh(input):
+    """tanh(x) elementwise."""
+    return ac.tanh(input)
+
+
+def _softmax_dim(name, ndim):
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. "
+                  "Change the call to include dim=X as an argument.", stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x_i) / sum_j exp(x_j) along ``dim`` (cast to ``dtype`` first if given)."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.ndim)
+    if dtype is not None:
+        input = input.to(dtype=dtype)
+    return ac.softmax(input, dim)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """x_i - logsumexp(x) along ``dim``, computed stably."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.ndim)
+    if dtype is not None:
+        input = input.to(dtype=dtype)
+    return ac.log_softmax(input, dim)
+
+
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, with weight of shape (out_features, in_features)."""
+    if bias is None:
+        return input.matmul(weight.t())
+    if input.ndim == 2:
+        return _ops.addmm(bias, input, weight.t())
+    # Like torch: fold the leading dimensions into one, addmm, then view them back.
+    out = _ops.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+    return out.reshape(*input.shape[:-1], weight.shape[0])
+
+
+# ----------------------------------------------------------------------------- losses
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean (or sum, or none) of (input - target)**2; optional elementwise ``weight``."""
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}). This will likely lead to incorrect results due to "
+            "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    if weight is not None:
+        # torch composes the weighted loss; 'mean' divides by the total weight.
+        if tuple(weight.shape) != tuple(input.shape):
+            raise ValueError("Weights and input must have the same size.")
+        _check_reduction(reduction)
+        weighted = (input - target) ** 2 * weight
+        if reduction == "none":
+            return weighted
+        return weighted.sum() if reduction == "sum" else weighted.sum() / weight.sum()
+    _check_reduction(reduction)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the size warning was given above, in torch's words
+        return _ops.mse_loss(input, target, reduction=reduction)
+
+
+def _flatten_classes(input, target):
+    """(N, C, d1, ...) / (N, d1, ...) -> (N*d1*..., C) / (N*d1*...,)."""
+    perm = (0,) + tuple(range(2, input.ndim)) + (1,)
+    return input.permute(*perm).reshape(-1, input.shape[1]), target.reshape(-1)
+
+
+def _check_nll_target(input, target):
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim != 1 and input.shape[0] != target.shape[0]:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({target.shape[0]}).")
+    name = _dtype_name(target.dtype)
+    if name not in ("int64", "uint8"):
+        raise RuntimeError("expected target dtype to be Long or Byte, but got "
+                           f"{_TYPE_WORDS.get(name, name)}")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    """Negative log-likelihood: -input[n, target[n]], weighted by ``weight[target[n]]``.
+
+    Args:
+        input: log-probabilities, (N, C), (C,) or (N, C, d1, ...).
+        target: class indices (int64), (N,), () or (N, d1, ...).
+        weight: optional per-class weights, shape (C,).
+        ignore_index: targets equal to it contribute 0 and are left out of the mean.
+        reduction: 'mean' divides by the sum of the weights of the kept targets.
+    """
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    _check_nll_target(input, target)
+    if input.ndim <= 2:
+        return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
+    # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
+    flat_in, flat_t = _flatten_classes(input, target)
+    out = _ops.nll_loss(flat_in, flat_t, weight, reduction=reduction, ignore_index=ignore_index)
+    return out.reshape(tuple(target.shape)) if reduction == "none" else out
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                  reduce=None, reduction="mean", label_smoothing=0.0):
+    """nll_loss(log_softmax(input, class_dim), target): class dim is 1 (0 for unbatched).
+
+    ``target`` holds class indices (int64) or, with the same shape as ``input``, class
+    probabilities. ``label_smoothing`` mixes the target with the uniform distribution.
+    """
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    class_dim = 0 if input.ndim == 1 else 1
+    n_classes = input.shape[class_dim]
+    logp = log_softmax(input, class_dim)
+    w_b = None  # weight broadcast along the class dimension
+    if weight is not None:
+        w_b = weight.to(dtype=input.dtype).reshape((n_classes,) + (1,) * (input.ndim - class_dim - 1))
+
+    if tuple(target.shape) == tuple(input.shape) and _dtype_name(target.dtype).startswith("float"):
+        # Class-probability targets.
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        prod = logp * target if w_b is None else logp * target * w_b
+        if reduction == "none":
+            return -prod.sum(class_dim)
+        if reduction == "sum":
+            return -prod.sum()
+        return -prod.sum() / (input.numel() / n_classes)  # mean over the non-class elements
+
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing == 0:
+        return nll
+    # torch's cross_entropy_loss_label_smoothing (aten/src/ATen/native/LossNLL.cpp).
+    keep_f = (target != ignore_index).to(dtype=input.dtype)
+    smooth = -(logp.sum(class_dim) if w_b is None else (logp * w_b).sum(class_dim)) * keep_f
+    if reduction == "mean":
+        if weight is None:
+            denom = keep_f.sum()
+        else:
+            safe_t = ac.where(target != ignore_index, target, ac.zeros_like(target))
+            denom = (weight.to(dtype=input.dtype)[safe_t] * keep_f).sum()
+        ret = smooth.sum() / denom
+    else:
+        ret = _reduce(smooth, reduction)
+    return (1 - label_smoothing) * nll + ret * (label_smoothing / n_classes)

@@ -1,0 +1,2 @@
+"""torch.utils: gradient checkpointing."""
+from . import checkpoint  # noqa: F401

@@ -1,0 +1,40 @@
+"""The project's own promises: packaging files agree, the README's commands exist, CI runs make test."""
+import pathlib
+import re
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _names(reqs):
+    return {re.split(r"[<>=!~\[ ;]", r.strip(), maxsplit=1)[0].lower().replace("_", "-") for r in reqs}
+
+
+def test_environment_yml_lists_every_pyproject_dependency():
+    py = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = _names(py["dependencies"])
+    for extra in ("course", "dev"):
+        wanted |= _names(py["optional-dependencies"][extra])
+    env = (ROOT / "environment.yml").read_text()
+    listed = _names(re.findall(r"^\s*-\s+([A-Za-z0-9_.\-]+[^\n#]*)", env, flags=re.M))
+    listed = {"graphviz" if n == "python-graphviz" else n for n in listed}
+    missing = wanted - listed
+    assert not missing, f"environment.yml lacks {sorted(missing)} (pyproject.toml has them)"
+
+
+def test_torch_is_pinned_to_the_local_wheel_and_only_for_tests():
+    py = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "torch==2.13.0" in py["optional-dependencies"]["dev"]
+    assert not any(r.startswith("torch") for r in py["dependencies"]), "torch must stay a test-only dependency"
+
+
+def test_ci_runs_make_test_and_nothing_else():
+    lines = [l for l in (ROOT / ".ci" / "run").read_text().splitlines() if l.strip() and not l.startswith("#")]
+    commands = [l for l in lines if not l.startswith(("set ", "cd "))]
+    assert commands == ["exec make test"], commands
+
+
+def test_readme_starts_with_the_two_commands():
+    text = (ROOT / "README.md").read_text()
+    head = text[:1500]
+    assert "make lab" in head and "make test" in head
