@@ -300,7 +300,7 @@ def _fill_random_(t, host):
     try:
         t._check_inplace()
         t._write(arr)
-        t._vc.v += 1
+        t._vc[0] += 1
     finally:
         _mode.grad_enabled = prev
     return t

@@ -65,6 +65,25 @@ def _apply_hooks(hooks, grad):
     return grad
 
 
+def _node_hooks(node, grads, pending, retain):
+    """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks returned)."""
+    if node._prehooks:
+        for hook in node._prehooks:
+            result = hook(tuple(grads))
+            if result is not None:
+                grads = list(result)
+    if node._tensor_hooks:
+        for nr, hooks in node._tensor_hooks.items():
+            if grads[nr] is not None:
+                grads[nr] = _apply_hooks(hooks, grads[nr])
+    if node._retain and retain:
+        for nr, ref in node._retain.items():
+            t = ref()
+            if t is not None and grads[nr] is not None:
+                pending.append((t, grads[nr]))
+    return grads
+
+
 def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True):
     """Backpropagate from `roots`, a list of ``(tensor, gradient)`` pairs.
 
@@ -72,7 +91,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
     gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
     """
-    from .autograd.anomaly_mode import _anomaly_check, _anomaly_error
+    from .autograd.anomaly_mode import _anomaly_check, _anomaly_error, is_anomaly_enabled as _anomaly_enabled
     buffers = {}
     root_nodes = []
     for tensor, grad in roots:
@@ -107,6 +126,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
 
     captured = [None] * (len(inputs) if inputs is not None else 0)
     pending = []                        # (tensor, grad) written to .grad at the end
+    check_nan = _anomaly_enabled()
     prev_mode = _mode.grad_enabled
     _mode.grad_enabled = create_graph
     try:
@@ -114,21 +134,9 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             grads = buffers.pop(node, None)
             if grads is None:
                 continue                # no gradient reached this node
-            if node._prehooks:
-                for hook in node._prehooks:
-                    result = hook(tuple(grads))
-                    if result is not None:
-                        grads = list(result)
-            if node._tensor_hooks:
-                for nr, hooks in node._tensor_hooks.items():
-                    if grads[nr] is not None:
-                        grads[nr] = _apply_hooks(hooks, grads[nr])
-            if node._retain:
-                for nr, ref in node._retain.items():
-                    t = ref()
-                    if t is not None and grads[nr] is not None and (inputs is None or accumulate):
-                        pending.append((t, grads[nr]))
-            if node in target_nodes:
+            if node._prehooks or node._tensor_hooks or node._retain:
+                grads = _node_hooks(node, grads, pending, inputs is None or accumulate)
+            if targets and node in target_nodes:
                 for nr, g in enumerate(grads):
                     for j in targets.get((node, nr), ()):
                         captured[j] = g
@@ -140,7 +148,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 g = _apply_hooks(var._hooks, grads[0]) if var._hooks else grads[0]
                 if accumulate and (runs is None or node in runs):
                     pending.append((var, g))
-                elif node in target_nodes and var._hooks:
+                elif var._hooks:
                     for j in targets.get((node, 0), ()):
                         captured[j] = g
                 continue
@@ -152,29 +160,31 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             except Exception as e:
                 _anomaly_error(node, e)
                 raise
-            if not retain_graph:
-                node.release()
+            if not retain_graph and node._saved:
+                node._saved = None      # free what forward saved
             if node._hooks:
                 for hook in node._hooks:
                     result = hook(tuple(grads_in), tuple(grads))
                     if result is not None:
                         grads_in = tuple(result)
-            _anomaly_check(node, grads_in)
+            if check_nan:
+                _anomaly_check(node, grads_in)
 
-            meta = node._in_meta
-            for i, (child, nr) in enumerate(node.next_functions):
-                if child is None:
+            for (child, nr), g, meta in zip(node.next_functions, grads_in, node._in_meta):
+                if child is None or g is None:
                     continue
-                g = grads_in[i]
-                if g is None or (runs is not None and child not in runs and child not in target_nodes):
+                if runs is not None and child not in runs and child not in target_nodes:
                     continue
-                shape, dtype = meta[i]
-                if g._data.shape != shape:
-                    g = _ops.sum_to_size(g, shape)
-                if g._data.dtype != dtype:
-                    g = _to(g, None, dtype_from_array_dtype(dtype))
+                data = g._data
+                if data.shape != meta[0]:       # undo broadcasting, for every rule, here
+                    g = _ops.sum_to_size(g, meta[0])
+                if data.dtype != meta[1]:
+                    g = _to(g, None, dtype_from_array_dtype(meta[1]))
                 buf = buffers.get(child)
                 if buf is None:
+                    if child.num_outputs == 1:
+                        buffers[child] = [g]
+                        continue
                     buf = buffers[child] = [None] * child.num_outputs
                 buf[nr] = g if buf[nr] is None else buf[nr] + g
     finally:
@@ -198,4 +208,4 @@ def _accumulate(t, g, create_graph):
         t._grad = current + g
     else:
         current._data += g._data
-        current._vc.v += 1
+        current._vc[0] += 1

@@ -10,8 +10,10 @@ Every differentiable op call that needs a gradient creates one `Node`. A node kn
 
 Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__name__`` matches.
 """
-import itertools
 import weakref
+
+from .grad_mode import _mode
+from . import _tensor   # a cycle: _tensor imports this module; used only at call time
 
 SECOND_TIME = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they "
@@ -19,15 +21,20 @@ SECOND_TIME = (
     ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
     "graph a second time or if you need to access saved tensors after calling backward."
 )
-_sequence = itertools.count()
 
 
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
-    __slots__ = ("next_functions", "_rule", "_saved", "_attrs", "_in_meta", "_seq", "_tensor_hooks",
-                 "_retain", "_hooks", "_prehooks", "_trace", "_meta", "__weakref__")
+    __slots__ = ("next_functions", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
     num_outputs = 1
+    # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
+    _tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
+    _retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
+    _hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
+    _prehooks = None       # pre hooks: fn(grad_outputs)
+    _trace = None          # forward stack, kept in anomaly mode
+    _meta = None
 
     def __init__(self, rule, next_functions, in_meta, attrs):
         self.next_functions = next_functions
@@ -35,13 +42,6 @@ class Node:
         self._saved = ()
         self._attrs = attrs
         self._in_meta = in_meta
-        self._seq = next(_sequence)
-        self._tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
-        self._retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
-        self._hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
-        self._prehooks = None       # pre hooks: fn(grad_outputs)
-        self._trace = None          # forward stack, kept in anomaly mode
-        self._meta = None
 
     def name(self):
         return type(self).__name__
@@ -154,8 +154,7 @@ class SavedTensor:
                  "__weakref__")
 
     def __init__(self, t, is_output=False):
-        from . import _tensor
-        if getattr(t, "_inference", False) and not _tensor._mode.inference:
+        if t._inference and not _mode.inference:
             raise RuntimeError(
                 "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
                 "inference mode in computation tracked by autograd. To work around this, you can make a "
@@ -163,7 +162,7 @@ class SavedTensor:
                 "of `torch.inference_mode()`.")
         self.data = t._data
         self.vc = t._vc
-        self.version = t._vc.v
+        self.version = t._vc[0]
         self.is_output = is_output
         self.requires_grad = t._rg
         self.output_nr = t._output_nr
@@ -178,12 +177,11 @@ class SavedTensor:
             self.grad_fn = t.grad_fn
 
     def unpack(self, node):
-        from ._tensor import Tensor, _mode
-        if self.vc.v != self.version:
+        if self.vc[0] != self.version:
             raise RuntimeError(self._modified_message(node))
         if self.leaf is not None:
             return self.leaf
-        t = Tensor._from_data(self.data)
+        t = _tensor.Tensor._from_data(self.data)
         t._vc = self.vc
         if _mode.grad_enabled and self.requires_grad:  # create_graph: reconnect to the forward graph
             t.grad_fn = node if self.is_output else self.grad_fn
@@ -192,14 +190,13 @@ class SavedTensor:
         return t
 
     def _modified_message(self, node):
-        from ._tensor import Tensor
-        shown = Tensor._from_data(self.data)
+        shown = _tensor.Tensor._from_data(self.data)
         where = ""
         if self.is_output:
             where = f", which is output {self.output_nr} of {_op_name(node)},"
         elif self.grad_fn is not None:
             where = f", which is output {self.output_nr} of {_op_name(self.grad_fn)},"
         return ("one of the variables needed for gradient computation has been modified by an inplace "
-                f"operation: [{_type_str(shown)}]{where} is at version {self.vc.v}; expected version "
+                f"operation: [{_type_str(shown)}]{where} is at version {self.vc[0]}; expected version "
                 f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed "
                 "to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")

@@ -16,7 +16,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import AccumulateGrad, SavedTensor, node_class
-from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like
+from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like, _alloc
 
 _ndarray = np.ndarray
 _Number = (int, float, bool, np.number, np.bool_)
@@ -31,43 +31,46 @@ class _Anomaly:
 
 def _record(op, name, out_arr, inputs, attrs=None):
     """Wrap `out_arr` as the op's result; attach a backward node if a gradient is needed."""
-    out = Tensor._from_data(out_arr)
+    if out_arr.__class__ is not _ndarray and isinstance(out_arr, np.generic):
+        out_arr = np.asarray(out_arr)            # numpy returns scalars for 0-d results
+    out = _alloc(Tensor)
+    out._data = out_arr
+    out._rg = False
+    out.grad_fn = None
+    out._vc = [0]
+    out._output_nr = 0
     if not _mode.grad_enabled:
         if _mode.inference:
             out._inference = True
         return out
     for t in inputs:
-        if t.__class__ is not Tensor and not isinstance(t, Tensor):
-            continue
-        if t._rg:
+        if isinstance(t, Tensor) and t._rg:
             break
     else:
-        return out
-    rule = RULES[op]
+        return out                               # nothing to differentiate: a constant
+
+    # One edge per input: where its gradient goes. Scalars and constants get (None, 0).
     edges = []
     meta = []
-    need = []
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
             fn = t.grad_fn
             edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
             meta.append((t._data.shape, t._data.dtype))
-            need.append(True)
         else:
             edges.append(_NONE_EDGE)
             meta.append(None)
-            need.append(False)
+    rule = RULES[op]
     if rule.wants_need:
-        attrs = dict(attrs or (), need=tuple(need))
+        attrs = dict(attrs or (), need=tuple(m is not None for m in meta))
     node = node_class(name)(rule.fn, tuple(edges), tuple(meta), attrs)
-    saved = []
-    for i in rule.saves_inputs:
-        t = inputs[i]
-        saved.append((INPUT_NAMES[i], SavedTensor(t) if isinstance(t, Tensor) else t))
-    if rule.saves_ans:
-        s = SavedTensor(out, is_output=True)
-        saved.append(("ans", s))
-    if saved:
+
+    # Save exactly what the rule reads, with versions (see SavedTensor).
+    if rule.saves_inputs or rule.saves_ans:
+        saved = [(INPUT_NAMES[i], SavedTensor(inputs[i]) if isinstance(inputs[i], Tensor) else inputs[i])
+                 for i in rule.saves_inputs]
+        if rule.saves_ans:
+            saved.append(("ans", SavedTensor(out, is_output=True)))
         node._saved = tuple(saved)
     if _Anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]

@@ -4,7 +4,7 @@ A Tensor holds
 - ``_data``: the backend array (numpy, cupy, or another array-API library's array);
 - ``requires_grad`` and ``grad_fn``: a leaf is a tensor with ``grad_fn is None``; a tensor computed
   from tensors that require grad points to the node that made it (``_output_nr`` says which output);
-- ``_vc``: its version counter, shared with its views and ``detach()`` results, bumped by every
+- ``_vc``: its version counter (a one-element list), shared with its views and ``detach()`` results, bumped by every
   in-place change so backward can refuse stale saved values;
 - ``.grad``: where backward accumulates (leaves, and non-leaves after ``retain_grad()``).
 Ops live in `_ops` and are attached as methods at the end of this module.
@@ -32,13 +32,6 @@ NONLEAF_GRAD_WARNING = (
     "more information.")
 _GRAD_DTYPE_NAMES = {"float64": ("double", "Double"), "float32": ("float", "Float"),
                      "float16": ("c10::Half", "Half"), "int64": ("long int", "Long")}
-
-
-class _VersionCounter:
-    __slots__ = ("v",)
-
-    def __init__(self):
-        self.v = 0
 
 
 class _View:
@@ -93,7 +86,7 @@ class Tensor:
         self._data = arr
         self._rg = False
         self.grad_fn = None
-        self._vc = _VersionCounter()
+        self._vc = [0]   # the version counter: a shared one-element list
         self._output_nr = 0
 
     @staticmethod
@@ -101,11 +94,11 @@ class Tensor:
         """Wrap a backend array (no copy) as a new leaf that does not require grad."""
         if arr.__class__ is not _ndarray and isinstance(arr, np.generic):
             arr = np.asarray(arr)
-        t = _new(Tensor)
+        t = _alloc(Tensor)
         t._data = arr
         t._rg = False
         t.grad_fn = None
-        t._vc = _VersionCounter()
+        t._vc = [0]
         t._output_nr = 0
         return t
 
@@ -188,7 +181,7 @@ class Tensor:
 
     @property
     def _version(self):
-        return self._vc.v
+        return self._vc[0]
 
     # ------------------------------------------------------------------ autograd state
     @property
@@ -510,20 +503,20 @@ class Tensor:
         if not tracking:
             r = fn(self, *args, **kwargs)
             self._write(r._data)
-            self._vc.v += 1
+            self._vc[0] += 1
             return self
         src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
         src.grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
         self._write(r._data)
-        self._vc.v += 1
+        self._vc[0] += 1
         if self._base is not None:
             self._rebase_view(r, ())
         else:
             self.grad_fn, self._output_nr, self._rg = r.grad_fn, 0, True
             for name, s in (r.grad_fn._saved or ()):
                 if type(s) is SavedTensor and s.is_output:   # the result now lives in self
-                    s.vc, s.version = self._vc, self._vc.v
+                    s.vc, s.version = self._vc, self._vc[0]
         return self
 
     def _rebase_view(self, value, extra_steps):
@@ -552,7 +545,7 @@ class Tensor:
             raise _device_error(self, v)
         self._write(v._data if v._data.dtype == self._data.dtype else
                     namespace(v._data).astype(v._data, self._data.dtype), idx)
-        self._vc.v += 1
+        self._vc[0] += 1
         if not tracking:
             return
         if self._base is None:          # self is its own base
@@ -580,8 +573,8 @@ class Size(tuple):
         return n
 
 
-def _new(cls):
-    return object.__new__(cls)
+_alloc = object.__new__
+_new = _alloc
 
 
 def _as_tensor_like(value, ref):

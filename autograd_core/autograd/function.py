@@ -7,7 +7,7 @@ and the engine calls ``MyOp.backward(ctx, *grad_outputs)`` through it.
 import functools
 import warnings
 
-from .._graph import Node, SavedTensor, SECOND_TIME, _sequence
+from .._graph import Node, SavedTensor, SECOND_TIME
 from .._tensor import Tensor, _mode, _NONE_EDGE
 from ..grad_mode import no_grad
 
@@ -21,8 +21,6 @@ class FunctionCtx(Node):
         self._saved = ()
         self._attrs = None
         self._in_meta = ()
-        self._seq = next(_sequence)
-        self._tensor_hooks = self._retain = self._hooks = self._prehooks = self._trace = self._meta = None
         self._cls = cls
         self._to_save = ()
         self._non_diff = set()
@@ -187,7 +185,7 @@ class Function(metaclass=_FunctionMeta):
             if id(o) in ctx._dirty:
                 if _mode.grad_enabled and o._rg and o.grad_fn is None:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
-                o._vc.v += 1
+                o._vc[0] += 1
             elif id(o) in input_ids:        # an input returned as is: the output is a new alias
                 alias = Tensor._from_data(o._data)
                 alias._vc = o._vc
