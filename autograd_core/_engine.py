@@ -80,7 +80,7 @@ def _node_hooks(node, grads, pending, retain):
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
-                pending.append((t, grads[nr]))
+                pending.append((t, grads[nr], True))
     return grads
 
 
@@ -125,7 +125,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
         runs |= {node for node in target_nodes if isinstance(node, AccumulateGrad)} if accumulate else set()
 
     captured = [None] * (len(inputs) if inputs is not None else 0)
-    pending = []                        # (tensor, grad) written to .grad at the end
+    pending = []                        # (tensor, grad, out_of_place) written to .grad at the end
     check_nan = _anomaly_enabled()
     prev_mode = _mode.grad_enabled
     _mode.grad_enabled = create_graph
@@ -141,13 +141,13 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                     for j in targets.get((node, nr), ()):
                         captured[j] = g
                         if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
-                            pending.append((inputs[j], g))
+                            pending.append((inputs[j], g, False))
 
             if type(node) is AccumulateGrad:
                 var = node.variable
                 g = _apply_hooks(var._hooks, grads[0]) if var._hooks else grads[0]
                 if accumulate and (runs is None or node in runs):
-                    pending.append((var, g))
+                    pending.append((var, g, False))
                 elif var._hooks:
                     for j in targets.get((node, 0), ()):
                         captured[j] = g
@@ -190,13 +190,14 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     finally:
         _mode.grad_enabled = prev_mode
 
-    for t, g in pending:
-        _accumulate(t, g, create_graph)
+    for t, g, out_of_place in pending:
+        _accumulate(t, g, create_graph or out_of_place)
     return captured
 
 
 def _accumulate(t, g, create_graph):
-    """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph."""
+    """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph
+    and for retain_grad (as torch does)."""
     current = t._grad
     if current is None:
         if create_graph and g._rg:

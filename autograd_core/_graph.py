@@ -143,6 +143,25 @@ def _op_name(node):
     return name
 
 
+_SAVED_HOOKS = []   # stack of (pack, unpack) from autograd.graph.saved_tensors_hooks
+
+
+class saved_tensors_hooks:
+    """Context manager: tensors saved for backward inside it are stored as ``pack_hook(tensor)`` and
+    given back to backward as ``unpack_hook(packed)`` (what gradient checkpointing is built on)."""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.hooks = (pack_hook, unpack_hook)
+
+    def __enter__(self):
+        _SAVED_HOOKS.append(self.hooks)
+        return self
+
+    def __exit__(self, *exc):
+        _SAVED_HOOKS.pop()
+        return False
+
+
 class SavedTensor:
     """A tensor saved for backward, with the version it had; unpacking checks it is unchanged.
 
@@ -151,9 +170,16 @@ class SavedTensor:
     """
 
     __slots__ = ("data", "leaf", "grad_fn", "output_nr", "requires_grad", "vc", "version", "is_output",
-                 "__weakref__")
+                 "hooks", "__weakref__")
 
     def __init__(self, t, is_output=False):
+        self.hooks = None
+        if _SAVED_HOOKS:                       # saved_tensors_hooks: store what pack returns instead
+            pack, unpack = _SAVED_HOOKS[-1]
+            self.hooks = (pack(t), unpack)
+            self.data = self.leaf = self.grad_fn = self.vc = None
+            self.is_output = is_output
+            return
         if t._inference and not _mode.inference:
             raise RuntimeError(
                 "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
@@ -164,7 +190,7 @@ class SavedTensor:
         self.vc = t._vc
         self.version = t._vc[0]
         self.is_output = is_output
-        self.requires_grad = t._rg
+        self.requires_grad = t._rg or is_output   # an output is saved before it is marked
         self.output_nr = t._output_nr
         if is_output:
             self.leaf = None
@@ -177,6 +203,9 @@ class SavedTensor:
             self.grad_fn = t.grad_fn
 
     def unpack(self, node):
+        if self.hooks is not None:
+            packed, unpack = self.hooks
+            return unpack(packed)
         if self.vc[0] != self.version:
             raise RuntimeError(self._modified_message(node))
         if self.leaf is not None:

@@ -61,13 +61,17 @@ def _record(op, name, out_arr, inputs, attrs=None):
             edges.append(_NONE_EDGE)
             meta.append(None)
     rule = RULES[op]
+    need = None
     if rule.wants_need:
-        attrs = dict(attrs or (), need=tuple(m is not None for m in meta))
+        need = tuple(m is not None for m in meta)
+        attrs = dict(attrs or (), need=need)
     node = node_class(name)(rule.fn, tuple(edges), tuple(meta), attrs)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saves_inputs or rule.saves_ans:
-        saved = [(INPUT_NAMES[i], SavedTensor(inputs[i]) if isinstance(inputs[i], Tensor) else inputs[i])
+        only_for = rule.only_for
+        saved = [(INPUT_NAMES[i], None if i in only_for and not need[only_for[i]] else
+                  SavedTensor(inputs[i]) if isinstance(inputs[i], Tensor) else inputs[i])
                  for i in rule.saves_inputs]
         if rule.saves_ans:
             saved.append(("ans", SavedTensor(out, is_output=True)))
@@ -106,13 +110,13 @@ def _operands(x, y):
     if isinstance(y, Tensor):
         a, b = x._data, y._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
-            raise _device_error(x, y)
+            raise _device_error(x, y)   # nothing moves between devices implicitly
         if a.dtype != b.dtype:
             a, b = _promote(x, y)
         return a, b
     a = x._data
     if isinstance(y, _Number):
-        if isinstance(y, float) and a.dtype.kind in "biu":      # int tensor * 1.5 -> float32
+        if isinstance(y, float) and _backend.kind(a.dtype) in "biu":      # int tensor * 1.5 -> float32
             a = a.astype(np.float32) if a.__class__ is _ndarray else namespace(a).astype(a, namespace(a).float32)
         elif isinstance(y, np.generic):
             y = y.item()
@@ -147,7 +151,7 @@ def _category(dt):
 
 
 def _is_float(t):
-    return t._data.dtype.kind == "f" if t._data.__class__ is _ndarray else t.dtype.is_floating_point
+    return t.dtype.is_floating_point
 
 
 def _shape_error(op, x, y, err):
@@ -283,7 +287,7 @@ def math_log(v):
 
 def _float(x):
     """Integer inputs of float-only functions are computed in the default dtype (float32)."""
-    if x._data.dtype.kind in "biu":
+    if _backend.kind(x._data.dtype) in "biu":
         return Tensor._from_data(namespace(x._data).astype(x._data, namespace(x._data).float32))
     return x
 
@@ -411,7 +415,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     a = x._data
     dims = _dims(dim, a.ndim)
     xp = namespace(a)
-    if a.dtype.kind in "bi" and dtype is None:
+    if _backend.kind(a.dtype) in "bi" and dtype is None:
         a = xp.astype(a, xp.int64)
     r = xp.sum(a, axis=dims, keepdims=keepdim)
     if dtype is not None:
@@ -423,7 +427,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
 def mean(x, dim=None, keepdim=False, dtype=None):
     """Mean over `dim` (all dims when None)."""
     a = x._data
-    if a.dtype.kind != "f" and dtype is None:
+    if _backend.kind(a.dtype) != "f" and dtype is None:
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
                            f"point or complex dtype. Got: {x.dtype.name.capitalize()}")
     dims = _dims(dim, a.ndim)
@@ -590,6 +594,8 @@ def matmul(x, y):
     """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
     if not isinstance(y, Tensor):
         y = _as_tensor_like(y, x)
+    if x.dtype is not y.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}")
     a, b = _operands(x, y)
     if a.ndim == 0 or b.ndim == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
@@ -602,12 +608,18 @@ def matmul(x, y):
         raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied") from None
     nd = (a.ndim, b.ndim)
     name = {(2, 2): "MmBackward0", (2, 1): "MvBackward0", (1, 1): "DotBackward0",
-            (1, 2): "SqueezeBackward4", (3, 3): "BmmBackward0"}.get(nd, "UnsafeViewBackward0")
-    return _record("matmul", name, r, (x, y))
+            (1, 2): "SqueezeBackward4"}.get(nd, "UnsafeViewBackward0")
+    return _record("matmul", name, r, (x, y), {"ndims": nd})
+
+
+def _cname(t):
+    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long"}.get(t.dtype.name, t.dtype.name)
 
 
 def addmm(bias, x, y):
     """bias + x @ y (what nn.functional.linear uses for 2-D inputs)."""
+    if not (x.dtype is y.dtype is bias.dtype):
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_cname(x)} and {_cname(y)}")
     a, b = _operands(x, y)
     c = bias._data
     try:
@@ -832,7 +844,8 @@ def cat(tensors, dim=0):
     d = _dim(dim, ref.ndim)
     arrays = [t._data for t in tensors]
     for t in tensors[1:]:
-        if t._data.__class__ is not ref._data.__class__:
+        a, b = ref._data, t._data
+        if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
             raise _device_error(ref, t)
     try:
         r = namespace(arrays[0]).concat(arrays, axis=d)
@@ -883,6 +896,19 @@ def _is_basic(index):
     return builtins.all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
 
 
+def _basic_index_name(idx):
+    """torch applies basic indexing one dimension at a time; the node is named after the last step."""
+    name = "AliasBackward0"
+    for i in (idx if isinstance(idx, tuple) else (idx,)):
+        if isinstance(i, (int, np.integer)):
+            name = "SelectBackward0"
+        elif isinstance(i, slice) and i != slice(None):
+            name = "SliceBackward0"
+        elif i is None:
+            name = "UnsqueezeBackward0"
+    return name
+
+
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
     idx = _index_arg(index)
@@ -892,13 +918,7 @@ def getitem(x, index):
     except IndexError as e:
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if _is_basic(idx):
-        items = idx if isinstance(idx, tuple) else (idx,)
-        name = "SelectBackward0" if builtins.any(isinstance(i, (int, np.integer)) for i in items) else \
-            "SliceBackward0" if builtins.any(isinstance(i, slice) for i in items) else \
-            "UnsqueezeBackward0" if builtins.any(i is None for i in items) else "AliasBackward0"
-        if builtins.any(isinstance(i, (int, np.integer)) for i in items) and builtins.any(isinstance(i, slice) for i in items):
-            name = "SelectBackward0"
-        out = _record("index", name, r, (x,), {"shape": data.shape, "index": idx})
+        out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
         r = namespace(data).asarray(r)

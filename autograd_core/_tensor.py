@@ -468,23 +468,25 @@ class Tensor:
             raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
                                "make a clone to get a normal tensor before doing inplace update.See "
                                "https://github.com/pytorch/rfcs/pull/17 for more details.")
-        if not _mode.grad_enabled or not self._rg:
+        if not _mode.grad_enabled:
+            return
+        if self._base is not None and self.__dict__.get("_view_no_grad"):
+            raise RuntimeError(
+                "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
+                "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+                "moving both the view and the inplace either both inside the no_grad block (if you don't want "
+                "the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+        if not self._rg:
             return
         if self.grad_fn is None and self._base is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         base = self._base
         if base is not None and base.grad_fn is None and base._rg:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        if base is not None and self.__dict__.get("_view_no_grad"):
-            raise RuntimeError(
-                "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
-                "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
-                "moving both the view and the inplace either both inside the no_grad block (if you don't want "
-                "the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
 
     def _write(self, arr, index=Ellipsis):
         data = self._data
-        if data.dtype.kind in "biu" and getattr(arr, "dtype", np.dtype("O")).kind == "f":
+        if _backend.kind(data.dtype) in "biu" and hasattr(arr, "dtype") and _backend.kind(arr.dtype) == "f":
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
         try:
@@ -543,6 +545,10 @@ class Tensor:
         if v._data.__class__ is not self._data.__class__:
             from ._ops import _device_error
             raise _device_error(self, v)
+        from ._ops import _is_basic, _cname
+        if not _is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
+            raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_cname(self)} for "
+                               f"the destination and {_cname(v)} for the source.")
         self._write(v._data if v._data.dtype == self._data.dtype else
                     namespace(v._data).astype(v._data, self._data.dtype), idx)
         self._vc[0] += 1
@@ -554,9 +560,9 @@ class Tensor:
             self._rebase_view(v, (("__getitem__", (idx,)),))
 
     def _base_of_self_view(self, value, idx):
-        from ._ops import _record
-        holder = _record("copy_slices", "CopySlices", self._data, (self, value),
-                         {"view": _View((("__getitem__", (idx,)),))})
+        from ._ops import _record, _is_basic
+        holder = _record("copy_slices", "CopySlices" if _is_basic(idx) else "IndexPutBackward0", self._data,
+                         (self, value), {"view": _View((("__getitem__", (idx,)),))})
         self.grad_fn, self._output_nr, self._rg = holder.grad_fn, 0, True
 
 
@@ -587,16 +593,16 @@ def _as_tensor_like(value, ref):
         if isinstance(value, (bool, np.bool_)):
             dt = xp.bool
         elif isinstance(value, numbers.Integral):
-            dt = data.dtype if data.dtype.kind in "iu" else data.dtype if data.dtype.kind == "f" else xp.int64
+            dt = data.dtype if _backend.kind(data.dtype) in "iuf" else xp.int64
         else:
-            dt = data.dtype if data.dtype.kind == "f" else xp.float32
+            dt = data.dtype if _backend.kind(data.dtype) == "f" else xp.float32
         if data.__class__ is _ndarray:
             return Tensor._from_data(np.asarray(value, dtype=dt))
         return Tensor._from_data(xp.asarray(value, dtype=dt, device=data.device))
     if isinstance(value, _ndarray) and data.__class__ is _ndarray:
         return Tensor._from_data(value)
     arr = _backend.asarray_on(value, ref.device)
-    if arr.dtype.kind == "f" and data.dtype.kind == "f":
+    if _backend.kind(arr.dtype) == "f" and _backend.kind(data.dtype) == "f":
         arr = arr.astype(data.dtype) if arr.__class__ is _ndarray else arr
     return Tensor._from_data(arr)
 

@@ -44,8 +44,8 @@ def _count(shape, dim):
 VJP["add"] = lambda g, alpha: (g, g if alpha == 1 else g * alpha)
 VJP["sub"] = lambda g, alpha: (g, -g if alpha == 1 else -g * alpha)
 VJP["rsub"] = lambda g: (-g,)                                     # other - x, other a scalar
-VJP["mul"] = lambda g, x, y: (g * y, g * x)
-VJP["div"] = lambda g, x, y: (g / y, -g * x / (y * y))
+VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
+VJP["div"] = lambda g, x, y, need: (g / y if need[0] else None, -g * x / (y * y) if need[1] else None)
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
 VJP["pow"] = lambda g, x, exponent: (                              # x ** scalar
@@ -103,13 +103,14 @@ VJP["log_softmax"] = lambda g, ans, dim: (g - F.exp(ans) * g.sum(dim, keepdim=Tr
 
 
 # ----------------------------------------------------------------------------- linear algebra
-def _matmul(g, x, y, need):
-    if x.ndim == 1 and y.ndim == 1:                                # dot
+def _matmul(g, x, y, need, ndims):
+    nx, ny = ndims                                  # x or y is None when only the other needs it
+    if nx == 1 and ny == 1:                                        # dot
         return (g * y if need[0] else None, g * x if need[1] else None)
-    if x.ndim == 1:                                                # (n) @ (..., n, m)
+    if nx == 1:                                                    # (n) @ (..., n, m)
         return ((g.unsqueeze(-2) @ y.mT).squeeze(-2) if need[0] else None,
                 x.unsqueeze(-1) * g.unsqueeze(-2) if need[1] else None)
-    if y.ndim == 1:                                                # (..., n, m) @ (m)
+    if ny == 1:                                                    # (..., n, m) @ (m)
         return (g.unsqueeze(-1) * y if need[0] else None,
                 (x.mT @ g.unsqueeze(-1)).squeeze(-1) if need[1] else None)
     return (g @ y.mT if need[0] else None, x.mT @ g if need[1] else None)
@@ -117,7 +118,7 @@ def _matmul(g, x, y, need):
 
 VJP["matmul"] = _matmul
 VJP["addmm"] = lambda g, y, z, need: (                           # x + y @ z, x the bias
-    (g if need[0] else None,) + _matmul(g, y, z, need[1:]))
+    (g if need[0] else None,) + _matmul(g, y, z, need[1:], (2, 2)))
 
 
 # ----------------------------------------------------------------------------- shapes and indexing
@@ -133,8 +134,8 @@ VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
 VJP["copy_slices"] = lambda g, view: (g * F.outside_view_mask(g, view), view.apply(g))
 VJP["cat"] = lambda g, dim, sizes: tuple(
-    g[(slice(None),) * dim + (slice(s - n, s),)] for n, s in zip(sizes, F.cumsum(sizes)))
-VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i,)] for i in range(count))
+    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, F.cumsum(sizes)))
+VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count))
 
 
 # ----------------------------------------------------------------------------- losses
@@ -148,18 +149,24 @@ VJP["nll_loss"] = lambda g, shape, target, weight, reduction, ignore_index, tota
 # ----------------------------------------------------------------------------- what each rule reads
 INPUT_NAMES = ("x", "y", "z")
 
+# Inputs a rule reads only to compute ANOTHER input's gradient: they are saved only when that input
+# needs a gradient (so ``x * 2`` keeps just the 2, like torch), and arrive as None otherwise.
+ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y", "y": "x"},
+            "addmm": {"y": "z", "z": "y"}}
+
 
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need")
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need", "only_for")
 
-    def __init__(self, fn):
+    def __init__(self, fn, only_for=None):
         params = list(inspect.signature(fn).parameters)[1:]   # after g
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
-        self.wants_need = "need" in params
+        self.wants_need = "need" in params or bool(only_for)
+        self.only_for = {INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()}
 
 
-RULES = {op: Rule(fn) for op, fn in VJP.items()}
+RULES = {op: Rule(fn, ONLY_FOR.get(op)) for op, fn in VJP.items()}

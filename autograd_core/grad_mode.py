@@ -90,6 +90,10 @@ class set_grad_enabled(_DecoratorContextManager):
         self.mode = mode
         _mode.grad_enabled = mode
 
+    def __call__(self, func):
+        _mode.grad_enabled = self.prev   # used as a decorator: nothing changes until func is called
+        return super().__call__(func)
+
     def __enter__(self):
         pass
 

@@ -31,9 +31,12 @@ def _saved_attrs(fn):
     for attr in dir(fn):
         if attr.startswith(SAVED_PREFIX):
             try:
-                attrs[attr[len(SAVED_PREFIX):]] = getattr(fn, attr)
+                val = getattr(fn, attr)
             except RuntimeError:  # freed after backward
                 continue
+            if callable(val) and not isinstance(val, Tensor):  # a helper method, not a saved value
+                continue
+            attrs[attr[len(SAVED_PREFIX):]] = val
     return attrs
 
 

@@ -64,7 +64,7 @@ def _anomaly_check(node, grads_in):
         if g is None:
             continue
         xp = namespace(g._data)
-        if g._data.dtype.kind == "f" and bool(xp.any(xp.isnan(g._data))):
+        if g.dtype.is_floating_point and bool(xp.any(xp.isnan(g._data))):
             err = RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
             _anomaly_error(node, err)
             raise err

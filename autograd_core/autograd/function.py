@@ -57,7 +57,7 @@ class FunctionCtx(Node):
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_TIME)
-        if not isinstance(self._saved, tuple) or self._saved == () and self._to_save:
+        if self._to_save is not None:       # no graph was recorded: forward's tensors as they are
             return tuple(self._to_save)
         return tuple(None if s is None else s.unpack(self) for s in self._saved)
 
@@ -209,8 +209,7 @@ class Function(metaclass=_FunctionMeta):
                 else:
                     packed.append(SavedTensor(t))
             ctx._saved = tuple(packed)
-            if not packed:
-                ctx._saved = ()
+            ctx._to_save = None     # only the packed (version-checked, releasable) copies remain
         return result[0] if single else tuple(result)
 
 

@@ -32,7 +32,7 @@ def _all_outputs(out):
 
 
 def _host(t):
-    return np.asarray(t.detach().cpu().numpy() if t.device.type != "cpu" else t.detach().numpy(), dtype=np.float64)
+    return np.array(t.detach().cpu().numpy() if t.device.type != "cpu" else t.detach().numpy(), dtype=np.float64)  # a copy
 
 
 def _fmt(arr, dtype):
@@ -138,8 +138,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     """
     inputs = _as_tuple(inputs)
     _check_inputs(inputs, check_grad_dtypes)
-    outputs = _differentiable_outputs(func(*inputs))
     all_outs = _all_outputs(func(*inputs))
+    outputs = tuple(o for o in all_outs if o.requires_grad)
     if not outputs:
         numerical = _numerical_jacobians(func, inputs, all_outs, eps)
         for cols in numerical:
@@ -165,7 +165,38 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                                  f"numerical:{_fmt(n, t.dtype)}\nanalytical:{_fmt(a, t.dtype)}\n", raise_exception)
         if not reentrant:
             return _fail(_NONDET.format(nondet_tol), raise_exception)
-    return _check_zero_grad_outputs(outputs, diff_inputs, raise_exception)
+    if not _check_zero_grad_outputs(outputs, diff_inputs, raise_exception):
+        return False
+    if check_undefined_grad:
+        return _check_undefined_grads(func, inputs, raise_exception)
+    return True
+
+
+_UNDEFINED = ('Expected backward function to handle undefined output grads. Please look at "Notes about '
+              'undefined output gradients" in "tools/autograd/derivatives.yaml"')
+
+
+def _check_undefined_grads(func, inputs, raise_exception):
+    """Custom Functions must cope with outputs that got no gradient (None when materialize is off)."""
+    from .function import FunctionCtx
+    for o in _differentiable_outputs(func(*inputs)):
+        node = o.grad_fn
+        if not isinstance(node, FunctionCtx):
+            continue                    # built-in rules never see a missing gradient
+        try:
+            grads = node.apply([None] * node.num_outputs)
+        except Exception:
+            warnings.warn('Backwards compatibility: New undefined gradient support checking feature is enabled by '
+                          'default, but it may break existing callers of this function. If this is true for you, you '
+                          'can call this function with "check_undefined_grad=False" to disable the feature',
+                          UserWarning, stacklevel=3)
+            return _fail(_UNDEFINED, raise_exception)
+        for g in grads:
+            if g is not None and np.any(_host(g) != 0):
+                return _fail("Expected all input grads to be undefined or zero when all output grads are undefined "
+                             'or zero. Please look at "Notes about undefined output gradients" in '
+                             '"tools/autograd/derivatives.yaml"', raise_exception)
+    return True
 
 
 _NONDET = ("Backward is not reentrant, i.e., running backward with same input and grad_output multiple times "

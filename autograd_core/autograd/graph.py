@@ -1,2 +1,2 @@
-"""torch.autograd.graph: the node type, for isinstance checks and annotations."""
-from .._graph import Node  # noqa: F401
+"""torch.autograd.graph: the node type and saved-tensor hooks."""
+from .._graph import Node, saved_tensors_hooks  # noqa: F401

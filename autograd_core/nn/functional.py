@@ -16,12 +16,6 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "nll_loss", "cross_entropy"]
 
 _REDUCTIONS = ("none", "mean", "sum")
-_TYPE_WORDS = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-               "bool": "Bool", "uint8": "Byte", "int32": "Int"}
-
-
-def _dtype_name(dtype):
-    return str(dtype).rsplit(".", 1)[-1]
 
 
 def _check_reduction(reduction):
@@ -52,9 +46,7 @@ def _reduce(loss, reduction):
 
 def relu(input, inplace=False):
     """max(0, x) elementwise. With ``inplace=True`` the input is overwritten."""
-    if inplace:
-        return input.clamp_(min=0)
-    return ac.relu(input)
+    return input.relu_() if inplace else ac.relu(input)
 
 
 def sigmoid(input):
@@ -134,16 +126,32 @@ def _flatten_classes(input, target):
     return input.permute(*perm).reshape(-1, input.shape[1]), target.reshape(-1)
 
 
-def _check_nll_target(input, target):
+def _check_nll_target(input, target, weight):
+    """torch's argument checks for nll_loss, in torch's order and words."""
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
+        raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target.shape[0]}")
     if input.ndim != 1 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
                          f"batch_size ({target.shape[0]}).")
-    name = _dtype_name(target.dtype)
-    if name not in ("int64", "uint8"):
-        raise RuntimeError("expected target dtype to be Long or Byte, but got "
-                           f"{_TYPE_WORDS.get(name, name)}")
+    n_classes = input.shape[0] if input.ndim == 1 else input.shape[1]
+    if input.ndim <= 2:
+        if target.ndim > 1:
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        if weight is not None and weight.numel() != n_classes:
+            raise RuntimeError(f"weight tensor should be defined either for all {n_classes} classes "
+                               f"or no classes but got weight tensor of shape: {list(weight.shape)}")
+    else:
+        if weight is not None and weight.numel() != n_classes:
+            raise RuntimeError("weight tensor should be defined either for all or no classes")
+        expected = [input.shape[0]] + list(input.shape[2:])
+        if list(target.shape) != expected:
+            raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
+    scalar_type = target.type().rsplit(".", 1)[-1][:-len("Tensor")]  # torch.LongTensor -> Long
+    if scalar_type not in ("Long", "Byte"):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {scalar_type}")
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -160,7 +168,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if size_average is not None or reduce is not None:
         reduction = _legacy_get_string(size_average, reduce)
     _check_reduction(reduction)
-    _check_nll_target(input, target)
+    _check_nll_target(input, target, weight)
     if input.ndim <= 2:
         return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
     # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
@@ -184,14 +192,18 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     class_dim = 0 if input.ndim == 1 else 1
     n_classes = input.shape[class_dim]
     logp = log_softmax(input, class_dim)
-    w_b = None  # weight broadcast along the class dimension
-    if weight is not None:
-        w_b = weight.to(dtype=input.dtype).reshape((n_classes,) + (1,) * (input.ndim - class_dim - 1))
 
-    if tuple(target.shape) == tuple(input.shape) and _dtype_name(target.dtype).startswith("float"):
+    def weight_along_classes():  # (C,) -> (C, 1, ..., 1) to broadcast over the class dim
+        if weight is None:
+            return None
+        trailing = (1,) * (input.ndim - class_dim - 1)
+        return weight.to(dtype=input.dtype).reshape((n_classes,) + trailing)
+
+    if tuple(target.shape) == tuple(input.shape) and target.is_floating_point():
         # Class-probability targets.
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        w_b = weight_along_classes()
         prod = logp * target if w_b is None else logp * target * w_b
         if reduction == "none":
             return -prod.sum(class_dim)
@@ -203,6 +215,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if label_smoothing == 0:
         return nll
     # torch's cross_entropy_loss_label_smoothing (aten/src/ATen/native/LossNLL.cpp).
+    w_b = weight_along_classes()
     keep_f = (target != ignore_index).to(dtype=input.dtype)
     smooth = -(logp.sum(class_dim) if w_b is None else (logp * w_b).sum(class_dim)) * keep_f
     if reduction == "mean":

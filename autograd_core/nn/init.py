@@ -57,22 +57,16 @@ def _calculate_correct_fan(tensor, mode):
     return fan_in if mode == "fan_in" else fan_out
 
 
-def _gen_kwargs(generator):
-    return {} if generator is None else {"generator": generator}
-
-
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
     """Fill with U(a, b)."""
     with ac.no_grad():
-        u = ac.rand_like(tensor, **_gen_kwargs(generator))
-        return tensor.copy_(u * (b - a) + a)
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
     """Fill with N(mean, std**2)."""
     with ac.no_grad():
-        z = ac.randn_like(tensor, **_gen_kwargs(generator))
-        return tensor.copy_(z * std + mean)
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def constant_(tensor, val):

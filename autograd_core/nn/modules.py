@@ -22,28 +22,13 @@ __all__ = ["Parameter", "Module", "Linear", "ReLU", "Tanh", "Sigmoid", "Sequenti
 
 # ----------------------------------------------------------------------------- helpers
 
-_LEGACY_TYPE_NAMES = {"float32": "FloatTensor", "float64": "DoubleTensor",
-                      "float16": "HalfTensor", "int64": "LongTensor", "bool": "BoolTensor"}
-
-
-def _dtype_name(dtype):
-    """'float32' for float32, whatever the dtype object's repr looks like."""
-    return str(dtype).rsplit(".", 1)[-1]
-
-
 def _typename(obj):
     """torch.typename: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
     if isinstance(obj, Tensor):
-        kind = _LEGACY_TYPE_NAMES.get(_dtype_name(obj.dtype), "Tensor")
-        return f"torch.cuda.{kind}" if obj.device.type == "cuda" else f"torch.{kind}"
+        return obj.type()
     module = type(obj).__module__
     name = type(obj).__qualname__
     return name if module in (None, "builtins") else f"{module}.{name}"
-
-
-def _is_floating(t):
-    """True for float16/32/64 tensors."""
-    return _dtype_name(t.dtype) in ("float16", "float32", "float64", "bfloat16")
 
 
 def _addindent(s, num_spaces):
@@ -471,7 +456,7 @@ class Module:
         """Move and/or cast parameters and buffers: ``to(device)``, ``to(dtype)``,
         ``to(device, dtype)``, ``to(tensor)``. Only floating-point tensors change dtype."""
         device, dtype = _parse_to(*args, **kwargs)
-        if dtype is not None and not _dtype_name(dtype).startswith(("float", "bfloat")):
+        if dtype is not None and not dtype.is_floating_point:
             raise TypeError("nn.Module.to only accepts floating point or complex "
                             f"dtypes, but got desired dtype={dtype}")
 
@@ -479,7 +464,7 @@ class Module:
             target = {}
             if device is not None:
                 target["device"] = device
-            if dtype is not None and _is_floating(t):
+            if dtype is not None and t.is_floating_point():
                 target["dtype"] = dtype
             return t.to(**target) if target else t
 
@@ -495,15 +480,15 @@ class Module:
 
     def float(self):
         """Cast floating-point parameters and buffers to float32."""
-        return self._apply(lambda t: t.to(dtype=ac.float32) if _is_floating(t) else t)
+        return self._apply(lambda t: t.to(dtype=ac.float32) if t.is_floating_point() else t)
 
     def double(self):
         """Cast floating-point parameters and buffers to float64."""
-        return self._apply(lambda t: t.to(dtype=ac.float64) if _is_floating(t) else t)
+        return self._apply(lambda t: t.to(dtype=ac.float64) if t.is_floating_point() else t)
 
     def half(self):
         """Cast floating-point parameters and buffers to float16."""
-        return self._apply(lambda t: t.to(dtype=ac.float16) if _is_floating(t) else t)
+        return self._apply(lambda t: t.to(dtype=ac.float16) if t.is_floating_point() else t)
 
     # -- state dict -----------------------------------------------------------------------
     def _save_to_state_dict(self, destination, prefix, keep_vars):

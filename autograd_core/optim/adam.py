@@ -46,6 +46,8 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
         if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if isinstance(betas[0], ac.Tensor) and isinstance(betas[1], ac.Tensor):
+            raise NotImplementedError("autograd_core's Adam takes betas as floats only")
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")
         if capturable or differentiable or fused:

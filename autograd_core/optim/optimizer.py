@@ -24,9 +24,9 @@ required = _RequiredParameter()
 
 
 def _typename(obj):
+    """torch.typename: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
     if isinstance(obj, Tensor):
-        from ..nn.modules import _typename as tensor_typename
-        return tensor_typename(obj)
+        return obj.type()
     module = type(obj).__module__
     return type(obj).__qualname__ if module == "builtins" else f"{module}.{type(obj).__qualname__}"
 
@@ -199,7 +199,7 @@ class Optimizer:
             if capturable or fused:
                 return value.to(dtype=ac.float32, device=param.device)
             return value
-        if str(param.dtype).rsplit(".", 1)[-1].startswith(("float", "bfloat")):
+        if param.is_floating_point():
             return value.to(dtype=param.dtype, device=param.device)
         return value.to(device=param.device)
 

@@ -1,13 +1,18 @@
-"""Gradient checkpointing: trade compute for memory by recomputing a segment in backward.
+"""Gradient checkpointing: trade compute for memory by recomputing a segment during backward.
 
-``checkpoint(fn, *args, use_reentrant=False)`` runs `fn` without recording its graph (so none of
-its intermediate arrays are kept), and records a single node. In backward that node runs `fn`
-again with grad mode on, from the same inputs and random state, and backpropagates through the
-recomputed graph. Only the inputs are stored between forward and backward.
+``checkpoint(fn, *args, use_reentrant=False)`` runs `fn` normally, so its outputs keep their real
+nodes, but every tensor the segment saves for backward is replaced by a number (saved-tensor
+hooks). When backward first needs one, `fn` runs again from the same inputs and random state and
+the recomputed tensors are handed over instead. Between forward and backward only the inputs and
+the graph's bookkeeping are kept, not the segment's activations.
+
+``use_reentrant=True`` is the older variant: one ``CheckpointFunctionBackward`` node that reruns the
+segment and backpropagates through it inside its own backward.
 """
 import warnings
 
 from .._creation import get_rng_state, set_rng_state
+from .._graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..grad_mode import no_grad, enable_grad
@@ -23,76 +28,112 @@ class CheckpointError(RuntimeError):
     """The recomputation in backward did not reproduce the forward pass."""
 
 
-class _Checkpoint(Function):
+def _metadata(t):
+    return {"shape": t.shape, "dtype": t.dtype, "device": t.device}
+
+
+class _Recomputation:
+    """The saved tensors of one checkpointed call: numbered in forward, recomputed on first use."""
+
+    def __init__(self, fn, args, rng_state):
+        self.fn, self.args, self.rng_state = fn, args, rng_state
+        self.metadata = []
+        self.values = None
+
+    def pack(self, t):
+        self.metadata.append(_metadata(t))
+        return len(self.metadata) - 1
+
+    def unpack(self, i):
+        if self.values is None:
+            self.values = self._recompute()
+        return self.values[i]
+
+    def _recompute(self):
+        values = []
+
+        def keep(t):
+            values.append(t)
+            return len(values) - 1
+
+        inputs = self.args      # not detached: the recomputed graph reaches the inputs (double backward)
+        current = get_rng_state()
+        if self.rng_state is not None:
+            set_rng_state(self.rng_state)
+        try:
+            with enable_grad(), saved_tensors_hooks(keep, values.__getitem__):
+                self.fn(*inputs)
+        finally:
+            set_rng_state(current)
+        recomputed = [_metadata(t) for t in values]
+        if recomputed[:len(self.metadata)] != self.metadata:
+            lines = ["torch.utils.checkpoint: Recomputed values for the following tensors have different metadata "
+                     "than during the forward pass."]
+            for i, (a, b) in enumerate(zip(self.metadata, recomputed)):
+                if a != b:
+                    lines.append(f"tensor at position {i}:\nsaved metadata: {_fmt(a)}\nrecomputed metadata: {_fmt(b)}\n")
+            raise CheckpointError("\n".join(lines))
+        self.args = None
+        return values
+
+
+def _fmt(meta):
+    return "{" + ", ".join(f"'{k}': {v!r}" for k, v in meta.items()) + "}"
+
+
+class CheckpointFunction(Function):
+    """use_reentrant=True: a single node that reruns the segment inside its backward."""
+
     @staticmethod
-    def forward(ctx, fn, preserve_rng_state, n_tensors, *args):
+    def forward(ctx, fn, preserve_rng_state, *args):
         ctx.fn = fn
         ctx.rng_state = get_rng_state() if preserve_rng_state else None
         ctx.arg_is_tensor = [isinstance(a, Tensor) for a in args]
         ctx.non_tensor_args = [None if isinstance(a, Tensor) else a for a in args]
         ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])
-        with no_grad():
-            out = fn(*args)
-        outs = out if isinstance(out, tuple) else (out,)
-        ctx.meta = [(tuple(o.shape), o.dtype) for o in outs if isinstance(o, Tensor)]
-        ctx.single = not isinstance(out, tuple)
-        return out
+        return fn(*args)
 
     @staticmethod
     def backward(ctx, *grad_outputs):
         from ..autograd import grad
         saved = iter(ctx.saved_tensors)
-        inputs = []
-        for is_t, other in zip(ctx.arg_is_tensor, ctx.non_tensor_args):
-            if is_t:
-                t = next(saved)
-                d = t.detach().requires_grad_(t.requires_grad)
-                inputs.append(d)
-            else:
-                inputs.append(other)
+        inputs = [next(saved).detach().requires_grad_(t_rg) if is_t else other
+                  for is_t, other, t_rg in zip(ctx.arg_is_tensor, ctx.non_tensor_args, ctx.needs_input_grad[2:])]
+        current = get_rng_state()
         if ctx.rng_state is not None:
-            current = get_rng_state()
             set_rng_state(ctx.rng_state)
         try:
             with enable_grad():
                 out = ctx.fn(*inputs)
         finally:
-            if ctx.rng_state is not None:
-                set_rng_state(current)
+            set_rng_state(current)
         outs = out if isinstance(out, tuple) else (out,)
-        tensors = [o for o in outs if isinstance(o, Tensor)]
-        recomputed = [(tuple(o.shape), o.dtype) for o in tensors]
-        if recomputed != ctx.meta:
-            lines = ["torch.utils.checkpoint: Recomputed values for the following tensors have different metadata "
-                     "than during the forward pass."]
-            for i, (a, b) in enumerate(zip(ctx.meta, recomputed)):
-                if a != b:
-                    lines.append(f"tensor at position {i}:\nsaved metadata: {{'shape': {a[0]}, 'dtype': {a[1]}}}\n"
-                                 f"recomputed metadata: {{'shape': {b[0]}, 'dtype': {b[1]}}}")
-            raise CheckpointError("\n".join(lines))
-        pairs = [(o, g) for o, g in zip(tensors, grad_outputs) if o.requires_grad and g is not None]
-        diff_inputs = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
-        gs = iter(grad([o for o, _ in pairs], diff_inputs, [g for _, g in pairs], allow_unused=True)
-                  if pairs and diff_inputs else [None] * len(diff_inputs))
-        result = []
-        for a in inputs:
-            result.append(next(gs) if isinstance(a, Tensor) and a.requires_grad else None)
-        return (None, None, None) + tuple(result)
+        pairs = [(o, g) for o, g in zip(outs, grad_outputs) if isinstance(o, Tensor) and o.requires_grad]
+        wanted = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
+        gs = iter(grad([o for o, _ in pairs], wanted, [g for _, g in pairs], allow_unused=True)
+                  if pairs and wanted else [None] * len(wanted))
+        return (None, None) + tuple(next(gs) if isinstance(a, Tensor) and a.requires_grad else None for a in inputs)
 
 
 def checkpoint(function, *args, use_reentrant=None, preserve_rng_state=True, **kwargs):
-    """Run ``function(*args)`` keeping only its inputs; recompute it during backward.
+    """Run ``function(*args, **kwargs)`` without keeping its activations; recompute them in backward.
 
     Args:
         function: the segment to checkpoint.
-        use_reentrant: only False is implemented (None warns, like torch, and uses False here).
+        use_reentrant: pass False (recommended). Omitting it warns and uses True, like torch.
         preserve_rng_state: replay the same random numbers in the recomputation.
     """
     if use_reentrant is None:
         warnings.warn(_NO_REENTRANT_WARNING, UserWarning, stacklevel=2)
-    if kwargs:
-        fn = function
-        function = lambda *a: fn(*a, **kwargs)  # noqa: E731
-    if use_reentrant and not any(isinstance(a, Tensor) and a.requires_grad for a in args):
-        warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", UserWarning, stacklevel=2)
-    return _Checkpoint.apply(function, preserve_rng_state, len(args), *args)
+        use_reentrant = True
+    if use_reentrant:
+        if kwargs:
+            raise ValueError("Unexpected keyword arguments: " + ",".join(kwargs))
+        if not any(isinstance(a, Tensor) and a.requires_grad for a in args):
+            warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", UserWarning,
+                          stacklevel=2)
+        return CheckpointFunction.apply(function, preserve_rng_state, *args)
+    fn = (lambda *a: function(*a, **kwargs)) if kwargs else function
+    frame = _Recomputation(fn, args, get_rng_state() if preserve_rng_state else None)
+    with saved_tensors_hooks(frame.pack, frame.unpack):
+        return fn(*args)
