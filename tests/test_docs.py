@@ -1,0 +1,50 @@
+"""What the README and the tour claim is executed here, so the docs cannot silently go wrong."""
+import contextlib
+import io
+import pathlib
+import re
+
+import numpy as np
+
+import autograd_core as torch
+from autograd_core import _ops, _vjps
+from autograd_core.autograd import gradcheck
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_readme_example_prints_what_its_comments_say():
+    text = (ROOT / "README.md").read_text()
+    code = re.search(r"```python\n(import autograd_core as torch.*?)```", text, re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    expected = [c.strip() for c in re.findall(r"print\(.*?\)\s+#\s*(.*)", code)]
+    assert out.getvalue().splitlines() == expected
+
+
+def test_tour_recipe_for_a_new_op_gives_a_gradchecked_op(monkeypatch):
+    # Steps 1 and 2 of "How to add an op" in docs/tour.md, for tan.
+    tan = _ops._unary("tan", "TanBackward0", lambda xp, a: xp.tan(a))
+    monkeypatch.setitem(_vjps.VJP, "tan", lambda g, ans: (g * (1 + ans * ans),))
+    monkeypatch.setitem(_vjps.RULES, "tan", _vjps.Rule(_vjps.VJP["tan"]))
+    x = torch.tensor(np.linspace(-1.0, 1.0, 5), dtype=torch.float64, requires_grad=True)
+    assert type(tan(x).grad_fn).__name__ == "TanBackward0"
+    assert gradcheck(tan, (x,))
+    assert torch.autograd.gradgradcheck(tan, (x,))
+
+
+def test_tour_claims_about_saved_tensors():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    y.add_(1)                      # mul saved only the 2: fine
+    y.sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0]
+    z = x.exp()
+    z.add_(1)                      # exp saved z itself
+    try:
+        z.sum().backward()
+    except RuntimeError as e:
+        assert "is at version 1; expected version 0 instead" in str(e)
+    else:
+        raise AssertionError("backward through a modified saved tensor must raise")
