@@ -65,6 +65,19 @@ class Node:
             kwargs.update(self._attrs)
         return self._rule(grad_outputs[0], **kwargs)
 
+    def __getattr__(self, name):
+        """torch's ``_saved_self``, ``_saved_other``, ``_saved_result``, ``_saved_<attribute>``."""
+        if name.startswith("_saved_"):
+            key = {"self": "x", "other": "y", "result": "ans"}.get(name[7:], name[7:])
+            if self._saved is None:
+                raise RuntimeError(SECOND_TIME)
+            for n, s in self._saved:
+                if n == key:
+                    return s.unpack(self) if type(s) is SavedTensor else s
+            if self._attrs and key in self._attrs:
+                return self._attrs[key]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
     def release(self):
         """Free what backward saved (after a backward without retain_graph)."""
         if self._saved:

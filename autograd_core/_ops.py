@@ -16,7 +16,9 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import AccumulateGrad, SavedTensor, node_class
-from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like, _alloc
+from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like
+
+_from_data = Tensor._from_data
 
 _ndarray = np.ndarray
 _Number = (int, float, bool, np.number, np.bool_)
@@ -31,14 +33,7 @@ class _Anomaly:
 
 def _record(op, name, out_arr, inputs, attrs=None):
     """Wrap `out_arr` as the op's result; attach a backward node if a gradient is needed."""
-    if out_arr.__class__ is not _ndarray and isinstance(out_arr, np.generic):
-        out_arr = np.asarray(out_arr)            # numpy returns scalars for 0-d results
-    out = _alloc(Tensor)
-    out._data = out_arr
-    out._rg = False
-    out.grad_fn = None
-    out._vc = [0]
-    out._output_nr = 0
+    out = _from_data(out_arr)
     if not _mode.grad_enabled:
         if _mode.inference:
             out._inference = True
@@ -522,30 +517,24 @@ def one_hot_along(indices, shape, dim, keepdim):
     return Tensor._from_data(pos == idx)
 
 
-def _correction(unbiased, correction):
-    if correction is not None:
-        return correction
-    return 1 if unbiased in (None, True) else 0
+def _spread(op, x, dim, unbiased, keepdim, correction):
+    """var or std over `dim`: Bessel-corrected (correction=1) by default, like torch."""
+    if isinstance(dim, bool):                       # var(unbiased) positional form
+        dim, unbiased = None, dim
+    c = correction if correction is not None else (1 if unbiased in (None, True) else 0)
+    dims = _dims(dim, x.ndim)
+    r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
+    return _record(op, op.capitalize() + "Backward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
 
 
 def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
     """Variance over `dim` (unbiased by default, like torch)."""
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    c = _correction(unbiased, correction)
-    dims = _dims(dim, x.ndim)
-    r = namespace(x._data).var(x._data, axis=dims, correction=c, keepdims=keepdim)
-    return _record("var", "VarBackward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
+    return _spread("var", x, dim, unbiased, keepdim, correction)
 
 
 def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
     """Standard deviation over `dim` (unbiased by default, like torch)."""
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    c = _correction(unbiased, correction)
-    dims = _dims(dim, x.ndim)
-    r = namespace(x._data).std(x._data, axis=dims, correction=c, keepdims=keepdim)
-    return _record("std", "StdBackward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
+    return _spread("std", x, dim, unbiased, keepdim, correction)
 
 
 def norm(x, p=2, dim=None, keepdim=False):
@@ -962,11 +951,6 @@ def loss_scale(g, shape, reduction):
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
     a, b = _operands(x, y)
-    if tuple(a.shape) != tuple(b.shape):
-        import warnings
-        warnings.warn(f"Using a target size ({tuple(b.shape)}) that is different to the input size "
-                      f"({tuple(a.shape)}). This will likely lead to incorrect results due to broadcasting. "
-                      "Please ensure they have the same size.", UserWarning, stacklevel=3)
     d = (a - b) ** 2
     xp = namespace(d)
     r = xp.mean(d) if reduction == "mean" else xp.sum(d) if reduction == "sum" else d
@@ -990,7 +974,7 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     if builtins.bool(xp.any((safe < 0) | (safe >= n_cls))):
         bad = int(np.asarray(safe)[(np.asarray(safe) < 0) | (np.asarray(safe) >= n_cls)][0])
         raise IndexError(f"Target {bad} is out of bounds.")
-    w = xp.ones(n_cls, dtype=a.dtype) if weight is None else weight._data
+    w = xp.ones(n_cls, dtype=a.dtype, device=a.device) if weight is None else weight._data
     wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
     picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
     losses = -picked * wt
@@ -1060,22 +1044,18 @@ def isfinite(x):
     return Tensor._from_data(namespace(x._data).isfinite(x._data))
 
 
-def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
-    a, b = _operands(x, y)
-    xp = namespace(a)
-    close = xp.abs(a - b) <= atol + rtol * xp.abs(b)
-    if equal_nan:
-        close = close | (xp.isnan(a) & xp.isnan(b))
-    return builtins.bool(xp.all(close))
-
-
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|x - y| <= atol + rtol * |y|, elementwise."""
     a, b = _operands(x, y)
     xp = namespace(a)
     close = xp.abs(a - b) <= atol + rtol * xp.abs(b)
     if equal_nan:
         close = close | (xp.isnan(a) & xp.isnan(b))
     return Tensor._from_data(close)
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return builtins.bool(namespace(x._data).all(isclose(x, y, rtol, atol, equal_nan)._data))
 
 
 def equal(x, y):
