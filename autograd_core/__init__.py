@@ -21,7 +21,7 @@ from ._ops import (add, sub, rsub, mul, div, neg, reciprocal, pow, square, exp, 
                    std, norm, logsumexp, softmax, log_softmax, matmul, reshape, flatten, squeeze, unsqueeze,
                    transpose, t, permute, cat, stack, clone, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite,
                    allclose, isclose, equal, all, any, logical_not, logical_and, logical_or)
-from . import autograd, cuda, utils  # noqa: F401
+from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import nn, optim, viz  # noqa: F401
 
 float = float32

@@ -183,7 +183,7 @@ class SavedTensor:
     """
 
     __slots__ = ("data", "leaf", "grad_fn", "output_nr", "requires_grad", "vc", "version", "is_output",
-                 "hooks", "__weakref__")
+                 "hooks", "source", "__weakref__")
 
     def __init__(self, t, is_output=False):
         self.hooks = None
@@ -214,6 +214,7 @@ class SavedTensor:
         else:
             self.leaf = None
             self.grad_fn = t.grad_fn
+            self.source = weakref.ref(t)   # only to name its current node in the error message
 
     def unpack(self, node):
         if self.hooks is not None:
@@ -237,7 +238,9 @@ class SavedTensor:
         if self.is_output:
             where = f", which is output {self.output_nr} of {_op_name(node)},"
         elif self.grad_fn is not None:
-            where = f", which is output {self.output_nr} of {_op_name(self.grad_fn)},"
+            t = self.source()          # like torch, name the node that now produces the tensor
+            fn, nr = (t.grad_fn, t._output_nr) if t is not None and t.grad_fn is not None else (self.grad_fn, self.output_nr)
+            where = f", which is output {nr} of {_op_name(fn)},"
         return ("one of the variables needed for gradient computation has been modified by an inplace "
                 f"operation: [{_type_str(shown)}]{where} is at version {self.vc[0]}; expected version "
                 f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed "

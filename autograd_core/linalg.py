@@ -1,0 +1,12 @@
+"""torch.linalg: the vector and matrix norms the course uses."""
+from . import _ops
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False):
+    """The 2-norm of x (over `dim`, or all elements)."""
+    return _ops.norm(x, ord, dim, keepdim)
+
+
+def norm(x, ord=None, dim=None, keepdim=False):
+    """The 2-norm of a vector, the Frobenius norm of a matrix."""
+    return _ops.norm(x, 2 if ord in (None, "fro") else ord, dim, keepdim)
