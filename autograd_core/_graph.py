@@ -60,9 +60,9 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_TIME)
-        kwargs = {name: s.unpack(self) if type(s) is SavedTensor else s for name, s in saved}
-        if self._attrs:
-            kwargs.update(self._attrs)
+        kwargs = self._attrs.copy() if self._attrs else {}
+        for name, s in saved:
+            kwargs[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         return self._rule(grad_outputs[0], **kwargs)
 
     def __getattr__(self, name):

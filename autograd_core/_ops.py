@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import AccumulateGrad, SavedTensor, node_class
+from ._graph import AccumulateGrad, SavedTensor, node_class, _NODE_CLASSES
 from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like
 
 _from_data = Tensor._from_data
@@ -44,23 +44,17 @@ def _record(op, name, out_arr, inputs, attrs=None):
     else:
         return out                               # nothing to differentiate: a constant
 
-    # One edge per input: where its gradient goes. Scalars and constants get (None, 0).
-    edges = []
-    meta = []
-    for t in inputs:
-        if isinstance(t, Tensor) and t._rg:
-            fn = t.grad_fn
-            edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
-            meta.append((t._data.shape, t._data.dtype))
-        else:
-            edges.append(_NONE_EDGE)
-            meta.append(None)
+    # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
+    # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
+    edges = tuple((t.grad_fn or t._accumulator(), t._output_nr) if isinstance(t, Tensor) and t._rg
+                  else _NONE_EDGE for t in inputs)
+    meta = tuple((t._data.shape, t._data.dtype) if edge[0] is not None else None
+                 for t, edge in zip(inputs, edges))
     rule = RULES[op]
-    need = None
     if rule.wants_need:
         need = tuple(m is not None for m in meta)
-        attrs = dict(attrs or (), need=need)
-    node = node_class(name)(rule.fn, tuple(edges), tuple(meta), attrs)
+        attrs = {**attrs, "need": need} if attrs else {"need": need}
+    node = (_NODE_CLASSES.get(name) or node_class(name))(rule.fn, edges, meta, attrs)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saves_inputs or rule.saves_ans:
@@ -70,7 +64,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
                  for i in rule.saves_inputs]
         if rule.saves_ans:
             saved.append(("ans", SavedTensor(out, is_output=True)))
-        node._saved = tuple(saved)
+        node._saved = saved
     if _Anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]
     out.grad_fn = node
@@ -128,16 +122,18 @@ def _promote(x, y):
     xp = namespace(a)
     if ka == kb:
         if a.ndim == 0 and b.ndim > 0:
-            return xp.astype(a, b.dtype), b
+            return xp.astype(a, b.dtype, copy=False), b
         if b.ndim == 0 and a.ndim > 0:
-            return a, xp.astype(b, a.dtype)
+            return a, xp.astype(b, a.dtype, copy=False)
         t = xp.result_type(a.dtype, b.dtype)
-        return xp.astype(a, t), xp.astype(b, t)
+        return xp.astype(a, t, copy=False), xp.astype(b, t, copy=False)
     hi, lo = (a, b) if ka > kb else (b, a)
     t = hi.dtype
     if hi.ndim == 0 and lo.ndim > 0 and ka != kb:   # e.g. int vector + 0-d float -> default float
         t = xp.float32 if _category(hi.dtype) == 2 else hi.dtype
-    return xp.astype(a, t), xp.astype(b, t)
+    if builtins.min(ka, kb) == 0 and t is hi.dtype and a.__class__ is _ndarray:   # numpy promotes a bool mask itself
+        return a, b
+    return xp.astype(a, t, copy=False), xp.astype(b, t, copy=False)
 
 
 def _category(dt):
