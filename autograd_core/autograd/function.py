@@ -226,7 +226,7 @@ class _DelayedError(Node):
         raise RuntimeError(self._msg)
 
 
-_DelayedError.__name__ = _DelayedError.__qualname__ = "DelayedError"
+_DelayedError.__name__ = _DelayedError.__qualname__ = "Error"   # torch names the node "Error"
 
 
 def once_differentiable(fn):
