@@ -306,7 +306,7 @@ abs = _unary("abs", "AbsBackward0", lambda xp, a: xp.abs(a))
 def relu(x):
     """max(x, 0)"""
     a = x._data
-    return _record("relu", "ReluBackward0", a * (a > 0), (x,))
+    return _record("relu", "ReluBackward0", namespace(a).maximum(a, 0), (x,))
 
 
 def leaky_relu(x, negative_slope=0.01):
@@ -420,7 +420,7 @@ def mean(x, dim=None, keepdim=False, dtype=None):
     a = x._data
     if _backend.kind(a.dtype) != "f" and dtype is None:
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                           f"point or complex dtype. Got: {x.dtype.name.capitalize()}")
+                           f"point or complex dtype. Got: {_cname(x)}")
     dims = _dims(dim, a.ndim)
     r = namespace(a).mean(a, axis=dims, keepdims=keepdim)
     name = "MeanBackward0" if dim is None else "MeanBackward1"
