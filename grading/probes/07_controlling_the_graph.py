@@ -89,8 +89,9 @@ b = torch.zeros(5)
 c = torch.ones(())
 d = torch.ones(2, 2)
 d.add_(1)
-saved = {"a": SavedTensor(a, "Sigmoid"), "b": SavedTensor(b), "c": SavedTensor(c, "Log"),
-         "d": SavedTensor(d, "Mul")}
+# inserted out of alphabetical order, so that stale_names must sort
+saved = {"d": SavedTensor(d, "Mul"), "c": SavedTensor(c, "Log"), "a": SavedTensor(a, "Sigmoid"),
+         "b": SavedTensor(b)}
 result["none_stale"] = stale_names(saved)
 result["unpack_same"] = saved["d"].unpack() is d
 a.mul_(3); a.mul_(3); b[1] = 2.0; c.zero_()
