@@ -64,7 +64,7 @@ try:
 except ValueError:
     result["unknown_scheme_raises"] = True
 ''',
-        "forbid": ["backward", "autograd"],
+        "forbid": ["backward", "autograd", "autograd.grad", "autograd.functional"],
         "rtol": 1e-3, "atol": 1e-12,
     },
     "test_numerical_jacobian": {
