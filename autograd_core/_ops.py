@@ -579,7 +579,10 @@ def matmul(x, y):
     """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
     if not isinstance(y, Tensor):
         y = _as_tensor_like(y, x)
+    nd = (x.ndim, y.ndim)
     if x.dtype is not y.dtype:
+        if nd == (1, 1):
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_cname(x)} and {_cname(y)}")
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}")
     a, b = _operands(x, y)
     if a.ndim == 0 or b.ndim == 0:
@@ -587,11 +590,17 @@ def matmul(x, y):
     try:
         r = namespace(a).matmul(a, b)
     except ValueError:
+        dims = lambda s: "x".join(map(str, s))  # noqa: E731
+        if nd == (1, 1):
+            raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to "
+                               f"have the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements "
+                               "respectively") from None
+        if nd == (2, 1):
+            raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({dims(a.shape)}), vec ({b.shape[0]})") from None
         if a.ndim <= 2 and b.ndim <= 2:
-            fmt = lambda s: "x".join(map(str, s))  # noqa: E731
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({fmt(a.shape)} and {fmt(b.shape)})") from None
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({dims(a.shape)} and {dims(b.shape)})") from None
         raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied") from None
-    nd = (a.ndim, b.ndim)
+
     name = {(2, 2): "MmBackward0", (2, 1): "MvBackward0", (1, 1): "DotBackward0",
             (1, 2): "SqueezeBackward4"}.get(nd, "UnsafeViewBackward0")
     return _record("matmul", name, r, (x, y), {"ndims": nd})

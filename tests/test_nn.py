@@ -797,3 +797,22 @@ def test_clip_grad_value_matches_torch():
     assert ac.nn.utils.clip_grad_value_([pa], 1.0) is None
     torch.nn.utils.clip_grad_value_([pt], 1.0)
     assert pa.grad.tolist() == pt.grad.tolist() == [-1.0, -0.5, 0.25, 1.0]
+
+
+@pytest.mark.parametrize("lib", [ac, torch], ids=["engine", "torch"])
+def test_containers_register_their_children(lib):
+    layers = lib.nn.ModuleList([lib.nn.Linear(3, 2), lib.nn.Linear(2, 1)])
+    layers.append(lib.nn.ReLU())
+    heads = lib.nn.ModuleDict({"a": lib.nn.Linear(1, 1)})
+    extra = lib.nn.ParameterList([lib.nn.Parameter(lib.ones(2))])
+
+    class Net(lib.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers, self.heads, self.extra = layers, heads, extra
+
+    names = [n for n, _ in Net().named_parameters()]
+    assert names == ["layers.0.weight", "layers.0.bias", "layers.1.weight", "layers.1.bias",
+                     "heads.a.weight", "heads.a.bias", "extra.0"]
+    assert len(layers) == 3 and isinstance(layers[-1], lib.nn.ReLU) and len(layers[:2]) == 2
+    assert "a" in heads and list(heads.keys()) == ["a"]
