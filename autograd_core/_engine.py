@@ -17,7 +17,7 @@ import gc
 from ._graph import AccumulateGrad
 from ._backend import dtype_from_array_dtype
 from ._tensor import Tensor, _mode, _to
-from . import _ops
+from . import _creation, _ops
 
 
 def toposort(roots):
@@ -206,7 +206,7 @@ def _accumulate(t, g, create_graph):
     current = t._grad
     if current is None:
         if create_graph and g._rg:
-            t._grad = g
+            t._grad = _creation.zeros_like(g).copy_(g)    # a copy that stays in the graph (CopyBackwards)
         else:
             owned = Tensor._from_data(_ops.namespace(g._data).asarray(g._data, copy=True))
             t._grad = owned

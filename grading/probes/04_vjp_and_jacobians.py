@@ -113,6 +113,8 @@ J2 = jacobian_from_vjps(lambda t: (t * t).sum(0), x2)               # (2,) outpu
 result["J2"], result["J2_shape"] = _p_np(J2), list(J2.shape)
 J3 = jacobian_from_vjps(lambda t: torch.stack([t.sum(), t[1] * 0.0 + 2.0]), x)   # a row of zeros
 result["J3"] = _p_np(J3)
+J4 = jacobian_from_vjps(lambda t: torch.ones(2, 2, dtype=torch.float64), x)   # ignores t: all zeros
+result["J4"], result["J4_shape"] = _p_np(J4), list(J4.shape)
 result["x_untouched"] = (not x.requires_grad) and x.grad is None
 ''',
         "forbid": ["autograd.functional"],
