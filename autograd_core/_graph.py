@@ -226,7 +226,7 @@ class SavedTensor:
             return self.leaf
         t = _tensor.Tensor._from_data(self.data)
         t._vc = self.vc
-        if _mode.grad_enabled and self.requires_grad:  # create_graph: reconnect to the forward graph
+        if self.requires_grad:        # reconnected to the forward graph, as torch's saved variables are
             t.grad_fn = node if self.is_output else self.grad_fn
             t._output_nr = self.output_nr
             t._rg = True

@@ -439,7 +439,10 @@ class _MinMax(tuple):
         return self[1]
 
     def __repr__(self):
-        return f"torch.return_types.{self._kind}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+_RETURN_TYPES = {k: type(f"torch.return_types.{k}", (_MinMax,), {}) for k in ("max", "min")}
 
 
 def _minmax(kind, x, dim=None, keepdim=False):
@@ -459,9 +462,7 @@ def _minmax(kind, x, dim=None, keepdim=False):
     indices = Tensor._from_data(xp.astype(idx, xp.int64))
     values = _record("amax_dim", f"{kind.capitalize()}Backward0", vals, (x,),
                      {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices})
-    out = _MinMax((values, indices))
-    out._kind = kind
-    return out
+    return _RETURN_TYPES[kind]((values, indices))
 
 
 def max(x, dim=None, keepdim=False):

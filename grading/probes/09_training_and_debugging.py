@@ -40,10 +40,13 @@ names = [n for n, _ in m.named_parameters()]
 result = {"names": names, "shapes": [list(p.shape) for p in m.parameters()],
           "dtypes": [str(p.dtype) for p in m.parameters()],
           "leaf_rg": [bool(p.is_leaf and p.requires_grad) for p in m.parameters()]}
-big = MLP([900, 50], dtype=torch.float64)
+big = MLP([900, 400], dtype=torch.float64)
 W = big.W0.detach().numpy()
 result["init_in_range"] = bool(np.abs(W).max() <= 1 / 30 + 1e-12)
 result["init_spread"] = bool(W.min() < -0.03 and W.max() > 0.03 and abs(W.mean()) < 0.002)
+b = big.b0.detach().numpy()          # 400 draws: a correct init fails this with probability ~1e-18
+result["bias_init_in_range"] = bool(np.abs(b).max() <= 1 / 30 + 1e-12)
+result["bias_init_spread"] = bool(b.min() < -0.025 and b.max() > 0.025)
 rng = np.random.default_rng(4242)
 with torch.no_grad():
     for p in m.parameters():

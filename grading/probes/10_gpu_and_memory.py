@@ -55,6 +55,10 @@ with warnings.catch_warnings():
     checkpoint_segment(f, data, A, B, c).sum().backward()
     result["A_grad_data_input"] = A.grad.numpy()
     result["data_grad_is_none"] = data.grad is None
+    o = checkpoint_segment(lambda h, A, u: (h @ A).tanh(), x, A, c)     # c is not used by the segment
+    gs = torch.autograd.grad(o.sum(), [x, A, c], allow_unused=True)
+    result["unused_none_or_zero"] = gs[2] is None or bool(np.all(gs[2].numpy() == 0))
+    result["unused_gA"] = gs[1].numpy()
     Bd, cd = B.detach(), c.detach()
     result["gradcheck"] = bool(torch.autograd.gradcheck(lambda x, A: checkpoint_segment(f, x, A, Bd, cd), (x, A),
                                                         raise_exception=False))
@@ -134,5 +138,36 @@ for case, (seed, N, R) in enumerate([(41, 13, 4), (42, 6, 6), (43, 9, 2), (44, 7
         result[f"g{case}_{k}"] = g.detach().numpy()
 ''',
         "rtol": 1e-8, "atol": 1e-10,
+    },
+    "test_train_step_on": {
+        "cells": ["train_step_on"],
+        "probe": '''
+result = {}
+for case, (dtype, seed) in enumerate([(torch.float64, 90), (torch.float32, 91)]):
+    torch.manual_seed(seed)
+    model = nn.Sequential(nn.Linear(3, 5), nn.Tanh(), nn.Linear(5, 4)).to(dtype)
+    opt = torch.optim.SGD(model.parameters(), lr=0.2, momentum=0.5)
+    r = np.random.default_rng(seed)
+    seen, losses = [], []
+    def loss_fn(out, yb):
+        seen.append([str(out.dtype), str(yb.dtype), str(out.device), str(yb.device)])
+        return nn.CrossEntropyLoss()(out, yb)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for step in range(3):
+            for p in model.parameters():          # stale gradients: a correct step clears them first
+                p.grad = torch.full(tuple(p.shape), 3.0, dtype=dtype)
+            xb = torch.tensor(r.normal(size=(6, 3)), dtype=torch.float32)
+            yb = torch.tensor(r.integers(0, 4, size=6))
+            out = train_step_on(model, opt, loss_fn, xb, yb)
+            losses.append(out if isinstance(out, float) else "not a float: " + type(out).__name__)
+    result[f"losses{case}"] = losses
+    result[f"seen{case}"] = seen
+    for n, p in model.named_parameters():
+        result[f"{case}_{n}"] = p.detach().numpy()
+        result[f"{case}_{n}_dtype"] = str(p.dtype)
+''',
+        "forbid": ["cuda"],
+        "rtol": 1e-6, "atol": 1e-8,
     },
 }
