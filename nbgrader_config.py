@@ -26,6 +26,9 @@ c.CourseDirectory.feedback_directory = os.path.join(WORKSPACE, "feedback")
 c.CourseDirectory.db_url = os.environ.get("AUTOGRAD_DB_URL", "sqlite:///" + os.path.join(WORKSPACE, "gradebook.db"))
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__"]
 c.Execute.timeout = int(os.environ.get("AUTOGRAD_CELL_TIMEOUT", "120"))
+# Always the "python3" kernel, whatever a submission's metadata says: `python -m grading`
+# installs a python3 kernel spec with memory and CPU limits in the workspace.
+c.Execute.kernel_name = "python3"
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 # A deleted test cell is re-added from the gradebook (and scores what the answer deserves).
 c.OverwriteCells.add_missing_cells = True

@@ -1,0 +1,226 @@
+"""The code that runs INSIDE the sandbox (passed to ``python -c``; imports nothing from grading).
+
+Reads a job as JSON on stdin: {"setup", "cells": [[grade_id, source], ...], "probe",
+"forbid_modules", "forbid_calls", "fd"}. Runs setup, the cells, then the probe in one namespace
+and writes one JSON object to file descriptor ``fd``: {"status": "ok"|"error", "phase",
+"error", "result", "forbidden"}. Arrays travel as {"__ndarray__": {"dtype", "shape", "data"}}.
+
+Batch mode ({"setup", "probes": [{"id", "cells", "probe", "forbid_modules", "forbid_calls",
+"wall", "cpu"}, ...], "fd"}): runs the trusted setup once to import the modules, then forks
+one child per probe (fresh copy of the pristine process, own CPU limit, killed at its wall
+time) and writes one JSON line per probe to ``fd``: the child's object plus "id", or
+{"id", "status": "timeout"|"crash", "returncode"}. Student code runs only in the children.
+Nothing here is trusted by the parent: it validates and compares everything itself.
+"""
+import builtins
+import json
+import os
+import sys
+import traceback
+
+_dumps, _write, _close, _getframe = json.dumps, os.write, os.close, sys._getframe
+job = json.loads(sys.stdin.read())
+FD = job["fd"]
+import numpy as _np  # noqa: E402  (before student code, so the encoder keeps the real numpy)
+
+_asarray, _ndarray, _generic = _np.asarray, _np.ndarray, _np.generic
+HITS = []
+
+
+def _student_on_stack():
+    f = _getframe(2)
+    while f is not None:
+        if f.f_code.co_filename.startswith("<student"):
+            return True
+        f = f.f_back
+    return False
+
+
+_real_import = builtins.__import__
+_forbid_modules = tuple(job.get("forbid_modules") or ())
+
+
+def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+    if level == 0 and _forbid_modules:
+        root = name.split(".")[0]
+        if root in _forbid_modules and _student_on_stack():
+            HITS.append("import " + root)
+            raise ImportError(f"importing {root} is not allowed in this exercise")
+    return _real_import(name, globals, locals, fromlist, level)
+
+
+builtins.__import__ = _guarded_import
+
+
+def _recorder(label, fn):
+    def wrapped(*a, **k):
+        if _student_on_stack():
+            HITS.append(label)
+        return fn(*a, **k)
+    wrapped.__wrapped__ = fn
+    return wrapped
+
+
+def _install_call_guards(ns):
+    """Wrap each forbidden callable reachable from the setup namespace with a recorder."""
+    modules = [v for v in ns.values() if type(v).__name__ == "module"]
+    for entry in job.get("forbid_calls") or ():
+        parts = entry.split(".")
+        starts = []
+        if parts[0] in ns:
+            starts.append((ns, parts))
+        for m in modules:
+            starts.append((m, parts))
+            if len(parts) == 1 and hasattr(m, "Tensor"):
+                starts.append((m.Tensor, parts))
+        for start, path in starts:
+            obj, owner = start, None
+            try:
+                for p in path:
+                    owner = obj
+                    obj = obj[p] if isinstance(obj, dict) else getattr(obj, p)
+            except (AttributeError, KeyError, TypeError):
+                continue
+            if not callable(obj) or getattr(obj, "__wrapped__", None) is not None:
+                continue
+            try:
+                wrapped = _recorder(entry, obj)
+                if isinstance(owner, dict):
+                    owner[path[-1]] = wrapped
+                else:
+                    setattr(owner, path[-1], wrapped)
+            except (AttributeError, TypeError):
+                pass  # a C type; the parent's source check still covers it
+
+
+def encode(x, depth=0):
+    if depth > 20:
+        raise ValueError("result nested too deeply")
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    if isinstance(x, dict):
+        return {str(k): encode(v, depth + 1) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [encode(v, depth + 1) for v in x]
+    if isinstance(x, _generic):
+        return x.item()
+    if not isinstance(x, _ndarray):
+        if hasattr(x, "detach"):  # a tensor: its data, never the object
+            x = x.detach()
+        if hasattr(x, "cpu"):
+            x = x.cpu()
+        if hasattr(x, "numpy"):
+            x = x.numpy()
+        x = _asarray(x)
+    if x.dtype == object:
+        raise TypeError("result arrays must be numeric or bool")
+    return {"__ndarray__": {"dtype": str(x.dtype), "shape": list(x.shape), "data": x.ravel().tolist()}}
+
+
+def send(obj):
+    data = _dumps(obj, allow_nan=True).encode()
+    while data:
+        n = _write(FD, data)
+        data = data[n:]
+    _close(FD)
+
+
+
+
+def run_one(piece, fd):
+    """Run setup + cells + probe of ``piece`` here and send the answer to ``fd``; never returns."""
+    global FD, _forbid_modules
+    FD = fd
+    _forbid_modules = tuple(piece.get("forbid_modules") or ())
+    job.update(forbid_calls=piece.get("forbid_calls") or [])
+    phase = "setup"
+    out = {"status": "ok", "phase": None, "error": None, "result": None}
+    try:
+        ns = {"__name__": "__main__", "__builtins__": builtins}
+        exec(compile(job.get("setup", ""), "<setup>", "exec"), ns)
+        _install_call_guards(ns)
+        for gid, src in piece["cells"]:
+            phase = "cell:" + gid
+            exec(compile(src, f"<student:{gid}>", "exec"), ns)
+        phase = "probe"
+        exec(compile(piece["probe"], "<probe>", "exec"), ns)
+        if not isinstance(ns.get("result"), dict):
+            raise TypeError("the probe did not set `result` to a dict")
+        phase = "encode"
+        out["result"] = encode(ns["result"])
+    except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt are answers too)
+        out.update(status="error", phase=phase, error=(type(e).__name__, str(e)[:500],
+                   "".join(traceback.format_exception(e))[-3000:]))
+    out["forbidden"] = sorted(set(HITS))
+    try:
+        sys.stdout.flush()
+    except BaseException:  # noqa: BLE001
+        pass
+    send(out)
+    os._exit(0)  # skip atexit hooks a student may have registered
+
+
+def run_batch():
+    import ctypes
+    import resource
+    import select
+    import signal
+    import time
+
+    try:  # others (the forked children) may not open this process's /proc/<pid>/fd
+        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+    except Exception:  # noqa: BLE001
+        pass
+    exec(compile(job.get("setup", ""), "<setup>", "exec"), {"__name__": "__warmup__"})
+    lines = []
+    for piece in job["probes"]:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            os.close(job["fd"])
+            cpu = int(piece.get("cpu", 30))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+            run_one(piece, w)
+        os.close(w)
+        data, deadline, timed_out = b"", time.monotonic() + float(piece.get("wall", 60)), False
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                break
+            ready, _, _ = select.select([r], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(r, 1 << 16)
+            if not chunk:
+                break
+            data += chunk
+            if len(data) > (32 << 20):
+                data = b""
+                break
+        os.close(r)
+        if timed_out:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        msg = None
+        if not timed_out and data:
+            try:
+                msg = json.loads(data)
+                msg = msg if isinstance(msg, dict) else None
+            except ValueError:
+                msg = None
+        if msg is None:
+            msg = {"status": "timeout" if timed_out else "crash", "returncode": code}
+        msg["id"] = piece["id"]
+        line = (_dumps(msg, allow_nan=True) + "\n").encode()
+        while line:
+            line = line[_write(job["fd"], line):]
+    _close(job["fd"])
+    os._exit(0)
+
+
+if "probes" in job:
+    run_batch()
+run_one(job, FD)

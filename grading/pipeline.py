@@ -1,0 +1,429 @@
+"""The instructor's steps: release, collect, autograde (+ isolated re-check), feedback.
+
+nbgrader does the bookkeeping; grading._nbworker processes run it in-process so that N workers
+grade students in parallel. Every per-submission result, including the re-check's verdicts and
+the flags, is recorded as ``<workspace>/recheck/<student>/<assignment>.json``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from grading import notebook, recheck, sandbox
+from grading.config import REPO, Course, ensure_venv_on_path
+
+ensure_venv_on_path()
+_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@+-]*$")
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+# -- worker processes -------------------------------------------------------------------------
+class Worker:
+    """One grading._nbworker process; ``call`` sends a job and waits for its reply."""
+
+    def __init__(self, course: Course, release_dir: Path | None = None):
+        self.course, self.release_dir = course, release_dir
+        self._start()
+
+    def _start(self):
+        r, w = os.pipe()
+        env = self.course.env(self.release_dir)
+        self.log = open(self.course.workspace / "nbgrader.log", "a")  # nbgrader's own log, for debugging
+        self.proc = subprocess.Popen([sys.executable, "-m", "grading._nbworker", str(w)], cwd=REPO,
+                                     env=env, stdin=subprocess.PIPE, pass_fds=(w,), text=True,
+                                     stdout=subprocess.DEVNULL, stderr=self.log)
+        os.close(w)
+        self.replies = os.fdopen(r, "r")
+
+    def call(self, job: dict) -> dict:
+        try:
+            self.proc.stdin.write(json.dumps(job) + "\n")
+            self.proc.stdin.flush()
+            line = self.replies.readline()
+        except (BrokenPipeError, OSError):
+            line = ""
+        if not line:  # the worker died: report the job, start a fresh worker for the next one
+            self.close()
+            self._start()
+            return {"success": False, "error": "grading worker died"}
+        return json.loads(line)
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.replies.close()
+        self.log.close()
+
+
+def prepare_workspace(course: Course) -> None:
+    """Create the workspace and the limited ``python3`` kernel spec nbgrader's autograde uses."""
+    for d in (course.submitted, course.autograded, course.feedback, course.records):
+        d.mkdir(parents=True, exist_ok=True)
+    spec = course.workspace / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True, exist_ok=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, str(Path(__file__).parent / "_limited_kernel.py"),
+                 "-f", "{connection_file}"],
+        "display_name": "Python 3 (grading limits)", "language": "python",
+        "metadata": {"debugger": False}}, indent=1))
+
+
+# -- release ----------------------------------------------------------------------------------
+def release(course: Course, into: Path | None = None, assignments: list[str] | None = None) -> bool:
+    """Regenerate the student notebooks (``course/`` or ``into``) from ``solutions/``."""
+    prepare_workspace(course)
+    ok = True
+    worker = Worker(course, into)
+    try:
+        for a in assignments or course.assignments():
+            t = time.monotonic()
+            r = worker.call({"op": "generate", "assignment": a})
+            ok &= r["success"]
+            log(f"release {a}: {'ok' if r['success'] else 'FAILED'} ({time.monotonic() - t:.1f} s)"
+                + ("" if r["success"] else "\n" + (r.get("error") or r.get("log", ""))[-1500:]))
+    finally:
+        worker.close()
+    return ok
+
+
+def _source_hash(course: Course, a: str) -> str:
+    return hashlib.sha256((course.source / a / f"{a}.ipynb").read_bytes()).hexdigest()
+
+
+def register(course: Course, assignments: list[str]) -> None:
+    """Make sure the gradebook knows each assignment's cells (nbgrader's generate_assignment,
+    into the workspace so course/ is never touched); skipped when the source is unchanged."""
+    from nbgrader.api import Gradebook, MissingEntry
+    stale = []
+    with Gradebook(course.db_url) as gb:
+        for a in assignments:
+            stamp = course.internal_release / a / ".source-sha256"
+            try:
+                gb.find_assignment(a)
+                known = True
+            except MissingEntry:
+                known = False
+            if not known or not stamp.is_file() or stamp.read_text() != _source_hash(course, a) + course.db_url:
+                stale.append(a)
+    if stale:
+        release(course, course.internal_release, stale)
+        for a in stale:
+            stamp = course.internal_release / a / ".source-sha256"
+            if stamp.parent.is_dir():
+                stamp.write_text(_source_hash(course, a) + course.db_url)
+
+
+# -- collect ----------------------------------------------------------------------------------
+def _issues_path(course: Course) -> Path:
+    return course.records / "collect-issues.json"
+
+
+def load_issues(course: Course) -> list[dict]:
+    p = _issues_path(course)
+    return json.loads(p.read_text()) if p.is_file() else []
+
+
+def _save_issues(course: Course, issues: list[dict]) -> None:
+    course.records.mkdir(parents=True, exist_ok=True)
+    _issues_path(course).write_text(json.dumps(issues, indent=1))
+
+
+def check_timestamp(folder: Path) -> str | None:
+    """Move a malformed ``timestamp.txt`` aside (nbgrader's autograde crashes on it) and say so."""
+    ts = folder / "timestamp.txt"
+    if not ts.is_file():
+        return None
+    from nbgrader.utils import parse_utc
+    try:
+        parse_utc(ts.read_text(errors="replace").strip())
+        return None
+    except Exception:  # noqa: BLE001  (dateutil raises several types)
+        ts.replace(folder / "timestamp.txt.invalid")
+        return "bad-timestamp"
+
+
+def collect(course: Course, src: Path) -> tuple[int, list[dict]]:
+    """Copy ``src/<student>/<assignment>/<assignment>.ipynb`` into the workspace.
+
+    Each file is validated; a file that is not JSON, not a notebook or wrongly named is
+    reported, recorded as an issue (shown by ``report``) and skipped. Returns (copied, issues).
+    """
+    prepare_workspace(course)
+    known = set(course.assignments())
+    issues = [i for i in load_issues(course)]
+    copied, new = 0, []
+    for sdir in sorted(p for p in Path(src).iterdir() if p.is_dir()):
+        student = sdir.name
+        if not _SAFE.match(student):
+            new.append({"student": student, "assignment": "*", "reason": "bad-student-id",
+                        "detail": "student folder name has unsafe characters"})
+            continue
+        for adir in sorted(p for p in sdir.iterdir() if p.is_dir()):
+            a = adir.name
+            if a not in known:
+                new.append({"student": student, "assignment": a, "reason": "unknown-assignment",
+                            "detail": f"no assignment {a!r} in {course.source}"})
+                continue
+            nb_path = adir / f"{a}.ipynb"
+            others = sorted(p.name for p in adir.glob("*.ipynb"))
+            if not nb_path.is_file():
+                detail = f"expected {a}.ipynb, found {', '.join(others) or 'no notebook'}"
+                new.append({"student": student, "assignment": a, "reason": "wrong-name", "detail": detail})
+                continue
+            try:
+                nb = notebook.read(nb_path)
+            except notebook.NotANotebook as e:
+                new.append({"student": student, "assignment": a, "reason": e.reason, "detail": str(e)})
+                continue
+            dest = course.submitted / student / a
+            if dest.exists():
+                shutil.rmtree(dest)
+            dest.mkdir(parents=True)
+            # Only the notebook and the timestamp: nothing else a student puts there is graded.
+            # The kernel is pinned so a renamed kernelspec cannot escape the limited kernel.
+            nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+            import nbformat
+            nbformat.write(nb, dest / f"{a}.ipynb")
+            if (adir / "timestamp.txt").is_file():
+                shutil.copy2(adir / "timestamp.txt", dest / "timestamp.txt")
+            extra = [n for n in others if n != f"{a}.ipynb"]
+            if extra:
+                log(f"collect {student}/{a}: ignored extra notebooks {extra}")
+            copied += 1
+            issues = [i for i in issues if (i["student"], i["assignment"]) != (student, a)]
+            log(f"collect {student}/{a}: ok")
+    for i in new:
+        log(f"collect {i['student']}/{i['assignment']}: SKIPPED ({i['reason']}: {i['detail']})")
+        issues = [j for j in issues if (j["student"], j["assignment"]) != (i["student"], i["assignment"])]
+        issues.append(i)
+    _save_issues(course, issues)
+    log(f"collected {copied} notebook(s), {len(new)} skipped")
+    return copied, new
+
+
+# -- autograde --------------------------------------------------------------------------------
+def record_path(course: Course, student: str, assignment: str) -> Path:
+    return course.records / student / f"{assignment}.json"
+
+
+def _in_kernel_scores(db_url: str, assignment: str, student: str) -> dict[str, float | None]:
+    from nbgrader.api import Gradebook, MissingEntry
+    scores = {}
+    with Gradebook(db_url) as gb:
+        try:
+            sub = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return scores
+        for nb in sub.notebooks:
+            for g in nb.grades:
+                scores[g.name] = g.auto_score
+    return scores
+
+
+def _override(db_url: str, assignment: str, student: str, scores: dict[str, float]) -> None:
+    """Write the re-check's score as the gradebook's manual score where the two disagree, so
+    formgrader and ``nbgrader export`` show the score the re-check decided."""
+    from nbgrader.api import Gradebook, MissingEntry
+    with Gradebook(db_url) as gb:
+        for gid, score in scores.items():
+            try:
+                g = gb.find_grade(gid, assignment, assignment, student)
+            except MissingEntry:
+                continue
+            g.manual_score = score
+        gb.db.commit()
+
+
+def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None) -> dict:
+    """nbgrader autograde, then the isolated re-check, for one submission (in a worker)."""
+    folder = course.submitted / student / assignment
+    flags = []
+    if check_timestamp(folder) or (folder / "timestamp.txt.invalid").exists():
+        flags.append("bad-timestamp")
+    t0 = time.monotonic()
+    r = api.autograde(assignment, student, force=True, create=True)
+    for _ in range(3):  # SQLite serialises writers; a busy gradebook is retried, not lost
+        if r["success"] or "database is locked" not in (r.get("error", "") + r.get("log", "")):
+            break
+        time.sleep(1.0)
+        r = api.autograde(assignment, student, force=True, create=True)
+    nbgrader_s = time.monotonic() - t0
+    text = (r.get("error") or "") + (r.get("log") or "")
+    if not r["success"]:
+        flags.append("kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
+                     else "nbgrader-failed")
+    in_kernel = _in_kernel_scores(course.db_url, assignment, student)
+
+    nb_path = folder / f"{assignment}.ipynb"
+    source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
+    tests = notebook.test_cells(source)
+    # Test cells the student changed or deleted (nbgrader restores them; the instructor should know).
+    try:
+        sub_tests = notebook.test_cells(notebook.read(nb_path))
+        released = notebook.read(course.internal_release / assignment / f"{assignment}.ipynb")
+        rel_tests = notebook.test_cells(released)
+        for gid, t in rel_tests.items():
+            if gid not in sub_tests:
+                flags.append(f"test-cell-deleted:{gid}")
+            elif sub_tests[gid].source.strip() != t.source.strip():
+                flags.append(f"test-cell-edited:{gid}")
+    except (notebook.NotANotebook, OSError):
+        pass
+
+    t1 = time.monotonic()
+    rc = recheck.recheck(course, assignment, nb_path, reference)
+    recheck_s = time.monotonic() - t1
+    flags += rc.flags
+    exercises, override, score = {}, {}, 0.0
+    for gid, t in tests.items():
+        v = rc.verdicts.get(gid)
+        nbs = in_kernel.get(gid)
+        final = v.score if v is not None and v.score is not None else (nbs or 0.0)
+        if v is not None and v.score is not None and (nbs is None or abs(nbs - v.score) > 1e-9):
+            override[gid] = v.score
+            if nbs is not None or r["success"]:  # after a kernel death "kernel-died" says it all
+                flags.append(f"recheck-disagrees:{gid}")
+        score += final
+        exercises[gid] = {"points": t.points, "nbgrader": nbs, "recheck": None if v is None else v.score,
+                          "status": None if v is None else v.status, "detail": "" if v is None else v.detail,
+                          "score": final}
+    if override and in_kernel:
+        _override(course.db_url, assignment, student, override)
+    if rc.isolation != "bwrap":
+        flags.append("sandbox:subprocess")
+    record = {"student": student, "assignment": assignment, "score": score,
+              "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
+              "isolation": rc.isolation, "nbgrader_success": r["success"],
+              "nbgrader_error": (r.get("error") or "")[-1500:], "exercises": exercises,
+              "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
+    path = record_path(course, student, assignment)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1))
+    return {"success": True, "record": record}
+
+
+def submissions(course: Course, assignment: str | None = None, student: str | None = None) -> list[tuple[str, str]]:
+    """(student, assignment) pairs found in the workspace's submitted/ folder."""
+    pairs = []
+    if not course.submitted.is_dir():
+        return pairs
+    known = set(course.assignments())
+    for sdir in sorted(course.submitted.iterdir()):
+        if not sdir.is_dir() or (student and sdir.name != student):
+            continue
+        for adir in sorted(sdir.iterdir()):
+            if adir.is_dir() and adir.name in known and (not assignment or adir.name == assignment):
+                pairs.append((sdir.name, adir.name))
+    return pairs
+
+
+def autograde(course: Course, assignment: str | None = None, student: str | None = None,
+              workers: int = 1) -> list[dict]:
+    """Grade the workspace's submissions with ``workers`` processes; returns the records."""
+    prepare_workspace(course)
+    pairs = submissions(course, assignment, student)
+    if not pairs:
+        log("autograde: no submissions found in " + str(course.submitted))
+        return []
+    assignments = sorted({a for _, a in pairs})
+    log(f"autograde: {len(pairs)} submission(s), {len(assignments)} assignment(s), "
+        f"{workers} worker(s), re-check isolation: {sandbox.isolation()}")
+    register(course, assignments)
+    references = {}
+    for a in assignments:
+        try:
+            references[a] = recheck.reference_results(course, a)
+            bad = [k for k, v in references[a].items() if not v["ok"]]
+            if bad:
+                log(f"autograde: WARNING {a}: reference probes failed for {bad}; nbgrader's scores stand there")
+        except Exception as e:  # noqa: BLE001  (no probes: re-check reports it per exercise)
+            references[a] = None
+            log(f"autograde: WARNING {a}: no re-check ({type(e).__name__}: {e})")
+    # One queue item per student: a student's notebooks stay on one worker.
+    by_student: dict[str, list[str]] = {}
+    for s, a in pairs:
+        by_student.setdefault(s, []).append(a)
+    jobs: queue.Queue = queue.Queue()
+    for s, alist in by_student.items():
+        jobs.put((s, alist))
+    records, lock, done = [], threading.Lock(), [0]
+    t0 = time.monotonic()
+
+    def run_worker():
+        w = Worker(course)
+        try:
+            while True:
+                try:
+                    s, alist = jobs.get_nowait()
+                except queue.Empty:
+                    return
+                for a in alist:
+                    reply = w.call({"op": "autograde", "assignment": a, "student": s,
+                                    "reference": references.get(a)})
+                    rec = reply.get("record") or {
+                        "student": s, "assignment": a, "score": None, "max_score": None,
+                        "flags": ["grading-error"], "error": reply.get("error", "")[-1500:]}
+                    if not reply.get("record"):
+                        p = record_path(course, s, a)
+                        p.parent.mkdir(parents=True, exist_ok=True)
+                        p.write_text(json.dumps(rec, indent=1))
+                    with lock:
+                        records.append(rec)
+                        done[0] += 1
+                        log(f"[{done[0]}/{len(pairs)}] {s}/{a}: {_fmt(rec['score'])}/{_fmt(rec['max_score'])}"
+                            + (f"  flags: {', '.join(rec['flags'])}" if rec["flags"] else ""))
+        finally:
+            w.close()
+
+    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(workers, len(by_student))))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    log(f"autograde: done in {time.monotonic() - t0:.1f} s")
+    return records
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else f"{x:g}"
+
+
+# -- feedback ---------------------------------------------------------------------------------
+def feedback(course: Course, assignment: str | None = None, student: str | None = None) -> int:
+    """Write per-student HTML feedback (hidden tests removed); returns the number of failures."""
+    prepare_workspace(course)
+    failures = 0
+    pairs = [(s, a) for s, a in submissions(course, assignment, student)
+             if (course.autograded / s / a).is_dir()]
+    if not pairs:
+        log("feedback: nothing autograded yet")
+        return 0
+    w = Worker(course)
+    try:
+        for s, a in pairs:
+            r = w.call({"op": "feedback", "assignment": a, "student": s})
+            failures += not r["success"]
+            out = course.feedback / s / a / f"{a}.html"
+            log(f"feedback {s}/{a}: " + (str(out) if r["success"] else "FAILED " + r["error"][-300:]))
+    finally:
+        w.close()
+    return failures

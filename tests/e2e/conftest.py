@@ -1,0 +1,61 @@
+"""Fixtures of the browser tests: one headless Chromium for the session, a fresh page per test.
+
+A failing test leaves test-artifacts/e2e/FAILED-<test>.png (the page at the moment it failed) and
+FAILED-<test>.txt (its URL and the browser console), beside the step screenshots of each test
+(test-artifacts/e2e/<path>-<id>/NN-<step>.png) and the servers' logs (lab-*.log).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from e2e_lab import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, VIEWPORT, why_no_browser
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """Debian's Chromium driven by Playwright, headless, with a fresh user-data-dir."""
+    reason = why_no_browser()
+    if reason:
+        print(f"\ne2e tests skipped: {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            args=CHROMIUM_FLAGS, headless=True, viewport=VIEWPORT)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A new tab; screenshot on failure, closed afterwards."""
+    pg = browser.new_page()
+    pg.set_default_timeout(60_000)   # a loaded 2-core machine: JupyterLab can take a while to paint
+    console = []
+    pg.on("console", lambda m: console.append(f"console.{m.type}: {m.text}"))
+    pg.on("pageerror", lambda e: console.append(f"page error: {e}"))
+    pg.on("requestfailed", lambda r: console.append(f"request failed: {r.method} {r.url} {r.failure}"))
+    yield pg
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "-", request.node.name).strip("-")
+        (ARTIFACTS / f"FAILED-{name}.txt").write_text(f"url: {pg.url}\n" + "\n".join(console) + "\n")
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"FAILED-{name}.png"))
+        except Exception as e:  # noqa: BLE001  (a crashed page must not hide the test's own error)
+            print(f"could not take the failure screenshot: {e}")
+    pg.close()

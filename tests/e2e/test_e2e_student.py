@@ -1,0 +1,144 @@
+"""The student's path, in JupyterLab in headless Chromium.
+
+Open a course notebook, Run All Cells, and see what a student sees: the figures render as images,
+the first visible test fails on the untouched exercise with a message that says what to do, and
+nbgrader's Validate button reports the same failure. Then type a correct answer into that exercise
+and watch its visible test pass. Screenshots of each step: test-artifacts/e2e/student-<id>/.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from e2e_lab import ARTIFACTS, LabServer, Notebook, Shots, build_course_root, reference_answer
+
+pytestmark = pytest.mark.e2e
+
+# Per notebook: which cells must show which kind of image, found by their source text.
+#   figures: (source snippet, MIME type, text the image must contain or None) for cells before the
+#            first test, which Run All reaches.
+#   later:   (cell to start "Run Selected Cell and All Below" at, cell whose figure must appear).
+CASES = {
+    "02_leaf_tensors_and_graphs": dict(
+        figures=[("make_dot(", "image/svg+xml", "AccumulateGrad")], later=None, publish="student-notebook"),
+    "09_training_and_debugging": dict(
+        figures=[("plt.show()", "image/png", None)], later=("def fit(", "plt.subplots("), publish=None),
+}
+
+
+@pytest.fixture(scope="module")
+def lab(browser, tmp_path_factory):
+    """A JupyterLab server on a throwaway copy of the course."""
+    base = tmp_path_factory.mktemp("e2e-student")
+    root = build_course_root(base / "root", base / "workspace")
+    server = LabServer(root, base / "workspace", base / "jupyter", ARTIFACTS / "lab-student.log").start()
+    yield server
+    server.stop()
+
+
+def _code(nb: dict, i: int) -> str:
+    return "".join(nb["cells"][i]["source"])
+
+
+def _nbgrader(nb: dict, i: int) -> dict:
+    return nb["cells"][i].get("metadata", {}).get("nbgrader", {})
+
+
+def _find(nb: dict, snippet: str, start: int = 0, stop: int | None = None) -> list[int]:
+    cells = nb["cells"]
+    return [i for i in range(start, len(cells) if stop is None else stop)
+            if cells[i]["cell_type"] == "code" and snippet in _code(nb, i)]
+
+
+def _defined_name(source: str) -> str:
+    m = re.search(r"^(?:def|class)\s+(\w+)", source, re.M)
+    assert m, f"the exercise cell defines no function or class:\n{source}"
+    return m.group(1)
+
+
+def _last_error_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if re.match(r"^\w+(Error|Exception)\b", ln)]
+    return lines[-1] if lines else ""
+
+
+@pytest.mark.parametrize("aid", list(CASES))
+def test_student_runs_the_notebook(page, lab, aid):
+    case = CASES[aid]
+    shots = Shots(page, f"student-{aid[:2]}")
+    nb = Notebook(page, lab, f"course/{aid}/{aid}.ipynb").open()
+    data = nb.nb
+    first_test = next(i for i, c in enumerate(data["cells"]) if _nbgrader(data, i).get("grade"))
+    exercise = max(i for i in range(first_test) if _nbgrader(data, i).get("solution"))
+    shots.take("opened")
+
+    nb.run_all()
+
+    # Everything before the first test runs cleanly: the lesson itself has no errors.
+    for i in range(first_test):
+        if data["cells"][i]["cell_type"] == "code":
+            assert nb.executed(i), f"cell {i} did not run (prompt {nb.prompt(i)!r}):\n{_code(data, i)[:300]}"
+            assert "Traceback" not in nb.stderr(i), f"cell {i} raised:\n{nb.stderr(i)[-1500:]}"
+
+    # The figures render as images the browser could decode.
+    for snippet, mime, must_contain in case["figures"]:
+        where = _find(data, snippet, stop=first_test)
+        assert where, f"no code cell containing {snippet!r} before the first test (cell {first_test})"
+        for i in where:
+            imgs = [im for im in nb.images(i) if im["mime"] == mime]
+            assert imgs, f"cell {i} ({snippet!r}) shows no {mime} image; outputs: {nb.output_count(i)}"
+            assert all(im["w"] > 0 and im["h"] > 0 for im in imgs), f"cell {i}: image did not decode: {imgs}"
+            if must_contain:
+                assert any(must_contain in im["svg"] for im in imgs), \
+                    f"cell {i}: the drawn graph has no {must_contain!r} node"
+        nb.scroll_to(where[0])
+        shots.take("figure", publish_as=case["publish"])
+
+    # Run All stops at the first visible test, which fails on the untouched exercise and says why.
+    assert nb.first_error_cell() == first_test, \
+        f"expected the first failure at the first test (cell {first_test}), got cell {nb.first_error_cell()}"
+    err = nb.stderr(first_test)
+    msg = _last_error_line(err)
+    name = _defined_name(_code(data, exercise))
+    assert msg.startswith("AssertionError: "), f"the visible test should fail with an AssertionError " \
+                                               f"message, got {msg!r}:\n{err[-1500:]}"
+    assert name in msg and "NotImplementedError" in msg, \
+        f"the message should name `{name}` and say to replace `raise NotImplementedError()`; got {msg!r}"
+    nb.scroll_to(first_test, end=True)
+    shots.take("visible-test-fails")
+
+    # nbgrader's Validate button (it saves, then runs the notebook on the server) reports it too.
+    classes, text = nb.validate()
+    shots.take("validate")
+    assert "validation-failed" in classes, f"Validate should report failed tests; got {classes}: {text[:500]}"
+    assert msg.split(": ", 1)[1] in text, f"Validate does not show the test's message {msg!r}:\n{text[:2000]}"
+    nb.close_dialog()
+
+    # A correct answer (the instructor's, typed in) makes the visible test pass: no error, no output.
+    gid = _nbgrader(data, exercise)["grade_id"]
+    answer = reference_answer(aid, gid)
+    nb.set_source(exercise, answer)
+    typed = nb.source(exercise)
+    nonblank = lambda text: [ln for ln in text.splitlines() if ln.strip()]  # noqa: E731
+    assert nonblank(typed) == nonblank(answer), \
+        f"the editor does not hold the typed answer:\n{typed}"
+    before = nb.prompt(first_test)
+    nb.run_cells(exercise, first_test)
+    assert nb.executed(first_test) and nb.prompt(first_test) != before, \
+        f"the test cell did not run again (prompt {before!r} -> {nb.prompt(first_test)!r})"
+    assert nb.stderr(first_test) == "", f"the visible test still fails:\n{nb.stderr(first_test)[-1500:]}"
+    nb.scroll_to(exercise)
+    shots.take("visible-test-passes")
+
+    # Figures further down, after the exercises Run All stopped at.
+    if case["later"]:
+        start_snippet, fig_snippet = case["later"]
+        start = _find(data, start_snippet, start=first_test)[0]
+        fig = _find(data, fig_snippet, start=start)[0]
+        nb.run_from(start)
+        assert nb.executed(fig), \
+            f"cell {fig} did not run (prompt {nb.prompt(fig)!r}): {nb.stderr(fig)[-800:]}"
+        imgs = [im for im in nb.images(fig) if im["mime"] == "image/png"]
+        assert imgs and all(im["w"] > 0 for im in imgs), f"cell {fig} shows no decoded PNG figure: {imgs}"
+        nb.scroll_to(fig)
+        shots.take("training-figure")

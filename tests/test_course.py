@@ -1,0 +1,166 @@
+"""Course checks: the ten notebooks, their student versions and their probes agree.
+
+One session-scoped grading run (nbgrader autograde + isolated re-check, 2 workers) grades two
+students: ``solution`` submits every solutions/<id>/<id>.ipynb and must get full marks; ``blank``
+submits every unmodified course/<id>/<id>.ipynb and must get 0. nbgrader's autograde of the
+``solution`` student is the nbclient run of each solution notebook top to bottom: its outputs
+are checked for errors and its times for the budget, so the notebooks execute only once. The same run regenerates the
+student notebooks into its workspace, which is what course/ is compared with. Nothing here
+writes into course/ or grading/workspace/.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+from grading import notebook, pipeline
+from grading.config import REPO, Course
+from grading.probes import ProbeError, load
+
+IDS = ["01_numerical_vs_autodiff", "02_leaf_tensors_and_graphs", "03_backward_and_the_chain_rule",
+       "04_vjp_and_jacobians", "05_higher_order_gradients", "06_custom_functions", "07_controlling_the_graph",
+       "08_linear_regression", "09_training_and_debugging", "10_gpu_and_memory"]
+PRESENT = [i for i in IDS if (REPO / "solutions" / i / f"{i}.ipynb").is_file()]
+EXEC_BUDGET_S = 300  # all ten solution notebooks, executed one after another (issue: < 5 min on 2 cores)
+
+if not PRESENT:
+    pytest.skip("no solutions/<id>/<id>.ipynb yet: nothing to check", allow_module_level=True)
+
+
+def src(i):
+    return notebook.read(REPO / "solutions" / i / f"{i}.ipynb")
+
+
+@pytest.fixture(scope="session")
+def course_run(tmp_path_factory):
+    """Grade the ``solution`` and ``blank`` students on every present notebook, once."""
+    base = tmp_path_factory.mktemp("course-run")
+    course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}",
+                    probes=REPO / "grading" / "probes")
+    inbox = base / "inbox"
+    for i in PRESENT:
+        for student, path in (("solution", REPO / "solutions" / i / f"{i}.ipynb"),
+                              ("blank", REPO / "course" / i / f"{i}.ipynb")):
+            if path.is_file():
+                (inbox / student / i).mkdir(parents=True)
+                shutil.copy(path, inbox / student / i / f"{i}.ipynb")
+    pipeline.collect(course, inbox)
+    records = {(r["student"], r["assignment"]): r for r in pipeline.autograde(course, workers=2)}
+    return {"course": course, "records": records}
+
+
+# -- the source notebooks -----------------------------------------------------------------------
+@pytest.mark.parametrize("i", PRESENT)
+def test_solution_stored_without_outputs(i):
+    dirty = [n for n, c in enumerate(src(i).cells)
+             if c.cell_type == "code" and (c.get("outputs") or c.get("execution_count") is not None)]
+    assert not dirty, f"solutions/{i}/{i}.ipynb: cells {dirty} have outputs or execution counts (clear them)"
+
+
+@pytest.mark.parametrize("i", PRESENT)
+def test_enough_autograded_exercises_with_points(i):
+    tests = notebook.test_cells(src(i))
+    assert len(tests) >= 3, f"{i}: {len(tests)} autograded test cells, need at least 3"
+    zero = [t.grade_id for t in tests.values() if t.points <= 0]
+    assert not zero, f"{i}: test cells without points: {zero}"
+
+
+def test_at_least_35_exercises_in_all():
+    if len(PRESENT) < len(IDS):
+        pytest.skip(f"only {len(PRESENT)} of {len(IDS)} notebooks exist yet")
+    total = sum(len(notebook.test_cells(src(i))) for i in PRESENT)
+    assert total >= 35, f"{total} autograded exercises in all, need 35 or more"
+
+
+@pytest.mark.parametrize("i", PRESENT)
+def test_probes_match_the_notebook(i):
+    nb = src(i)
+    tests, solutions = notebook.test_cells(nb), notebook.solution_cells(nb)
+    try:
+        probes = load(i)
+    except ProbeError as e:
+        pytest.fail(f"grading/probes/{i}.py: {e}")
+    unknown = sorted(set(probes.probes) - set(tests))
+    assert not unknown, f"grading/probes/{i}.py probes {unknown}, which are not autograded test cells of the notebook"
+    missing = sorted(set(tests) - set(probes.probes))
+    assert not missing, f"grading/probes/{i}.py has no probe for the test cells {missing}"
+    for tid, p in probes.probes.items():
+        bad = [c for c in p.cells if c not in solutions]
+        assert not bad, f"grading/probes/{i}.py: PROBES[{tid!r}]['cells'] names {bad}, not solution cells"
+
+
+# -- the student notebooks ----------------------------------------------------------------------
+@pytest.mark.parametrize("i", PRESENT)
+def test_course_has_no_solutions_or_hidden_tests(i):
+    path = REPO / "course" / i / f"{i}.ipynb"
+    assert path.is_file(), f"course/{i}/{i}.ipynb missing: run `python -m grading release`"
+    text = "\n".join(c.source for c in notebook.read(path).cells)
+    for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"):
+        assert marker not in text, f"course/{i}: contains {marker!r}"
+    for c in src(i).cells:
+        for block in re.findall(r"### BEGIN (?:SOLUTION|HIDDEN TESTS)\n(.*?)### END", c.source, re.S):
+            block = block.strip()
+            if len(block) >= 20:
+                assert block not in text, f"course/{i}: leaks this solution/hidden block:\n{block[:300]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", PRESENT)
+def test_course_is_up_to_date(course_run, i):
+    """course/<id> equals a fresh `nbgrader generate_assignment` of solutions/<id> (sources, metadata)."""
+    fresh = notebook.read(course_run["course"].internal_release / i / f"{i}.ipynb")
+    path = REPO / "course" / i / f"{i}.ipynb"
+    assert path.is_file(), f"course/{i}/{i}.ipynb missing: run `python -m grading release`"
+    committed = notebook.read(path)
+    assert len(fresh.cells) == len(committed.cells), \
+        f"course/{i}: {len(committed.cells)} cells, regenerated {len(fresh.cells)}: run `python -m grading release`"
+    for n, (a, b) in enumerate(zip(fresh.cells, committed.cells)):
+        assert (a.cell_type, a.source) == (b.cell_type, b.source), \
+            f"course/{i}: cell {n} differs from solutions/ (run `python -m grading release`)"
+        assert a.metadata.get("nbgrader") == b.metadata.get("nbgrader"), f"course/{i}: cell {n} nbgrader metadata differs"
+
+
+# -- the grading run ------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("i", PRESENT)
+def test_solution_executes_top_to_bottom(course_run, i):
+    nb = notebook.read(course_run["course"].autograded / "solution" / i / f"{i}.ipynb")
+    errors = [(n, o.get("ename"), o.get("evalue", "")[:200]) for n, c in enumerate(nb.cells) if c.cell_type == "code"
+              for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"solutions/{i}: cells raised {errors}"
+    stderr = [n for n, c in enumerate(nb.cells) if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")
+              for o in c.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stderr"]
+    assert not stderr, f"solutions/{i}: test cells {stderr} write to stderr (nbgrader scores that 0)"
+
+
+@pytest.mark.slow
+def test_solution_execution_budget(course_run):
+    times = {a: r["seconds"]["nbgrader"] for (s, a), r in course_run["records"].items() if s == "solution"}
+    print("\nnbgrader execution of each solution notebook (s): " + json.dumps(times, indent=1))
+    total = sum(times.values())
+    print(f"total {total:.1f} s (budget {EXEC_BUDGET_S} s)")
+    assert total < EXEC_BUDGET_S, f"solutions took {total:.0f} s to execute, budget {EXEC_BUDGET_S} s: {times}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", PRESENT)
+def test_solution_gets_full_marks(course_run, i):
+    r = course_run["records"][("solution", i)]
+    nbgrader_scores = {k: (v["nbgrader"], v["points"]) for k, v in r["exercises"].items() if v["nbgrader"] != v["points"]}
+    assert not nbgrader_scores, f"{i}: nbgrader in-kernel (score, points) below full marks: {nbgrader_scores}"
+    rechecks = {k: (v["status"], v["detail"]) for k, v in r["exercises"].items() if v["status"] != "match"}
+    assert not rechecks, f"{i}: the isolated re-check does not confirm the reference: {rechecks}"
+    assert r["score"] == r["max_score"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", PRESENT)
+def test_unmodified_student_notebook_scores_zero(course_run, i):
+    r = course_run["records"].get(("blank", i))
+    assert r is not None, f"course/{i}/{i}.ipynb missing"
+    nonzero = {k: v for k, v in r["exercises"].items() if v["nbgrader"] or v["score"]}
+    assert not nonzero, f"{i}: the unmodified student notebook scores: {nonzero}"
+    assert r["score"] == 0
