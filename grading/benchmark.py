@@ -1,4 +1,4 @@
-"""``python -m grading.benchmark``: time a class-sized grading run (docs/grading-benchmark.md).
+"""``python -m grading.benchmark``: time a class-sized grading run (the "Grading a class" section of docs/benchmarks.md).
 
 Builds ``--students`` submissions of every course notebook (half correct, a quarter blank, a
 quarter partly right), collects them into a fresh workspace and runs ``autograde --workers N``.
