@@ -308,6 +308,8 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
                           "score": final}
     if override and in_kernel:
         _override(course.db_url, assignment, student, override)
+    if not r["success"]:
+        _keep_autograded_copy(course, assignment, student)
     if rc.isolation != "bwrap":
         flags.append("sandbox:subprocess")
     record = {"student": student, "assignment": assignment, "score": score,
@@ -319,6 +321,17 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=1))
     return {"success": True, "record": record}
+
+
+def _keep_autograded_copy(course: Course, assignment: str, student: str) -> None:
+    """After a kernel death nbgrader removes autograded/<student>/<assignment>/, and the formgrader
+    then shows "needs autograding" and no score although the gradebook holds the re-checked one.
+    Put the submission there (as submitted) so the formgrader lists it with its score."""
+    target = course.autograded / student / assignment
+    if target.exists():
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(course.submitted / student / assignment, target)
 
 
 def submissions(course: Course, assignment: str | None = None, student: str | None = None) -> list[tuple[str, str]]:

@@ -147,9 +147,6 @@ def test_formgrader_shows_submissions_and_scores(page, graded):
         assert 0 < part[0] < part[1], f"partly_right (one exercise of several answered): {part}"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "grading pipeline: after a kernel death nbgrader deletes autograded/<student>/<assignment>/, so the "
-    "formgrader shows 'needs autograding' and no score although the gradebook holds the re-checked one"))
 def test_formgrader_shows_the_score_of_a_crashed_submission(page, graded):
     server, rows, graded_here = graded
     aid = ASSIGNMENT if graded_here else rows[0]["assignment"]

@@ -45,6 +45,10 @@ def test_kernel_death_keeps_other_exercises(graded):
         assert "kernel-died" in rec["flags"] or "nbgrader-failed" in rec["flags"], rec["flags"]
         for tid, ex in rec["exercises"].items():
             assert ex["status"] == ("crash" if tid == dead else "match"), (student, tid, ex)
+        # nbgrader removes the autograded copy after a kernel death; the pipeline puts the submission
+        # back so that the formgrader lists it with its (re-checked) score.
+        kept = graded["course"]["workspace"] / "autograded" / student / "fx_grad" / "fx_grad.ipynb"
+        assert kept.is_file(), f"{student}: no autograded copy for the formgrader at {kept}"
 
 
 def test_run_completes_and_reports_everyone(graded):
