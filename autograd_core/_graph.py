@@ -26,7 +26,7 @@ SECOND_TIME = (
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
-    __slots__ = ("next_functions", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
+    __slots__ = ("_next", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
     num_outputs = 1
     # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
     _tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
@@ -37,7 +37,7 @@ class Node:
     _meta = None
 
     def __init__(self, rule, next_functions, in_meta, attrs):
-        self.next_functions = next_functions
+        self._next = next_functions
         self._rule = rule
         self._saved = ()
         self._attrs = attrs
@@ -45,6 +45,11 @@ class Node:
 
     def name(self):
         return type(self).__name__
+
+    @property
+    def next_functions(self):
+        """One ``(node, output_nr)`` per input: where this node sends each input's gradient."""
+        return tuple(self._next)
 
     def __repr__(self):
         return f"<{self.name()} object at {hex(id(self))}>"
@@ -60,7 +65,10 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_TIME)
-        kwargs = self._attrs.copy() if self._attrs else {}
+        attrs = self._attrs
+        if not saved:
+            return self._rule(grad_outputs[0], **attrs) if attrs else self._rule(grad_outputs[0])
+        kwargs = attrs.copy() if attrs else {}
         for name, s in saved:
             kwargs[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         return self._rule(grad_outputs[0], **kwargs)

@@ -46,13 +46,18 @@ def _record(op, name, out_arr, inputs, attrs=None):
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
     # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
-    edges = tuple((t.grad_fn or t._accumulator(), t._output_nr) if isinstance(t, Tensor) and t._rg
-                  else _NONE_EDGE for t in inputs)
-    meta = tuple((t._data.shape, t._data.dtype) if edge[0] is not None else None
-                 for t, edge in zip(inputs, edges))
+    edges = []
+    meta = []
+    for t in inputs:
+        if isinstance(t, Tensor) and t._rg:
+            edges.append((t.grad_fn or t._accumulator(), t._output_nr))
+            meta.append((t._data.shape, t._data.dtype))
+        else:
+            edges.append(_NONE_EDGE)
+            meta.append(None)
     rule = RULES[op]
     if rule.wants_need:
-        need = tuple(m is not None for m in meta)
+        need = [m is not None for m in meta]
         attrs = {**attrs, "need": need} if attrs else {"need": need}
     node = (_NODE_CLASSES.get(name) or node_class(name))(rule.fn, edges, meta, attrs)
 

@@ -41,8 +41,8 @@ def _count(shape, dim):
 
 
 # ----------------------------------------------------------------------------- arithmetic
-VJP["add"] = lambda g, alpha: (g, g if alpha == 1 else g * alpha)
-VJP["sub"] = lambda g, alpha: (g, -g if alpha == 1 else -g * alpha)
+VJP["add"] = lambda g, alpha, need: (g, (g if alpha == 1 else g * alpha) if need[1] else None)
+VJP["sub"] = lambda g, alpha, need: (g, (-g if alpha == 1 else -g * alpha) if need[1] else None)
 VJP["rsub"] = lambda g: (-g,)                                     # other - x, other a scalar
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (g / y if need[0] else None, -g * x / (y * y) if need[1] else None)

@@ -16,7 +16,7 @@ class FunctionCtx(Node):
     """The ``ctx`` of a custom Function: what forward leaves for backward (it is also the node)."""
 
     def _setup(self, cls, args):
-        self.next_functions = ()
+        self._next = ()
         self._rule = None
         self._saved = ()
         self._attrs = None
@@ -82,7 +82,7 @@ class FunctionCtx(Node):
         result = self._cls.backward(self, *grads)
         if not isinstance(result, tuple):
             result = (result,)
-        n = len(self.next_functions)
+        n = len(self._next)
         name = self.name()
         if len(result) > n and all(r is None for r in result[n:]):
             result = result[:n]
@@ -174,7 +174,7 @@ class Function(metaclass=_FunctionMeta):
                 else:
                     edges.append(_NONE_EDGE)
                     meta.append(None)
-            ctx.next_functions, ctx._in_meta = tuple(edges), tuple(meta)
+            ctx._next, ctx._in_meta = tuple(edges), tuple(meta)
 
         input_ids = {id(a) for a in args if isinstance(a, Tensor)}
         result = []
@@ -245,7 +245,7 @@ def once_differentiable(fn):
         outs = (outputs,) if single else outputs
         err = _DelayedError("trying to differentiate twice a function that was marked with @once_differentiable",
                             len(outs))
-        err.next_functions = tuple((a.grad_fn if a.grad_fn is not None else a._accumulator(), a._output_nr)
+        err._next = tuple((a.grad_fn if a.grad_fn is not None else a._accumulator(), a._output_nr)
                                    if isinstance(a, Tensor) and a._rg else _NONE_EDGE for a in args)
         err._in_meta = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) and a._rg else None
                              for a in args)
