@@ -3,31 +3,9 @@
 Every probe runs the student's Function on inputs the notebook never shows (fixed numpy seeds,
 float64), returns values and gradients as data, and records gradcheck / gradgradcheck verdicts.
 """
-SETUP = '''
-import math
-import warnings
-from types import SimpleNamespace
-import numpy as np
-import autograd_core as torch
+from grading.probes._common import HELPERS
 
-warnings.simplefilter("ignore")
-
-
-def _p_rand(*shape, seed, requires_grad=True, low=None, high=None):
-    rng = np.random.default_rng(seed)
-    a = rng.standard_normal(shape) if low is None else rng.uniform(low, high, shape)
-    return torch.tensor(a, dtype=torch.float64, requires_grad=requires_grad)
-
-
-def _p_np(t):
-    return t.detach().numpy() if hasattr(t, "detach") else np.asarray(t)
-
-
-def _p_gradcheck(fn, inputs, second=False):
-    ok = bool(torch.autograd.gradcheck(fn, inputs, raise_exception=False))
-    if second:
-        ok = ok and bool(torch.autograd.gradgradcheck(fn, inputs, raise_exception=False))
-    return ok
+SETUP = HELPERS + '''from types import SimpleNamespace
 
 
 def _p_vjp(fn, inputs, g):
