@@ -15,6 +15,7 @@ from autograd_core import Tensor
 
 from . import functional as F
 from . import init
+from .utils import zero_grads
 
 __all__ = ["Parameter", "Module", "Linear", "ReLU", "Tanh", "Sigmoid", "Sequential",
            "MSELoss", "CrossEntropyLoss"]
@@ -413,16 +414,7 @@ class Module:
 
     def zero_grad(self, set_to_none=True):
         """Reset the parameters' gradients: to None by default (torch >= 2.0), else to zeros."""
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad = p.grad.detach()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     # -- conversion -----------------------------------------------------------------------
     def _apply(self, fn):

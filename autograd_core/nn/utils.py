@@ -83,3 +83,20 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
         for p in parameters:
             if p.grad is not None:
                 p.grad.clamp_(min=-clip_value, max=clip_value)
+
+
+def zero_grads(parameters, set_to_none=True):
+    """Reset gradients: to None (torch >= 2.0's default), else to zeros in place, detached.
+
+    Shared by ``Module.zero_grad`` and ``Optimizer.zero_grad``.
+    """
+    for p in parameters:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad = p.grad.detach()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()

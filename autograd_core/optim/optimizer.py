@@ -9,6 +9,7 @@ from itertools import chain
 
 import autograd_core as ac
 from autograd_core import Tensor
+from autograd_core.nn.utils import zero_grads
 
 __all__ = ["Optimizer", "required"]
 
@@ -141,17 +142,7 @@ class Optimizer:
 
     def zero_grad(self, set_to_none=True):
         """Reset the gradients of all optimized tensors: to None by default, else to zeros."""
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad = p.grad.detach()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def step(self, closure=None):
         """Perform one optimization step (subclasses implement it)."""
