@@ -34,8 +34,6 @@ mm = mv = dot = bmm = matmul
 concat = concatenate = cat
 absolute = abs
 clip = clamp
-mul_ = None
-del mul_
 
 
 def is_tensor(obj):

@@ -172,7 +172,6 @@ def run_batch():
     except Exception:  # noqa: BLE001
         pass
     exec(compile(job.get("setup", ""), "<setup>", "exec"), {"__name__": "__warmup__"})
-    lines = []
     for piece in job["probes"]:
         r, w = os.pipe()
         pid = os.fork()

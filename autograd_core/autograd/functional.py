@@ -58,7 +58,7 @@ def _grads(outputs, inputs, grad_outputs, create_graph, strict, retain_graph=Non
 def _check_v(v, outputs, fn_name, what="output"):
     if v is None:
         if len(outputs) != 1 or outputs[0].numel() != 1:
-            raise RuntimeError(f"The vector v can only be None if the user-provided function returns a single Tensor "
+            raise RuntimeError("The vector v can only be None if the user-provided function returns a single Tensor "
                                "with a single element.")
         from .._creation import ones_like
         return (ones_like(outputs[0]),)

@@ -112,7 +112,7 @@ def test_grad_dtype_follows_leaf(ag, op):
 
     try:
         want = run(torch)
-    except RuntimeError as e:
+    except RuntimeError:
         with pytest.raises(RuntimeError):
             run(ag)
         return

@@ -96,7 +96,7 @@ def write(case: Case, release_nb: Path, dest: Path) -> Path:
     """Write ``case``'s submission as ``dest/<student>/<assignment>/...``; returns its folder."""
     folder = dest / case.student / ASSIGNMENT
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / (f"homework.ipynb" if case.kind == "renamed" else f"{ASSIGNMENT}.ipynb")
+    target = folder / ("homework.ipynb" if case.kind == "renamed" else f"{ASSIGNMENT}.ipynb")
     if case.kind == "not-json":
         target.write_text("hello, this is my homework\n")
     elif case.kind == "json-not-notebook":
