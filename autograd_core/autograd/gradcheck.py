@@ -162,7 +162,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                 a, n = analytical[oi][k], numerical[ii][oi]
                 if not np.allclose(a, n, rtol=rtol, atol=atol):
                     return _fail(f"Jacobian mismatch for output {oi} with respect to input {ii},\n"
-                                 f"numerical:{_fmt(n, t.dtype)}\nanalytical:{_fmt(a, t.dtype)}\n", raise_exception)
+                                 f"numerical:{_fmt(n, t.dtype)}\nanalytical:{_fmt(a, t.dtype)}\n"
+                                 + _first_mismatch(a, n, rtol, atol, t, o, ii, oi), raise_exception)
         if not reentrant:
             return _fail(_NONDET.format(nondet_tol), raise_exception)
     if not _check_zero_grad_outputs(outputs, diff_inputs, raise_exception):
@@ -197,6 +198,17 @@ def _check_undefined_grads(func, inputs, raise_exception):
                              'or zero. Please look at "Notes about undefined output gradients" in '
                              '"tools/autograd/derivatives.yaml"', raise_exception)
     return True
+
+
+def _first_mismatch(a, n, rtol, atol, t, o, ii, oi):
+    """Name the first Jacobian entry that differs (torch prints only the matrices)."""
+    bad = np.argwhere(~np.isclose(a, n, rtol=rtol, atol=atol))
+    i, j = bad[0]
+    at_in = tuple(int(k) for k in np.unravel_index(i, tuple(t.shape))) if t.ndim else ()
+    at_out = tuple(int(k) for k in np.unravel_index(j, tuple(o.shape))) if o.ndim else ()
+    more = f" ({len(bad) - 1} more entries differ)" if len(bad) > 1 else ""
+    return (f"First mismatch: d output {oi}{list(at_out)} / d input {ii}{list(at_in)}: numerical {n[i, j]:.6g}, "
+            f"analytical {a[i, j]:.6g}{more}\n")
 
 
 _NONDET = ("Backward is not reentrant, i.e., running backward with same input and grad_output multiple times "
