@@ -3,6 +3,7 @@
 Each call differentiates fresh copies of the inputs (detached, requiring grad), so the caller's
 tensors and their graphs are untouched; results are detached unless ``create_graph=True``.
 """
+from .._creation import ones_like
 from .._tensor import Tensor
 from ..grad_mode import enable_grad
 
@@ -60,7 +61,6 @@ def _check_v(v, outputs, fn_name, what="output"):
         if len(outputs) != 1 or outputs[0].numel() != 1:
             raise RuntimeError("The vector v can only be None if the user-provided function returns a single Tensor "
                                "with a single element.")
-        from .._creation import ones_like
         return (ones_like(outputs[0]),)
     _, vs = _tuple(v, "v", fn_name)
     if len(vs) != len(outputs):
@@ -96,7 +96,6 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
             if len(ins) != 1 or ins[0].numel() != 1:
                 raise RuntimeError("The vector v can only be None if the input to the user-provided function is a "
                                    "single Tensor with a single element.")
-            from .._creation import ones_like
             vs = (ones_like(ins[0]),)
         else:
             _, vs = _tuple(v, "v", "jvp")
@@ -175,17 +174,12 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
         o_tuple, outs = _tuple(out, "outputs of the user-provided function", "vhp")
         if o_tuple or outs[0].numel() != 1:
             raise RuntimeError("The function given to vhp should return a single Tensor with a single element.")
-        vs = _check_v(v, ins, "vhp") if v is not None else _check_v(v, ins, "vhp")
-        (first,) = (_grads(outs, ins, (None if outs[0].numel() != 1 else _ones(outs[0]),), True, strict),)
-        res = _grads(first, ins, vs, create_graph, strict)
+        vs = _check_v(v, ins, "vhp")
+        first = _grads(outs, ins, (ones_like(outs[0]),), True, strict)    # the gradient, with its graph
+        res = _grads(first, ins, vs, create_graph, strict)                # then v^T d(gradient)/dx
     return _finish(outs, create_graph, False), _finish(res, create_graph, in_tuple)
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
     """(func(inputs), H v) for a function with a single-element output (H is symmetric: = v^T H)."""
     return vhp(func, inputs, v, create_graph, strict)
-
-
-def _ones(t):
-    from .._creation import ones_like
-    return ones_like(t)
