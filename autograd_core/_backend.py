@@ -22,6 +22,10 @@ except Exception:  # ImportError, or a broken CUDA install
     _cupy = None
     _cupyx = None
 
+# Arrays whose operators promote like numpy's, so VJP rules can run on them directly (see _vjps);
+# stricter array-API arrays (array-api-strict refuses float * bool) get Tensors instead.
+RULE_ARRAYS = (np.ndarray,) + ((_cupy.ndarray,) if _cupy is not None else ())
+
 
 # ----------------------------------------------------------------------------- dtypes
 

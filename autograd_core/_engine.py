@@ -126,6 +126,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     captured = [None] * (len(inputs) if inputs is not None else 0)
     pending = []                        # (tensor, grad, out_of_place) written to .grad at the end
     check_nan = _ops._Anomaly.enabled
+    free_saved = not retain_graph
     prev_mode = _mode.grad_enabled
     _mode.grad_enabled = create_graph
     # The graph has no reference cycles, so the cyclic garbage collector finds nothing to free here;
@@ -146,7 +147,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                         if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
                             pending.append((inputs[j], g, False))
 
-            if type(node) is AccumulateGrad:
+            if node.__class__ is AccumulateGrad:
                 var = node.variable
                 g = _apply_hooks(var._hooks, grads[0]) if var._hooks else grads[0]
                 if accumulate and (runs is None or node in runs):
@@ -163,7 +164,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             except Exception as e:
                 _anomaly_error(node, e)
                 raise
-            if not retain_graph and node._saved:
+            if free_saved and node._saved:
                 node._saved = None      # free what forward saved
             if node._hooks:
                 for hook in node._hooks:
@@ -181,13 +182,17 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 data = g._data
                 if data.shape != meta[0]:       # undo broadcasting, for every rule, here
                     g = _ops.sum_to_size(g, meta[0])
-                if data.dtype != meta[1]:
+                if data.dtype is not meta[1] and data.dtype != meta[1]:
                     g = _to(g, None, dtype_from_array_dtype(meta[1]))
+                if child.num_outputs == 1:
+                    buf = buffers.get(child)
+                    if buf is None:
+                        buffers[child] = [g]
+                    else:
+                        buf[0] = g if buf[0] is None else buf[0] + g
+                    continue
                 buf = buffers.get(child)
                 if buf is None:
-                    if child.num_outputs == 1:
-                        buffers[child] = [g]
-                        continue
                     buf = buffers[child] = [None] * child.num_outputs
                 buf[nr] = g if buf[nr] is None else buf[nr] + g
     finally:

@@ -13,6 +13,7 @@ Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__nam
 import weakref
 
 from .grad_mode import _mode
+from ._backend import RULE_ARRAYS
 from . import _tensor   # a cycle: _tensor imports this module; used only at call time
 
 SECOND_TIME = (
@@ -65,13 +66,48 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_TIME)
+        rule = self._rule
+        g = grad_outputs[0]
+        if rule.on_arrays and not _mode.grad_enabled and g._data.__class__ in RULE_ARRAYS:
+            return self._apply_on_arrays(rule.fn, g, saved)
         attrs = self._attrs
         if not saved:
-            return self._rule(grad_outputs[0], **attrs) if attrs else self._rule(grad_outputs[0])
-        kwargs = attrs.copy() if attrs else {}
-        for name, s in saved:
-            kwargs[name] = s.unpack(self) if s.__class__ is SavedTensor else s
-        return self._rule(grad_outputs[0], **kwargs)
+            return rule.fn(g, **attrs) if attrs else rule.fn(g)
+        if attrs:
+            kwargs = attrs.copy()
+            for name, s in saved:
+                kwargs[name] = s.unpack(self) if s.__class__ is SavedTensor else s
+            return rule.fn(g, **kwargs)
+        # The common case (saved tensors, no attributes): positional, in the rule's parameter order.
+        args = []
+        for _, s in saved:
+            args.append(s.unpack(self) if s.__class__ is SavedTensor else s)
+        return rule.fn(g, *args)
+
+    def _apply_on_arrays(self, fn, g, saved):
+        """`apply` without recording (create_graph=False): the rule runs on the raw arrays."""
+        a = g._data
+        attrs = self._attrs
+        if not saved:
+            out = fn(a, **attrs) if attrs else fn(a)
+        else:
+            args = []                # plain loops: a comprehension is one more frame per node
+            for _, s in saved:
+                if s.__class__ is SavedTensor:
+                    s = s.data if s.leaf is None and s.hooks is None and s.vc[0] == s.version else s.unpack_data(self)
+                args.append(s)
+            if attrs:
+                kwargs = attrs.copy()
+                for (name, _), v in zip(saved, args):
+                    kwargs[name] = v
+                out = fn(a, **kwargs)
+            else:
+                out = fn(a, *args)
+        from_data = _tensor.Tensor._from_data
+        grads = []
+        for r in out:
+            grads.append(None if r is None else g if r is a else from_data(r))
+        return grads
 
     def __getattr__(self, name):
         """torch's ``_saved_self``, ``_saved_other``, ``_saved_result``, ``_saved_<attribute>``."""
@@ -239,6 +275,12 @@ class SavedTensor:
             t._output_nr = self.output_nr
             t._rg = True
         return t
+
+    def unpack_data(self, node):
+        """What `unpack` gives, as the raw array (for rules run on arrays)."""
+        if self.hooks is not None or self.vc[0] != self.version:
+            return self.unpack(node)._data
+        return self.leaf._data if self.leaf is not None else self.data
 
     def _modified_message(self, node):
         shown = _tensor.Tensor._from_data(self.data)

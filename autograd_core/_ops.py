@@ -45,21 +45,24 @@ def _record(op, name, out_arr, inputs, attrs=None):
         return out                               # nothing to differentiate: a constant
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
-    # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
+    # input's shape and dtype, for the engine to reduce a broadcast gradient back to it. Tuples, not
+    # lists: tuples of plain values drop out of the cycle collector's sight (see `Node`).
     edges = []
     meta = []
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
-            edges.append((t.grad_fn or t._accumulator(), t._output_nr))
-            meta.append((t._data.shape, t._data.dtype))
+            fn = t.grad_fn
+            edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
+            d = t._data
+            meta.append((d.shape, d.dtype))
         else:
             edges.append(_NONE_EDGE)
             meta.append(None)
     rule = RULES[op]
     if rule.wants_need:
-        need = [m is not None for m in meta]
+        need = tuple([m is not None for m in meta])
         attrs = {**attrs, "need": need} if attrs else {"need": need}
-    node = (_NODE_CLASSES.get(name) or node_class(name))(rule.fn, edges, meta, attrs)
+    node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(meta), attrs)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saves_inputs or rule.saves_ans:

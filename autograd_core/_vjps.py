@@ -17,20 +17,57 @@ reduces every returned gradient to its input's shape with ``sum_to_size`` (broad
 handled there, once, never in a rule). Rules are written with Tensor operations, so running
 them with grad mode on (``create_graph=True``) records their own graph: that is how second
 derivatives work.
+
+With ``create_graph=False`` nothing needs recording, so the engine hands a rule the raw arrays
+(numpy or cupy) of ``g`` and of what it saved: operators work on both kinds, and the functions of
+the *vocabulary* below pick the Tensor op or the array function from their argument (HIPS
+autograd's wrapped numpy does the same). A first-order backward thus pays nothing for
+higher-order support. The few rules that read Tensors from their attributes (masks, indices,
+views) are listed in ON_TENSORS and always run on Tensors.
 """
 import inspect
 
 from . import _ops as F
+from ._backend import namespace
+from ._tensor import Tensor
 
 VJP = {}
+
+
+# ----------------------------------------------------------------------------- the vocabulary
+def _either(op, array_fn):
+    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, array, ...)`` on an array."""
+    def f(x, *args):
+        return op(x, *args) if isinstance(x, Tensor) else array_fn(namespace(x), x, *args)
+    f.__name__ = op.__name__
+    return f
+
+
+exp = _either(F.exp, lambda xp, a: xp.exp(a))
+log = _either(F.log, lambda xp, a: xp.log(a))
+sin = _either(F.sin, lambda xp, a: xp.sin(a))
+cos = _either(F.cos, lambda xp, a: xp.cos(a))
+sign = _either(F.sign, lambda xp, a: xp.sign(a))
+where = _either(F.where, lambda xp, c, a, b: xp.where(c, a, b))
+clamp_mask = _either(F.clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
+                     & (True if hi is None else a <= hi))
+sum = _either(F.sum, lambda xp, a, dim, keepdim: xp.sum(a, axis=dim, keepdims=keepdim))
+mean = _either(F.mean, lambda xp, a, dim, keepdim: xp.mean(a, axis=dim, keepdims=keepdim))
+unsqueeze = _either(F.unsqueeze, lambda xp, a, dim: xp.expand_dims(a, axis=dim))
+squeeze = _either(F.squeeze, lambda xp, a, dim: xp.squeeze(a, axis=dim))
+expand = _either(F.expand, lambda xp, a, shape: xp.broadcast_to(a, shape))
+reshape = _either(F.reshape, lambda xp, a, shape: xp.reshape(a, shape))
+transpose = _either(F.transpose, lambda xp, a, d0, d1: xp.swapaxes(a, d0, d1))
+permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
+mT = _either(F.mT, lambda xp, a: xp.matrix_transpose(a))
 
 
 def _unreduce(g, shape, dim, keepdim):
     """Broadcast a reduction's gradient back to the reduced input's shape."""
     if dim is not None and not keepdim:
         for d in sorted(dim):
-            g = g.unsqueeze(d)
-    return g.expand(shape)
+            g = unsqueeze(g, d)
+    return expand(g, shape)
 
 
 def _count(shape, dim):
@@ -52,7 +89,7 @@ VJP["pow"] = lambda g, x, exponent: (                              # x ** scalar
     g * 0 if exponent == 0 else g * exponent * x ** (exponent - 1),)
 VJP["pow_tensor"] = lambda g, x, y, ans: (                         # x ** tensor
     g * y * x ** (y - 1),
-    F.where((x == 0) & (y >= 0), 0.0, g * ans * F.log(x)))
+    where((x == 0) & (y >= 0), 0.0, g * ans * log(x)))
 VJP["rpow"] = lambda g, ans, base: (g * ans * F.math_log(base),)  # scalar ** x
 
 
@@ -62,17 +99,17 @@ VJP["expm1"] = lambda g, ans: (g * (ans + 1),)
 VJP["log"] = lambda g, x: (g / x,)
 VJP["log1p"] = lambda g, x: (g / (x + 1),)
 VJP["sqrt"] = lambda g, ans: (g / (2 * ans),)
-VJP["sin"] = lambda g, x: (g * F.cos(x),)
-VJP["cos"] = lambda g, x: (-g * F.sin(x),)
+VJP["sin"] = lambda g, x: (g * cos(x),)
+VJP["cos"] = lambda g, x: (-g * sin(x),)
 VJP["tanh"] = lambda g, ans: (g * (1 - ans * ans),)
 VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
 VJP["relu"] = lambda g, ans: (g * (ans > 0),)                     # relu'(0) = 0
 VJP["leaky_relu"] = lambda g, x, negative_slope: (                # leaky_relu'(0) = slope
-    F.where(x > 0, g, g * negative_slope),)
-VJP["abs"] = lambda g, x: (g * F.sign(x),)                        # abs'(0) = 0
+    where(x > 0, g, g * negative_slope),)
+VJP["abs"] = lambda g, x: (g * sign(x),)                        # abs'(0) = 0
 VJP["zero_grad"] = lambda g: (g * 0,)                             # sign, floor, ceil, round
 VJP["clamp"] = lambda g, x, min, max: (                           # bounds included
-    g * F.clamp_mask(x, min, max),)
+    g * clamp_mask(x, min, max),)
 VJP["maximum"] = lambda g, x, y: (                                # ties: half to each side
     g * ((x > y) + (x == y) * 0.5), g * ((y > x) + (x == y) * 0.5))
 VJP["minimum"] = lambda g, x, y: (
@@ -88,18 +125,18 @@ VJP["amax_all"] = lambda g, x, ans: (g * F.tie_share(x, ans),)   # max(): ties s
 VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (      # max(dim): one index gets it
     _unreduce(g, shape, (dim,), keepdim) * F.one_hot_along(indices, shape, dim, keepdim),)
 VJP["var"] = lambda g, x, dim, correction, keepdim: (
-    _unreduce(g, x.shape, dim, keepdim) * 2 * (x - x.mean(dim, keepdim=True))
+    _unreduce(g, x.shape, dim, keepdim) * 2 * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
 VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (
-    _unreduce(g / ans, x.shape, dim, keepdim) * (x - x.mean(dim, keepdim=True))
+    _unreduce(g / ans, x.shape, dim, keepdim) * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
 VJP["norm"] = lambda g, x, ans, dim, keepdim: (                   # 2-norm; 0 where the norm is 0
-    _unreduce(g, x.shape, dim, keepdim) * x / _unreduce(F.where(ans == 0, 1.0, ans), x.shape, dim, keepdim)
+    _unreduce(g, x.shape, dim, keepdim) * x / _unreduce(where(ans == 0, 1.0, ans), x.shape, dim, keepdim)
     * _unreduce(ans != 0, x.shape, dim, keepdim),)
 VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
-    _unreduce(g, x.shape, dim, keepdim) * F.exp(x - _unreduce(ans, x.shape, dim, keepdim)),)
-VJP["softmax"] = lambda g, ans, dim: (ans * (g - (g * ans).sum(dim, keepdim=True)),)
-VJP["log_softmax"] = lambda g, ans, dim: (g - F.exp(ans) * g.sum(dim, keepdim=True),)
+    _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),)
+VJP["softmax"] = lambda g, ans, dim: (ans * (g - sum(g * ans, dim, True)),)
+VJP["log_softmax"] = lambda g, ans, dim: (g - exp(ans) * sum(g, dim, True),)
 
 
 # ----------------------------------------------------------------------------- linear algebra
@@ -108,12 +145,12 @@ def _matmul(g, x, y, need, ndims):
     if nx == 1 and ny == 1:                                        # dot
         return (g * y if need[0] else None, g * x if need[1] else None)
     if nx == 1:                                                    # (n) @ (..., n, m)
-        return ((g.unsqueeze(-2) @ y.mT).squeeze(-2) if need[0] else None,
-                x.unsqueeze(-1) * g.unsqueeze(-2) if need[1] else None)
+        return (squeeze(unsqueeze(g, -2) @ mT(y), -2) if need[0] else None,
+                unsqueeze(x, -1) * unsqueeze(g, -2) if need[1] else None)
     if ny == 1:                                                    # (..., n, m) @ (m)
-        return (g.unsqueeze(-1) * y if need[0] else None,
-                (x.mT @ g.unsqueeze(-1)).squeeze(-1) if need[1] else None)
-    return (g @ y.mT if need[0] else None, x.mT @ g if need[1] else None)
+        return (unsqueeze(g, -1) * y if need[0] else None,
+                squeeze(mT(x) @ unsqueeze(g, -1), -1) if need[1] else None)
+    return (g @ mT(y) if need[0] else None, mT(x) @ g if need[1] else None)
 
 
 VJP["matmul"] = _matmul
@@ -122,10 +159,10 @@ VJP["addmm"] = lambda g, y, z, need: (                           # x + y @ z, x 
 
 
 # ----------------------------------------------------------------------------- shapes and indexing
-VJP["view"] = lambda g, shape: (g.reshape(shape),)                 # view, reshape, flatten, (un)squeeze
+VJP["view"] = lambda g, shape: (reshape(g, shape),)                 # view, reshape, flatten, (un)squeeze
 VJP["expand"] = lambda g: (g,)                                     # the engine sums back to the shape
-VJP["transpose"] = lambda g, dim0, dim1: (g.transpose(dim0, dim1),)
-VJP["permute"] = lambda g, dims: (g.permute(F.inverse_permutation(dims)),)
+VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
+VJP["permute"] = lambda g, dims: (permute(g, F.inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
 VJP["overwrite"] = lambda g: (g * 0, g)                           # x.copy_(src)
 VJP["filled"] = lambda g: (g * 0,)                                # x.fill_(v), x.zero_()
@@ -155,18 +192,28 @@ ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y",
             "addmm": {"y": "z", "z": "y"}}
 
 
+# Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
+# Tensors: they get Tensors even when create_graph=False.
+ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index", "index_scatter",
+              "copy_slices", "mse_loss", "nll_loss"}
+
+
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need", "only_for")
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need", "only_for", "on_arrays")
 
-    def __init__(self, fn, only_for=None):
+    def __init__(self, fn, only_for=None, on_arrays=True):
         params = list(inspect.signature(fn).parameters)[1:]   # after g
+        saved = [p for p in params if p in INPUT_NAMES or p == "ans"]
+        # Node.apply passes saved values positionally when a rule has no attributes.
+        assert saved == sorted(saved, key=(*INPUT_NAMES, "ans").index), f"{fn}: name x, y, z, ans in order"
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
         self.wants_need = "need" in params or bool(only_for)
         self.only_for = {INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()}
+        self.on_arrays = on_arrays
 
 
-RULES = {op: Rule(fn, ONLY_FOR.get(op)) for op, fn in VJP.items()}
+RULES = {op: Rule(fn, ONLY_FOR.get(op), op not in ON_TENSORS) for op, fn in VJP.items()}
