@@ -138,7 +138,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             grads = buffers.pop(node, None)
             if grads is None:
                 continue                # no gradient reached this node
-            if node._prehooks or node._tensor_hooks or node._retain:
+            if node._hooked:
                 grads = _node_hooks(node, grads, pending, inputs is None or accumulate)
             if targets and node in target_nodes:
                 for nr, g in enumerate(grads):
@@ -166,7 +166,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 raise
             if free_saved and node._saved:
                 node._saved = None      # free what forward saved
-            if node._hooks:
+            if node._hooked and node._hooks:
                 for hook in node._hooks:
                     result = hook(tuple(grads_in), tuple(grads))
                     if result is not None:

@@ -34,6 +34,7 @@ class Node:
     _retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
     _hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
     _prehooks = None       # pre hooks: fn(grad_outputs)
+    _hooked = False        # True once any of the four above is set: one check per node in backward
     _trace = None          # forward stack, kept in anomaly mode
     _meta = None
 
@@ -131,11 +132,13 @@ class Node:
     def register_hook(self, fn):
         """Register ``fn(grad_inputs, grad_outputs)`` to run after this node computes its gradients."""
         self._hooks = (self._hooks or []) + [fn]
+        self._hooked = True
         return _RemovableHandle(self, "_hooks", fn)
 
     def register_prehook(self, fn):
         """Register ``fn(grad_outputs)`` to run before this node; it may return replaced gradients."""
         self._prehooks = (self._prehooks or []) + [fn]
+        self._hooked = True
         return _RemovableHandle(self, "_prehooks", fn)
 
     def _saved_tensor_names(self):

@@ -38,38 +38,43 @@ def _record(op, name, out_arr, inputs, attrs=None):
         if _mode.inference:
             out._inference = True
         return out
-    for t in inputs:
-        if isinstance(t, Tensor) and t._rg:
-            break
-    else:
-        return out                               # nothing to differentiate: a constant
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
     # input's shape and dtype, for the engine to reduce a broadcast gradient back to it. Tuples, not
     # lists: tuples of plain values drop out of the cycle collector's sight (see `Node`).
     edges = []
     meta = []
+    need = []
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
             fn = t.grad_fn
             edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
             d = t._data
             meta.append((d.shape, d.dtype))
+            need.append(True)
         else:
             edges.append(_NONE_EDGE)
             meta.append(None)
+            need.append(False)
+    if True not in need:
+        return out                               # nothing to differentiate: a constant
     rule = RULES[op]
     if rule.wants_need:
-        need = tuple([m is not None for m in meta])
+        need = tuple(need)
         attrs = {**attrs, "need": need} if attrs else {"need": need}
     node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(meta), attrs)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
-    if rule.saves_inputs or rule.saves_ans:
+    if rule.saves:
         only_for = rule.only_for
-        saved = [(INPUT_NAMES[i], None if i in only_for and not need[only_for[i]] else
-                  SavedTensor(inputs[i]) if isinstance(inputs[i], Tensor) else inputs[i])
-                 for i in rule.saves_inputs]
+        saved = []
+        for i in rule.saves_inputs:
+            t = inputs[i]
+            if i in only_for and not need[only_for[i]]:
+                t = None                          # read only for a gradient nobody needs
+            elif isinstance(t, Tensor):
+                t = SavedTensor(t)
+            saved.append((INPUT_NAMES[i], t))
         if rule.saves_ans:
             saved.append(("ans", SavedTensor(out, is_output=True)))
         node._saved = saved
@@ -112,6 +117,8 @@ def _operands(x, y):
             a, b = _promote(x, y)
         return a, b
     a = x._data
+    if y.__class__ is float and a.__class__ is _ndarray and a.dtype.kind == "f":
+        return a, y                                                       # the common case, first
     if isinstance(y, _Number):
         if isinstance(y, float) and _backend.kind(a.dtype) in "biu":      # int tensor * 1.5 -> float32
             a = a.astype(np.float32) if a.__class__ is _ndarray else namespace(a).astype(a, namespace(a).float32)
@@ -293,7 +300,10 @@ def _float(x):
 
 def _unary(op, name, fn):
     def f(x):
-        return _record(op, name, fn(namespace(x._data), _float(x)._data), (x,))
+        a = x._data
+        if a.__class__ is not _ndarray or a.dtype.kind != "f":   # the check, inline, for numpy floats
+            a = _float(x)._data
+        return _record(op, name, fn(namespace(a), a), (x,))
     f.__name__ = op
     f.__doc__ = f"{op}(x), elementwise"
     return f

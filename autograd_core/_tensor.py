@@ -257,6 +257,7 @@ class Tensor:
         if node._retain is None:
             node._retain = {}
         node._retain[self._output_nr] = weakref.ref(self)
+        node._hooked = True
         self._retains = True
 
     def register_hook(self, hook):
@@ -273,6 +274,7 @@ class Tensor:
         if node._tensor_hooks is None:
             node._tensor_hooks = {}
         node._tensor_hooks[self._output_nr] = node._tensor_hooks.get(self._output_nr, []) + [hook]
+        node._hooked = True
         return _RemovableHandle(node, "_tensor_hooks", hook, key=self._output_nr)
 
     def _accumulator(self):

@@ -201,7 +201,7 @@ ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index"
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "wants_need", "only_for", "on_arrays")
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "saves", "wants_need", "only_for", "on_arrays")
 
     def __init__(self, fn, only_for=None, on_arrays=True):
         params = list(inspect.signature(fn).parameters)[1:]   # after g
@@ -211,6 +211,7 @@ class Rule:
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
+        self.saves = bool(saved)
         self.wants_need = "need" in params or bool(only_for)
         self.only_for = {INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()}
         self.on_arrays = on_arrays
