@@ -15,7 +15,7 @@
 import gc
 
 from ._graph import AccumulateGrad
-from ._backend import dtype_from_array_dtype
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype
 from ._tensor import Tensor, _mode, _to
 from . import _creation, _ops
 
@@ -180,10 +180,8 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 if runs is not None and child not in runs and child not in target_nodes:
                     continue
                 data = g._data
-                if data.shape != meta[0]:       # undo broadcasting, for every rule, here
-                    g = _ops.sum_to_size(g, meta[0])
-                if data.dtype is not meta[1] and data.dtype != meta[1]:
-                    g = _to(g, None, dtype_from_array_dtype(meta[1]))
+                if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
+                    g = _reduce_and_cast(g, meta, create_graph)
                 if child.num_outputs == 1:
                     buf = buffers.get(child)
                     if buf is None:
@@ -205,6 +203,24 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     return captured
 
 
+def _reduce_and_cast(g, meta, create_graph):
+    """Undo broadcasting (sum back to the input's shape) and cast to the input's dtype, for every rule,
+    here; on the raw array when nothing is recorded."""
+    shape, dt = meta
+    if create_graph or g._data.__class__ not in RULE_ARRAYS:
+        if g._data.shape != shape:
+            g = _ops.sum_to_size(g, shape)
+        if g._data.dtype != dt:
+            g = _to(g, None, dtype_from_array_dtype(dt))
+        return g
+    data = g._data
+    if data.shape != shape:
+        data = _ops.sum_to_shape_array(data, shape)
+    if data.dtype != dt:
+        data = data.astype(dt)
+    return Tensor._from_data(data)
+
+
 def _accumulate(t, g, create_graph):
     """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph
     and for retain_grad (as torch does)."""
@@ -213,7 +229,9 @@ def _accumulate(t, g, create_graph):
         if create_graph and g._rg:
             t._grad = _creation.zeros_like(g).copy_(g)    # a copy that stays in the graph (CopyBackwards)
         else:
-            owned = Tensor._from_data(_ops.namespace(g._data).asarray(g._data, copy=True))
+            data = g._data
+            owned = Tensor._from_data(data.copy() if data.__class__ in RULE_ARRAYS
+                                      else _ops.namespace(data).asarray(data, copy=True))
             t._grad = owned
     elif create_graph or current._rg or g._rg:
         t._grad = current + g

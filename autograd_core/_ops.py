@@ -607,7 +607,7 @@ def matmul(x, y):
     if a.ndim == 0 or b.ndim == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
     try:
-        r = namespace(a).matmul(a, b)
+        r = a @ b
     except ValueError:
         dims = lambda s: "x".join(map(str, s))  # noqa: E731
         if nd == (1, 1):
@@ -636,11 +636,15 @@ def addmm(bias, x, y):
     a, b = _operands(x, y)
     c = bias._data
     try:
-        r = namespace(a).matmul(a, b) + c
+        r = a @ b + c
     except ValueError:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})") from None
-    return _record("addmm", "AddmmBackward0", r, (bias, x, y))
+    # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
+    # gradient is computed transposed too, so the weight's gradient arrives contiguous.
+    flags = getattr(b, "flags", None)
+    return _record("addmm", "AddmmBackward0", r, (bias, x, y),
+                   {"z_transposed": flags is not None and flags.f_contiguous and not flags.c_contiguous})
 
 
 # ============================================================================= shapes
@@ -799,20 +803,29 @@ def expand_as(x, other):
     return expand(x, *other.shape)
 
 
+def _summed_dims(from_shape, shape):
+    """The dims to sum so that an array of `from_shape` comes back to `shape` (broadcasting undone)."""
+    lead = len(from_shape) - len(shape)
+    if lead < 0 or builtins.any(s != 1 and s != from_shape[lead + i] for i, s in enumerate(shape)):
+        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(from_shape)}}}.")
+    return tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and from_shape[lead + i] != 1)
+
+
 def sum_to_size(x, *shape):
     """Sum `x` down to `shape` (the reverse of broadcasting): leading dims, then size-1 dims."""
     shape = _shape_arg(shape)
     if x.shape == shape:
         return x
-    lead = x.ndim - len(shape)
-    if lead < 0:
-        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(x.shape)}}}.")
-    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and x.shape[lead + i] != 1)
-    for i, s in enumerate(shape):
-        if s != 1 and s != x.shape[lead + i]:
-            raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(x.shape)}}}.")
+    dims = _summed_dims(x.shape, shape)
     r = sum(x, dims, keepdim=True) if dims else x
-    return reshape(r, *shape) if lead else r
+    return reshape(r, *shape) if x.ndim != len(shape) else r
+
+
+def sum_to_shape_array(a, shape):
+    """`sum_to_size` on a raw array (the engine's reduction when nothing is recorded)."""
+    dims = _summed_dims(a.shape, shape)
+    xp = namespace(a)
+    return xp.reshape(xp.sum(a, axis=dims, keepdims=True) if dims else a, shape)
 
 
 def clone(x):
@@ -1015,16 +1028,19 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
 
 
 def nll_grad(g, shape, target, weight, reduction, ignore_index, total):
-    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere."""
+    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere.
+
+    `g` is a Tensor or a raw array (see _vjps); the constants are built as arrays, then multiplied
+    with `g` by an operator, which records only when `g` is a Tensor."""
     xp = namespace(target._data)
-    n_cls = shape[-1]
-    onehot = Tensor._from_data(xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(n_cls), (1, -1)))
-    scale = -weight
+    scale = -weight._data
     if reduction == "mean":
-        scale = scale / Tensor._from_data(total)
-    gg = g.reshape(-1, 1) if reduction == "none" else g
-    out = onehot * (scale.reshape(-1, 1) * gg)
-    return out.reshape(shape)
+        scale = scale / total
+    onehot = xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
+    w = xp.where(onehot, xp.reshape(scale, (-1, 1)), xp.zeros_like(scale[:1]))
+    gg = (g.reshape(-1, 1) if isinstance(g, Tensor) else xp.reshape(g, (-1, 1))) if reduction == "none" else g
+    out = gg * w if isinstance(gg, Tensor) else w * gg
+    return out.reshape(shape) if isinstance(out, Tensor) else xp.reshape(out, shape)
 
 
 # ============================================================================= comparisons (no gradient)

@@ -36,7 +36,8 @@ VJP = {}
 
 # ----------------------------------------------------------------------------- the vocabulary
 def _either(op, array_fn):
-    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, array, ...)`` on an array."""
+    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, array, ...)`` on an array
+    (only numpy and cupy arrays get here: `_backend.RULE_ARRAYS`)."""
     def f(x, *args):
         return op(x, *args) if isinstance(x, Tensor) else array_fn(namespace(x), x, *args)
     f.__name__ = op.__name__
@@ -57,9 +58,9 @@ unsqueeze = _either(F.unsqueeze, lambda xp, a, dim: xp.expand_dims(a, axis=dim))
 squeeze = _either(F.squeeze, lambda xp, a, dim: xp.squeeze(a, axis=dim))
 expand = _either(F.expand, lambda xp, a, shape: xp.broadcast_to(a, shape))
 reshape = _either(F.reshape, lambda xp, a, shape: xp.reshape(a, shape))
-transpose = _either(F.transpose, lambda xp, a, d0, d1: xp.swapaxes(a, d0, d1))
+transpose = _either(F.transpose, lambda xp, a, d0, d1: a.swapaxes(d0, d1))
 permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
-mT = _either(F.mT, lambda xp, a: xp.matrix_transpose(a))
+mT = _either(F.mT, lambda xp, a: a.swapaxes(-1, -2))
 
 
 def _unreduce(g, shape, dim, keepdim):
@@ -154,8 +155,10 @@ def _matmul(g, x, y, need, ndims):
 
 
 VJP["matmul"] = _matmul
-VJP["addmm"] = lambda g, y, z, need: (                           # x + y @ z, x the bias
-    (g if need[0] else None,) + _matmul(g, y, z, need[1:], (2, 2)))
+VJP["addmm"] = lambda g, y, z, need, z_transposed: (             # x + y @ z, x the bias
+    g if need[0] else None,
+    g @ mT(z) if need[1] else None,
+    (mT(mT(g) @ y) if z_transposed else mT(y) @ g) if need[2] else None)
 
 
 # ----------------------------------------------------------------------------- shapes and indexing
@@ -195,7 +198,7 @@ ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y",
 # Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
 # Tensors: they get Tensors even when create_graph=False.
 ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index", "index_scatter",
-              "copy_slices", "mse_loss", "nll_loss"}
+              "copy_slices", "mse_loss"}
 
 
 class Rule:

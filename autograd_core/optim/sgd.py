@@ -79,5 +79,5 @@ class SGD(Optimizer):
                         else:
                             buf.mul_(momentum).add_(grad * (1 - dampening))
                         grad = grad + buf * momentum if group["nesterov"] else buf
-                    p.add_(grad * -lr)
+                    p.add_(grad, alpha=-lr)
         return loss
