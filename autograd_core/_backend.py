@@ -24,7 +24,8 @@ except Exception:  # ImportError, or a broken CUDA install
 
 # Arrays whose operators promote like numpy's, so VJP rules can run on them directly (see _vjps);
 # stricter array-API arrays (array-api-strict refuses float * bool) get Tensors instead.
-RULE_ARRAYS = (np.ndarray,) + ((_cupy.ndarray,) if _cupy is not None else ())
+# numpy's float scalars are there too: numpy returns them for 0-d results.
+RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64) + ((_cupy.ndarray,) if _cupy is not None else ())
 
 
 # ----------------------------------------------------------------------------- dtypes

@@ -91,12 +91,18 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
     gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
     """
+    # With create_graph=False nothing is recorded, so gradients travel between nodes as raw arrays
+    # (rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them:
+    # hooks, .grad, the results of autograd.grad, and the rules that need Tensors.
+    raw = not create_graph
+    wrap, unwrap = (_wrap, _unwrap) if raw else (_same, _same)
     buffers = {}
     root_nodes = []
     for tensor, grad in roots:
         node = tensor.grad_fn if tensor.grad_fn is not None else tensor._accumulator()
         buf = buffers.setdefault(node, [None] * node.num_outputs)
         nr = tensor._output_nr
+        grad = unwrap(grad)
         buf[nr] = grad if buf[nr] is None else buf[nr] + grad
         root_nodes.append(node)
 
@@ -139,17 +145,19 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             if grads is None:
                 continue                # no gradient reached this node
             if node._hooked:
-                grads = _node_hooks(node, grads, pending, inputs is None or accumulate)
+                grads = unwrap(_node_hooks(node, wrap(grads), pending, inputs is None or accumulate))
             if targets and node in target_nodes:
                 for nr, g in enumerate(grads):
                     for j in targets.get((node, nr), ()):
-                        captured[j] = g
+                        captured[j] = g = wrap(g)
                         if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
                             pending.append((inputs[j], g, False))
 
             if node.__class__ is AccumulateGrad:
                 var = node.variable
-                g = _apply_hooks(var._hooks, grads[0]) if var._hooks else grads[0]
+                g = wrap(grads)[0]
+                if var._hooks:
+                    g = _apply_hooks(var._hooks, g)
                 if accumulate and (runs is None or node in runs):
                     pending.append((var, g, False))
                 elif var._hooks:
@@ -160,28 +168,30 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 continue
 
             try:
-                grads_in = node.apply(grads)
+                grads_in = node.apply_to_arrays(grads) if raw else node.apply(grads)
             except Exception as e:
                 _anomaly_error(node, e)
                 raise
             if free_saved and node._saved:
                 node._saved = None      # free what forward saved
             if node._hooked and node._hooks:
+                grads_in, grads_out = wrap(grads_in), tuple(wrap(grads))
                 for hook in node._hooks:
-                    result = hook(tuple(grads_in), tuple(grads))
+                    result = hook(tuple(grads_in), grads_out)
                     if result is not None:
                         grads_in = tuple(result)
+                grads_in = unwrap(grads_in)
             if check_nan:
-                _anomaly_check(node, grads_in)
+                _anomaly_check(node, wrap(grads_in))
 
             for (child, nr), g, meta in zip(node._next, grads_in, node._in_meta):
                 if child is None or g is None:
                     continue
                 if runs is not None and child not in runs and child not in target_nodes:
                     continue
-                data = g._data
+                data = g if raw else g._data
                 if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
-                    g = _reduce_and_cast(g, meta, create_graph)
+                    g = _reduce_and_cast(g, meta, raw)
                 if child.num_outputs == 1:
                     buf = buffers.get(child)
                     if buf is None:
@@ -203,22 +213,39 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     return captured
 
 
-def _reduce_and_cast(g, meta, create_graph):
-    """Undo broadcasting (sum back to the input's shape) and cast to the input's dtype, for every rule,
-    here; on the raw array when nothing is recorded."""
+def _reduce_and_cast(g, meta, raw):
+    """Undo broadcasting (sum back to the input's shape) and cast to the input's dtype: for every
+    rule, here; `g` is a raw array when `raw`, else a Tensor (and the reduction is recorded)."""
     shape, dt = meta
-    if create_graph or g._data.__class__ not in RULE_ARRAYS:
+    if not raw:
         if g._data.shape != shape:
             g = _ops.sum_to_size(g, shape)
         if g._data.dtype != dt:
             g = _to(g, None, dtype_from_array_dtype(dt))
         return g
-    data = g._data
-    if data.shape != shape:
-        data = _ops.sum_to_shape_array(data, shape)
-    if data.dtype != dt:
-        data = data.astype(dt)
-    return Tensor._from_data(data)
+    if g.shape != shape:
+        g = _ops.sum_to_shape_array(g, shape)
+    if g.dtype != dt:
+        g = _ops.namespace(g).astype(g, dt)
+    return g
+
+
+def _wrap(grads):
+    """Raw gradient arrays -> Tensors (a list of them, or one)."""
+    if isinstance(grads, (list, tuple)):
+        return [None if g is None else Tensor._from_data(g) for g in grads]
+    return None if grads is None else Tensor._from_data(grads)
+
+
+def _unwrap(grads):
+    """Tensors -> raw arrays (a list of them, or one)."""
+    if isinstance(grads, (list, tuple)):
+        return [None if g is None else g._data for g in grads]
+    return None if grads is None else grads._data
+
+
+def _same(grads):
+    return grads
 
 
 def _accumulate(t, g, create_graph):

@@ -69,8 +69,6 @@ class Node:
             raise RuntimeError(SECOND_TIME)
         rule = self._rule
         g = grad_outputs[0]
-        if rule.on_arrays and not _mode.grad_enabled and g._data.__class__ in RULE_ARRAYS:
-            return self._apply_on_arrays(rule.fn, g, saved)
         attrs = self._attrs
         if not saved:
             return rule.fn(g, **attrs) if attrs else rule.fn(g)
@@ -85,30 +83,32 @@ class Node:
             args.append(s.unpack(self) if s.__class__ is SavedTensor else s)
         return rule.fn(g, *args)
 
-    def _apply_on_arrays(self, fn, g, saved):
-        """`apply` without recording (create_graph=False): the rule runs on the raw arrays."""
-        a = g._data
+    def apply_to_arrays(self, grad_outputs):
+        """`apply` on raw gradient arrays, when nothing is recorded (create_graph=False): the rule
+        runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps)."""
+        rule = self._rule
+        a = grad_outputs[0]
+        if rule is None or not rule.on_arrays or a.__class__ not in RULE_ARRAYS:
+            from_data = _tensor.Tensor._from_data
+            out = self.apply([None if g is None else from_data(g) for g in grad_outputs])
+            return [None if r is None else r._data for r in out]
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(SECOND_TIME)
         attrs = self._attrs
         if not saved:
-            out = fn(a, **attrs) if attrs else fn(a)
-        else:
-            args = []                # plain loops: a comprehension is one more frame per node
-            for _, s in saved:
-                if s.__class__ is SavedTensor:
-                    s = s.data if s.leaf is None and s.hooks is None and s.vc[0] == s.version else s.unpack_data(self)
-                args.append(s)
-            if attrs:
-                kwargs = attrs.copy()
-                for (name, _), v in zip(saved, args):
-                    kwargs[name] = v
-                out = fn(a, **kwargs)
-            else:
-                out = fn(a, *args)
-        from_data = _tensor.Tensor._from_data
-        grads = []
-        for r in out:
-            grads.append(None if r is None else g if r is a else from_data(r))
-        return grads
+            return rule.fn(a, **attrs) if attrs else rule.fn(a)
+        args = []                    # plain loops: a comprehension is one more frame per node
+        for _, s in saved:
+            if s.__class__ is SavedTensor:
+                s = s.data if s.leaf is None and s.hooks is None and s.vc[0] == s.version else s.unpack_data(self)
+            args.append(s)
+        if attrs:
+            kwargs = attrs.copy()
+            for (name, _), v in zip(saved, args):
+                kwargs[name] = v
+            return rule.fn(a, **kwargs)
+        return rule.fn(a, *args)
 
     def __getattr__(self, name):
         """torch's ``_saved_self``, ``_saved_other``, ``_saved_result``, ``_saved_<attribute>``."""
