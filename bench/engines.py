@@ -1,4 +1,5 @@
-"""The engines compared: autograd_core, torch (CPU, eager), hand-written numpy, HIPS autograd, jax.
+"""The engines compared: autograd_core, torch (CPU, eager), hand-written numpy, a minimal tape (the
+floor of a pure-Python engine, `minimal_tape`), HIPS autograd, jax.
 
 Engines that are not importable are kept in the list with the reason, so every report says which
 engines were left out and why.
@@ -52,6 +53,12 @@ def _numpy():
     return numpy, numpy.__version__
 
 
+def _minimal_tape():
+    from . import minimal_tape
+
+    return minimal_tape, minimal_tape.__version__
+
+
 def _hips():
     import autograd
     import autograd.numpy  # noqa: F401  (the wrapped numpy the adapter uses)
@@ -66,11 +73,12 @@ def _jax():
     return jax, jax.__version__
 
 
-ENGINE_ORDER = ("autograd_core", "torch", "numpy", "hips", "jax")
+ENGINE_ORDER = ("autograd_core", "torch", "numpy", "tape", "hips", "jax")
 LABELS = {
     "autograd_core": "autograd_core",
     "torch": "torch (CPU eager)",
     "numpy": "numpy by hand",
+    "tape": "minimal tape (floor)",
     "hips": "HIPS autograd",
     "jax": "jax (eager, no jit)",
 }
@@ -80,6 +88,7 @@ _LOADERS = {
     "autograd_core": ("torchlike", _autograd_core),
     "torch": ("torchlike", _torch),
     "numpy": ("numpy", _numpy),
+    "tape": ("torchlike", _minimal_tape),
     "hips": ("hips", _hips),
     "jax": ("jax", _jax),
 }

@@ -48,6 +48,8 @@ def run_timed(workload, engs, reps, log, min_sample_s):
             continue
         try:
             cases[e.name] = workloads.build(workload, e)
+        except workloads.NotApplicable as exc:
+            res["engines"][e.name] = {"missing": str(exc)}
         except Exception as exc:  # an engine lacking an API must not stop the others
             res["engines"][e.name] = {"missing": f"failed to build: {type(exc).__name__}: {exc}"}
     ref = cases["numpy"].grads()

@@ -75,6 +75,10 @@ def usable(engines):
     """(engines that run a short chain with all four measurements, {name: error} for the others)."""
     ok, failed = [], {}
     for e in engines:
+        covers = getattr(e.module, "BENCH_WORKLOADS", None)
+        if covers is not None and "scale" not in covers:
+            failed[e.name] = f"not applicable: covers only {', '.join(covers)}"
+            continue
         try:
             _once(e.module, 8)
             _nograd_forward(e.module, 8)

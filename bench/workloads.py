@@ -338,8 +338,15 @@ class MatmulChain:
 TIMED = (SmallChain, MLP, MatmulChain)
 
 
+class NotApplicable(Exception):
+    """The engine does not cover this workload by design (not a failure)."""
+
+
 def build(workload, engine):
     """The engine's Case for this workload (engine.kind selects the adapter)."""
+    covers = getattr(engine.module, "BENCH_WORKLOADS", None)
+    if covers is not None and workload.name not in covers:
+        raise NotApplicable(f"not applicable: covers only {', '.join(covers)}")
     return getattr(workload, engine.kind)(engine.module)
 
 
