@@ -43,7 +43,11 @@ test: $(VENV)/.installed-dev
 test-fast: $(VENV)/.installed-dev
 	$(TEST_ENV) $(PY) -m pytest -q -m "not slow and not e2e" $(PYTEST_ARGS)
 
-bench: $(VENV)/.installed-dev
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-dev
+	$(PY) -m pip install -q -e '.[course,dev,bench]'
+	touch $@
+
+bench: $(VENV)/.installed-bench
 	$(PY) -m bench
 
 release: $(VENV)/.installed-dev

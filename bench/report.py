@@ -289,7 +289,7 @@ def figure(res, path):
     if not names:
         return False
     targets_ = {("small_chain", "torch"): 0.5, ("mlp", "numpy"): 1.05, ("mlp", "torch"): 1.0, ("matmul", "numpy"): 1.03}
-    markers = dict(zip(ENGINE_ORDER, "o^sDv"))
+    markers = dict(zip(ENGINE_ORDER, "o^sxDv"))
     fig, axes = plt.subplots(1, 2, figsize=(10, 0.9 + 0.8 * len(names)), sharey=True)
     for ax, base in zip(axes, ("torch", "numpy")):
         engs = [e for e in ENGINE_ORDER if e != base and any(ratio(res, n, e, base) for n in names)]

@@ -13,7 +13,7 @@ def _names(reqs):
 def test_environment_yml_lists_every_pyproject_dependency():
     py = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = _names(py["dependencies"])
-    for extra in ("course", "dev"):
+    for extra in ("course", "dev", "bench"):
         wanted |= _names(py["optional-dependencies"][extra])
     env = (ROOT / "environment.yml").read_text()
     listed = _names(re.findall(r"^\s*-\s+([A-Za-z0-9_.\-]+[^\n#]*)", env, flags=re.M))
