@@ -13,11 +13,16 @@
    half-way leaves every ``.grad`` as it was.
 """
 import gc
+import sys
+
+import numpy as np
 
 from ._graph import AccumulateGrad
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype
 from ._tensor import Tensor, _mode, _to
 from . import _creation, _ops
+
+_ndarray = np.ndarray
 
 
 def toposort(roots):
@@ -208,7 +213,10 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
         if gc_was_enabled:
             gc.enable()
 
-    for t, g, out_of_place in pending:
+    grads = grads_in = g = data = buf = None    # drop the loop's references: `_adopt` counts them
+    for i in range(len(pending)):
+        t, g, out_of_place = pending[i]
+        pending[i] = None
         _accumulate(t, g, create_graph or out_of_place)
     return captured
 
@@ -248,6 +256,20 @@ def _same(grads):
     return grads
 
 
+def _adopt(g):
+    """g's array if nothing else can reach it, so ``.grad`` can take it without a copy (torch's
+    AccumulateGrad "steals" such gradients too); None otherwise."""
+    data = g._data
+    if data.__class__ is not _ndarray or data.base is not None or not data.flags.writeable:
+        return None                     # a view (of a buffer that may be shared) or read-only
+    # References when no one else holds them: g's slot, `data` here and getrefcount's argument;
+    # for g: the caller's argument, the caller's loop variable, `g` here and getrefcount's argument.
+    # Any other holder (another leaf given the same gradient, a hook that kept it) adds one.
+    if sys.getrefcount(data) > 3 or sys.getrefcount(g) > 4:
+        return None
+    return data
+
+
 def _accumulate(t, g, create_graph):
     """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph
     and for retain_grad (as torch does)."""
@@ -256,10 +278,11 @@ def _accumulate(t, g, create_graph):
         if create_graph and g._rg:
             t._grad = _creation.zeros_like(g).copy_(g)    # a copy that stays in the graph (CopyBackwards)
         else:
-            data = g._data
-            owned = Tensor._from_data(data.copy() if data.__class__ in RULE_ARRAYS
-                                      else _ops.namespace(data).asarray(data, copy=True))
-            t._grad = owned
+            data = _adopt(g)
+            if data is None:
+                data = g._data
+                data = data.copy() if data.__class__ in RULE_ARRAYS else _ops.namespace(data).asarray(data, copy=True)
+            t._grad = Tensor._from_data(data)
     elif create_graph or current._rg or g._rg:
         t._grad = current + g
     else:

@@ -133,3 +133,50 @@ def test_dropping_a_hundred_thousand_deep_graph(ag, libname):
     assert proc.returncode == 0 and proc.stdout.strip() == "freed", (
         f"rc={proc.returncode}\nstdout={proc.stdout[-2000:]}\nstderr={proc.stderr[-2000:]}")
     assert "RecursionError" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr[-2000:]
+
+
+# ----------------------------------------------------------------------------- .grad takes the gradient
+# Like torch's AccumulateGrad, the engine lets a leaf's first .grad take the gradient array without a
+# copy when nothing else can reach it; every other case must copy, or two tensors would alias.
+
+def test_leaf_takes_its_gradient_without_a_copy(ag):
+    a = ag.tensor(np.ones((4, 4)), requires_grad=True)
+    b = ag.tensor(np.full((4, 4), 2.0))
+    seen = []
+    a.register_hook(lambda g: seen.append(weakref.ref(g._data)))   # a weakref: the hook keeps nothing
+    (a @ b).sum().backward()
+    assert a.grad._data is seen[0](), "the leaf's first gradient was copied instead of taken"
+
+
+def test_one_gradient_given_to_two_leaves_is_not_shared(lib):
+    a = lib.tensor([1.0, 2.0], dtype=lib.float64, requires_grad=True)
+    b = lib.tensor([3.0, 4.0], dtype=lib.float64, requires_grad=True)
+    (a + b).sum().backward()                 # add's backward hands the same gradient to both
+    a.grad.add_(1)
+    assert b.grad.tolist() == [1.0, 1.0]
+
+
+def test_a_gradient_kept_by_a_hook_is_not_the_leafs_grad(lib):
+    a = lib.tensor([1.0, 2.0], dtype=lib.float64, requires_grad=True)
+    kept = []
+    a.register_hook(lambda g: kept.append(g))
+    (a * 3).sum().backward()
+    a.grad.add_(1)
+    assert kept[0].tolist() == [3.0, 3.0]
+
+
+def test_retained_and_leaf_gradients_do_not_alias(lib):
+    x = lib.tensor([1.0, 2.0], dtype=lib.float64, requires_grad=True)
+    y = x.clone()                            # clone's backward passes the gradient on unchanged
+    y.retain_grad()
+    y.sum().backward()
+    x.grad.add_(1)
+    assert y.grad.tolist() == [1.0, 1.0]
+
+
+def test_the_gradient_argument_of_backward_is_not_taken(lib):
+    x = lib.tensor([1.0, 2.0], dtype=lib.float64, requires_grad=True)
+    v = lib.tensor([5.0, 6.0], dtype=lib.float64)
+    x.backward(v)
+    x.grad.add_(1)
+    assert v.tolist() == [5.0, 6.0]
