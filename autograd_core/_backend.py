@@ -22,9 +22,8 @@ except Exception:  # ImportError, or a broken CUDA install
     _cupy = None
     _cupyx = None
 
-# Arrays whose operators promote like numpy's, so VJP rules can run on them directly (see _vjps);
-# stricter array-API arrays (array-api-strict refuses float * bool) get Tensors instead.
-# numpy's float scalars are there too: numpy returns them for 0-d results.
+# Arrays (and numpy's 0-d results) whose operators promote like numpy's, so VJP rules run on them
+# directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get Tensors.
 RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64) + ((_cupy.ndarray,) if _cupy is not None else ())
 
 

@@ -100,14 +100,14 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     # (rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them:
     # hooks, .grad, the results of autograd.grad, and the rules that need Tensors.
     raw = not create_graph
-    wrap, unwrap = (_wrap, _unwrap) if raw else (_same, _same)
+    wrap, unwrap = (_wrap, _unwrap) if raw else (list, list)
     buffers = {}
     root_nodes = []
     for tensor, grad in roots:
         node = tensor.grad_fn if tensor.grad_fn is not None else tensor._accumulator()
         buf = buffers.setdefault(node, [None] * node.num_outputs)
         nr = tensor._output_nr
-        grad = unwrap(grad)
+        (grad,) = unwrap([grad])
         buf[nr] = grad if buf[nr] is None else buf[nr] + grad
         root_nodes.append(node)
 
@@ -154,7 +154,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             if targets and node in target_nodes:
                 for nr, g in enumerate(grads):
                     for j in targets.get((node, nr), ()):
-                        captured[j] = g = wrap(g)
+                        captured[j] = g = wrap([g])[0]
                         if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
                             pending.append((inputs[j], g, False))
 
@@ -239,21 +239,13 @@ def _reduce_and_cast(g, meta, raw):
 
 
 def _wrap(grads):
-    """Raw gradient arrays -> Tensors (a list of them, or one)."""
-    if isinstance(grads, (list, tuple)):
-        return [None if g is None else Tensor._from_data(g) for g in grads]
-    return None if grads is None else Tensor._from_data(grads)
+    """Raw gradient arrays -> Tensors."""
+    return [None if g is None else Tensor._from_data(g) for g in grads]
 
 
 def _unwrap(grads):
-    """Tensors -> raw arrays (a list of them, or one)."""
-    if isinstance(grads, (list, tuple)):
-        return [None if g is None else g._data for g in grads]
-    return None if grads is None else grads._data
-
-
-def _same(grads):
-    return grads
+    """Tensors -> raw arrays."""
+    return [None if g is None else g._data for g in grads]
 
 
 def _adopt(g):
@@ -262,9 +254,8 @@ def _adopt(g):
     data = g._data
     if data.__class__ is not _ndarray or data.base is not None or not data.flags.writeable:
         return None                     # a view (of a buffer that may be shared) or read-only
-    # References when no one else holds them: g's slot, `data` here and getrefcount's argument;
-    # for g: the caller's argument, the caller's loop variable, `g` here and getrefcount's argument.
-    # Any other holder (another leaf given the same gradient, a hook that kept it) adds one.
+    # Sole-owner counts: data: g's slot, `data`, getrefcount's argument; g: run_backward's and
+    # _accumulate's names, `g`, the argument. Any other holder (a second leaf, a hook) adds one.
     if sys.getrefcount(data) > 3 or sys.getrefcount(g) > 4:
         return None
     return data

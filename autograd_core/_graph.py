@@ -64,51 +64,35 @@ class Node:
 
     def apply(self, grad_outputs):
         """Run the VJP rule: gradients w.r.t. the outputs -> one gradient (or None) per input."""
-        saved = self._saved
-        if saved is None:
-            raise RuntimeError(SECOND_TIME)
-        rule = self._rule
-        g = grad_outputs[0]
-        attrs = self._attrs
-        if not saved:
-            return rule.fn(g, **attrs) if attrs else rule.fn(g)
-        if attrs:
-            kwargs = attrs.copy()
-            for name, s in saved:
-                kwargs[name] = s.unpack(self) if s.__class__ is SavedTensor else s
-            return rule.fn(g, **kwargs)
-        # The common case (saved tensors, no attributes): positional, in the rule's parameter order.
-        args = []
-        for _, s in saved:
-            args.append(s.unpack(self) if s.__class__ is SavedTensor else s)
-        return rule.fn(g, *args)
+        return self._run_rule(grad_outputs[0], SavedTensor.unpack)
 
     def apply_to_arrays(self, grad_outputs):
         """`apply` on raw gradient arrays, when nothing is recorded (create_graph=False): the rule
         runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps)."""
         rule = self._rule
-        a = grad_outputs[0]
-        if rule is None or not rule.on_arrays or a.__class__ not in RULE_ARRAYS:
+        if rule is None or not rule.on_arrays or grad_outputs[0].__class__ not in RULE_ARRAYS:
             from_data = _tensor.Tensor._from_data
             out = self.apply([None if g is None else from_data(g) for g in grad_outputs])
             return [None if r is None else r._data for r in out]
+        return self._run_rule(grad_outputs[0], SavedTensor.unpack_data)
+
+    def _run_rule(self, g, unpack):
+        """The rule on g, what it saved (through `unpack`) and its attributes."""
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_TIME)
-        attrs = self._attrs
+        fn, attrs = self._rule.fn, self._attrs
         if not saved:
-            return rule.fn(a, **attrs) if attrs else rule.fn(a)
+            return fn(g, **attrs) if attrs else fn(g)
         args = []                    # plain loops: a comprehension is one more frame per node
         for _, s in saved:
-            if s.__class__ is SavedTensor:
-                s = s.data if s.leaf is None and s.hooks is None and s.vc[0] == s.version else s.unpack_data(self)
-            args.append(s)
-        if attrs:
-            kwargs = attrs.copy()
-            for (name, _), v in zip(saved, args):
-                kwargs[name] = v
-            return rule.fn(a, **kwargs)
-        return rule.fn(a, *args)
+            args.append(unpack(s, self) if s.__class__ is SavedTensor else s)
+        if not attrs:                # saved names come first, in the rule's order (see Rule)
+            return fn(g, *args)
+        kwargs = attrs.copy()
+        for (name, _), v in zip(saved, args):
+            kwargs[name] = v
+        return fn(g, **kwargs)
 
     def __getattr__(self, name):
         """torch's ``_saved_self``, ``_saved_other``, ``_saved_result``, ``_saved_<attribute>``."""

@@ -39,9 +39,8 @@ def _record(op, name, out_arr, inputs, attrs=None):
             out._inference = True
         return out
 
-    # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
-    # input's shape and dtype, for the engine to reduce a broadcast gradient back to it. Tuples, not
-    # lists: tuples of plain values drop out of the cycle collector's sight (see `Node`).
+    # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the input's
+    # shape and dtype, for the engine to reduce a broadcast gradient back to it.
     edges = []
     meta = []
     need = []
@@ -1028,10 +1027,7 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
 
 
 def nll_grad(g, shape, target, weight, reduction, ignore_index, total):
-    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere.
-
-    `g` is a Tensor or a raw array (see _vjps); the constants are built as arrays, then multiplied
-    with `g` by an operator, which records only when `g` is a Tensor."""
+    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere (`g` a Tensor or an array)."""
     xp = namespace(target._data)
     scale = -weight._data
     if reduction == "mean":

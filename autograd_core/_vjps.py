@@ -18,12 +18,10 @@ handled there, once, never in a rule). Rules are written with Tensor operations,
 them with grad mode on (``create_graph=True``) records their own graph: that is how second
 derivatives work.
 
-With ``create_graph=False`` nothing needs recording, so the engine hands a rule the raw arrays
-(numpy or cupy) of ``g`` and of what it saved: operators work on both kinds, and the functions of
-the *vocabulary* below pick the Tensor op or the array function from their argument (HIPS
-autograd's wrapped numpy does the same). A first-order backward thus pays nothing for
-higher-order support. The few rules that read Tensors from their attributes (masks, indices,
-views) are listed in ON_TENSORS and always run on Tensors.
+With ``create_graph=False`` nothing is recorded, so the engine hands rules the raw arrays (numpy,
+cupy) instead: operators work on both, and the *vocabulary* functions below pick the Tensor op or
+the array function from their argument, as HIPS autograd's wrapped numpy does. A first-order
+backward pays nothing for higher-order support. Rules in ON_TENSORS always get Tensors.
 """
 import inspect
 
@@ -36,8 +34,7 @@ VJP = {}
 
 # ----------------------------------------------------------------------------- the vocabulary
 def _either(op, array_fn):
-    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, array, ...)`` on an array
-    (only numpy and cupy arrays get here: `_backend.RULE_ARRAYS`)."""
+    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, a, ...)`` on a RULE_ARRAYS array."""
     def f(x, *args):
         return op(x, *args) if isinstance(x, Tensor) else array_fn(namespace(x), x, *args)
     f.__name__ = op.__name__
