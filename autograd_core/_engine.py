@@ -36,7 +36,7 @@ def toposort(roots):
         stack = [(root, iter(root._next))]
         while stack:
             node, edges = stack[-1]
-            for child, _ in edges:
+            for child in edges:
                 if child is not None and child not in visited:
                     visited.add(child)
                     stack.append((child, iter(child._next)))
@@ -52,7 +52,7 @@ def check_toposort(order):
     """Assert that every node comes before all the nodes it feeds (a helper for tests and notebooks)."""
     position = {node: i for i, node in enumerate(order)}
     for node in order:
-        for child, _ in node._next:
+        for child in node._next:
             if child is not None:
                 assert position[child] > position[node], f"{child.name()} runs before {node.name()}"
 
@@ -130,8 +130,8 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
         reaches = {}
         for node in reversed(order):
             reaches[node] = node in target_nodes or any(
-                c is not None and reaches.get(c, False) for c, _ in node._next)
-        runs = {node for node in order if any(c is not None and reaches.get(c, False) for c, _ in node._next)}
+                c is not None and reaches.get(c, False) for c in node._next)
+        runs = {node for node in order if any(c is not None and reaches.get(c, False) for c in node._next)}
         runs |= {node for node in target_nodes if isinstance(node, AccumulateGrad)} if accumulate else set()
 
     captured = [None] * (len(inputs) if inputs is not None else 0)
@@ -189,7 +189,7 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
             if check_nan:
                 _anomaly_check(node, wrap(grads_in))
 
-            for (child, nr), g, meta in zip(node._next, grads_in, node._in_meta):
+            for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
                 if child is None or g is None:
                     continue
                 if runs is not None and child not in runs and child not in target_nodes:

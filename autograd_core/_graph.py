@@ -27,7 +27,7 @@ SECOND_TIME = (
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
-    __slots__ = ("_next", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
+    __slots__ = ("_next", "_nrs", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
     num_outputs = 1
     # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
     _tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
@@ -38,8 +38,10 @@ class Node:
     _trace = None          # forward stack, kept in anomaly mode
     _meta = None
 
-    def __init__(self, rule, next_functions, in_meta, attrs):
-        self._next = next_functions
+    def __init__(self, rule, next_nodes, next_nrs, in_meta, attrs):
+        # Edges as two tuples, not (node, nr) pairs: one object fewer per edge for the gc to scan.
+        self._next = next_nodes
+        self._nrs = next_nrs
         self._rule = rule
         self._saved = ()
         self._attrs = attrs
@@ -51,7 +53,7 @@ class Node:
     @property
     def next_functions(self):
         """One ``(node, output_nr)`` per input: where this node sends each input's gradient."""
-        return tuple(self._next)
+        return tuple(zip(self._next, self._nrs))
 
     def __repr__(self):
         return f"<{self.name()} object at {hex(id(self))}>"
@@ -135,7 +137,7 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
 
     def __init__(self, variable):
-        Node.__init__(self, None, (), (), None)
+        Node.__init__(self, None, (), (), (), None)
         self.variable = variable
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import AccumulateGrad, SavedTensor, node_class, _NODE_CLASSES
-from ._tensor import Tensor, _mode, _NONE_EDGE, _View, _as_tensor_like
+from ._tensor import Tensor, _mode, _View, _as_tensor_like
 
 _from_data = Tensor._from_data
 
@@ -42,17 +42,20 @@ def _record(op, name, out_arr, inputs, attrs=None):
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the input's
     # shape and dtype, for the engine to reduce a broadcast gradient back to it.
     edges = []
+    nrs = []
     meta = []
     need = []
     for t in inputs:
         if isinstance(t, Tensor) and t._rg:
             fn = t.grad_fn
-            edges.append((fn if fn is not None else t._accumulator(), t._output_nr))
+            edges.append(fn if fn is not None else t._accumulator())
+            nrs.append(t._output_nr)
             d = t._data
             meta.append((d.shape, d.dtype))
             need.append(True)
         else:
-            edges.append(_NONE_EDGE)
+            edges.append(None)
+            nrs.append(0)
             meta.append(None)
             need.append(False)
     if True not in need:
@@ -61,7 +64,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
     if rule.wants_need:
         need = tuple(need)
         attrs = {**attrs, "need": need} if attrs else {"need": need}
-    node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(meta), attrs)
+    node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(nrs), tuple(meta), attrs)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saves:
@@ -1024,19 +1027,6 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     attrs = {"shape": a.shape, "target": Tensor._from_data(safe), "weight": Tensor._from_data(wt),
              "reduction": reduction, "ignore_index": ignore_index, "total": total}
     return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
-
-
-def nll_grad(g, shape, target, weight, reduction, ignore_index, total):
-    """The VJP of nll_loss: -weight/total at each row's target, 0 elsewhere (`g` a Tensor or an array)."""
-    xp = namespace(target._data)
-    scale = -weight._data
-    if reduction == "mean":
-        scale = scale / total
-    onehot = xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
-    w = xp.where(onehot, xp.reshape(scale, (-1, 1)), xp.zeros_like(scale[:1]))
-    gg = (g.reshape(-1, 1) if isinstance(g, Tensor) else xp.reshape(g, (-1, 1))) if reduction == "none" else g
-    out = gg * w if isinstance(gg, Tensor) else w * gg
-    return out.reshape(shape) if isinstance(out, Tensor) else xp.reshape(out, shape)
 
 
 # ============================================================================= comparisons (no gradient)

@@ -22,7 +22,6 @@ from ._graph import AccumulateGrad, SavedTensor, _RemovableHandle, node_class
 from .grad_mode import _mode, no_grad, enable_grad
 
 _ndarray = np.ndarray
-_NONE_EDGE = (None, 0)
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "

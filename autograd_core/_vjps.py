@@ -179,8 +179,16 @@ VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis
 VJP["mse_loss"] = lambda g, x, y, reduction: (
     2 * (x - y) * F.loss_scale(g, x.shape, reduction),
     -2 * (x - y) * F.loss_scale(g, x.shape, reduction))
-VJP["nll_loss"] = lambda g, shape, target, weight, reduction, ignore_index, total: (
-    F.nll_grad(g, shape, target, weight, reduction, ignore_index, total),)
+def _nll_loss(g, shape, target, weight, reduction, ignore_index, total):
+    """-weight/total at each row's target, 0 elsewhere (target, weight: constant Tensors)."""
+    xp = namespace(target._data)
+    scale = -weight._data / total if reduction == "mean" else -weight._data
+    onehot = xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
+    w = xp.where(onehot, xp.reshape(scale, (-1, 1)), xp.zeros_like(scale[:1]))
+    return (reshape((reshape(g, (-1, 1)) if reduction == "none" else g) * w, shape),)
+
+
+VJP["nll_loss"] = _nll_loss
 
 
 # ----------------------------------------------------------------------------- what each rule reads

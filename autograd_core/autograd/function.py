@@ -8,7 +8,7 @@ import functools
 import warnings
 
 from .._graph import Node, SavedTensor, SECOND_TIME
-from .._tensor import Tensor, _mode, _NONE_EDGE
+from .._tensor import Tensor, _mode
 from ..grad_mode import no_grad
 
 
@@ -16,7 +16,7 @@ class FunctionCtx(Node):
     """The ``ctx`` of a custom Function: what forward leaves for backward (it is also the node)."""
 
     def _setup(self, cls, args):
-        self._next = ()
+        self._next = self._nrs = ()
         self._rule = None
         self._saved = ()
         self._attrs = None
@@ -104,6 +104,14 @@ class FunctionCtx(Node):
         return result
 
 
+def _edges(args):
+    """A node's edges for inputs `args`: (next nodes, their output numbers, each input's shape and dtype)."""
+    tracked = [isinstance(a, Tensor) and a._rg for a in args]
+    return (tuple((a.grad_fn if a.grad_fn is not None else a._accumulator()) if t else None for a, t in zip(args, tracked)),
+            tuple(a._output_nr if t else 0 for a, t in zip(args, tracked)),
+            tuple((a._data.shape, a._data.dtype) if t else None for a, t in zip(args, tracked)))
+
+
 def _expandable(shape, to):
     """True when `shape` broadcasts to `to` (so a gradient shaped `to` can be summed back)."""
     if len(shape) > len(to):
@@ -166,15 +174,7 @@ class Function(metaclass=_FunctionMeta):
         track = _mode.grad_enabled and any(ctx.needs_input_grad)
 
         if track:   # edges from the inputs as they were before any in-place change
-            edges, meta = [], []
-            for a in args:
-                if isinstance(a, Tensor) and a._rg:
-                    edges.append((a.grad_fn if a.grad_fn is not None else a._accumulator(), a._output_nr))
-                    meta.append((a._data.shape, a._data.dtype))
-                else:
-                    edges.append(_NONE_EDGE)
-                    meta.append(None)
-            ctx._next, ctx._in_meta = tuple(edges), tuple(meta)
+            ctx._next, ctx._nrs, ctx._in_meta = _edges(args)
 
         input_ids = {id(a) for a in args if isinstance(a, Tensor)}
         result = []
@@ -217,7 +217,7 @@ class _DelayedError(Node):
     """A node that raises when backward reaches it (what once_differentiable attaches)."""
 
     def __init__(self, message, n_inputs):
-        Node.__init__(self, None, (), (), None)
+        Node.__init__(self, None, (), (), (), None)
         self._msg = message
 
     __slots__ = ("_msg",)
@@ -245,10 +245,7 @@ def once_differentiable(fn):
         outs = (outputs,) if single else outputs
         err = _DelayedError("trying to differentiate twice a function that was marked with @once_differentiable",
                             len(outs))
-        err._next = tuple((a.grad_fn if a.grad_fn is not None else a._accumulator(), a._output_nr)
-                                   if isinstance(a, Tensor) and a._rg else _NONE_EDGE for a in args)
-        err._in_meta = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) and a._rg else None
-                             for a in args)
+        err._next, err._nrs, err._in_meta = _edges(args)
         wrapped = []
         for o in outs:
             if isinstance(o, Tensor):
