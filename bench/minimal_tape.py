@@ -7,13 +7,13 @@ closure (micrograd's and HIPS autograd's tape, in its leanest form); ``backward`
 reverse topological order. Timed beside autograd_core it shows which part of autograd_core's
 per-op cost is torch's semantics and which part is Python itself.
 
-It speaks just enough of torch's API for ``SmallChain.torchlike``; other workloads report it as
-not applicable (``BENCH_WORKLOADS``).
+It speaks just enough of torch's API for ``SmallChain.torchlike`` and the scale chain (no
+``create_graph``); other workloads report it as not applicable (``BENCH_WORKLOADS``).
 """
 import numpy as np
 
 __version__ = "bench floor"
-BENCH_WORKLOADS = ("small_chain",)
+BENCH_WORKLOADS = ("small_chain", "scale")
 
 
 class _Mode:
