@@ -27,7 +27,7 @@ SECOND_TIME = (
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
-    __slots__ = ("_next", "_nrs", "_rule", "_saved", "_attrs", "_in_meta", "__dict__", "__weakref__")
+    __slots__ = ("_next", "_nrs", "_rule", "_saved", "_attrs", "_in_meta", "_need", "__dict__", "__weakref__")
     num_outputs = 1
     # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
     _tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
@@ -83,18 +83,13 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_TIME)
-        fn, attrs = self._rule.fn, self._attrs
-        if not saved:
-            return fn(g, **attrs) if attrs else fn(g)
-        args = []                    # plain loops: a comprehension is one more frame per node
-        for _, s in saved:
+        rule, attrs = self._rule, self._attrs
+        args = []                    # saved values, then need, by position (see _vjps's header)
+        for _, s in saved:           # a plain loop: a comprehension is one more frame per node
             args.append(unpack(s, self) if s.__class__ is SavedTensor else s)
-        if not attrs:                # saved names come first, in the rule's order (see Rule)
-            return fn(g, *args)
-        kwargs = attrs.copy()
-        for (name, _), v in zip(saved, args):
-            kwargs[name] = v
-        return fn(g, **kwargs)
+        if rule.wants_need:
+            args.append(self._need)
+        return rule.fn(g, *args, **attrs) if attrs else rule.fn(g, *args)
 
     def __getattr__(self, name):
         """torch's ``_saved_self``, ``_saved_other``, ``_saved_result``, ``_saved_<attribute>``."""
@@ -107,6 +102,8 @@ class Node:
                     return s.unpack(self) if type(s) is SavedTensor else s
             if self._attrs and key in self._attrs:
                 return self._attrs[key]
+            if self._rule is not None and key in self._rule.defaults:
+                return self._rule.defaults[key]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def release(self):

@@ -61,10 +61,9 @@ def _record(op, name, out_arr, inputs, attrs=None):
     if True not in need:
         return out                               # nothing to differentiate: a constant
     rule = RULES[op]
-    if rule.wants_need:
-        need = tuple(need)
-        attrs = {**attrs, "need": need} if attrs else {"need": need}
     node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(nrs), tuple(meta), attrs)
+    if rule.wants_need:
+        node._need = tuple(need)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saves:
@@ -204,7 +203,7 @@ def add(x, y, alpha=1):
         r = a + b if alpha == 1 else a + alpha * b
     except ValueError as e:
         raise _shape_error("add", x, y, e) from None
-    return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha})
+    return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
 def sub(x, y, alpha=1):
@@ -216,7 +215,7 @@ def sub(x, y, alpha=1):
         r = a - b if alpha == 1 else a - alpha * b
     except ValueError as e:
         raise _shape_error("sub", x, y, e) from None
-    return _record("sub", "SubBackward0", r, (x, y), {"alpha": alpha})
+    return _record("sub", "SubBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
 def rsub(x, other):

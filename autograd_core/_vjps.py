@@ -9,7 +9,10 @@ where an input gets no gradient. Its parameter names say what it reads:
     ans     the op's forward result
     x, y, z the op's inputs, in order (Tensors, or Python numbers for scalar operands)
     need    a tuple of bools: which inputs need a gradient (to skip expensive work)
-    others  non-tensor attributes of the call (dim, keepdim, shape, ...), stored on the node
+    others  non-tensor attributes of the call (dim, keepdim, shape, ...), stored on the node;
+            one left out by the op takes the rule's default
+Parameters come in that order (saved values, need, attributes), so the engine passes the first
+two kinds by position.
 
 The engine saves exactly the tensors a rule names (so ``add`` saves nothing and can be run
 twice, while ``exp`` saves its result), checks their versions when backward reads them, and
@@ -76,8 +79,8 @@ def _count(shape, dim):
 
 
 # ----------------------------------------------------------------------------- arithmetic
-VJP["add"] = lambda g, alpha, need: (g, (g if alpha == 1 else g * alpha) if need[1] else None)
-VJP["sub"] = lambda g, alpha, need: (g, (-g if alpha == 1 else -g * alpha) if need[1] else None)
+VJP["add"] = lambda g, need, alpha=1: (g, (g if alpha == 1 else g * alpha) if need[1] else None)
+VJP["sub"] = lambda g, need, alpha=1: (g, (-g if alpha == 1 else -g * alpha) if need[1] else None)
 VJP["rsub"] = lambda g: (-g,)                                     # other - x, other a scalar
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (g / y if need[0] else None, -g * x / (y * y) if need[1] else None)
@@ -209,13 +212,17 @@ ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index"
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "saves", "wants_need", "only_for", "on_arrays")
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "saves", "wants_need", "only_for", "on_arrays", "defaults")
 
     def __init__(self, fn, only_for=None, on_arrays=True):
-        params = list(inspect.signature(fn).parameters)[1:]   # after g
+        signature = inspect.signature(fn).parameters
+        params = list(signature)[1:]   # after g
         saved = [p for p in params if p in INPUT_NAMES or p == "ans"]
-        # Node.apply passes saved values positionally when a rule has no attributes.
+        # Node._run_rule passes the saved values, then need, by position (see the header).
         assert saved == sorted(saved, key=(*INPUT_NAMES, "ans").index), f"{fn}: name x, y, z, ans in order"
+        assert params[:len(saved) + ("need" in params)] == saved + ["need"] * ("need" in params), \
+            f"{fn}: saved values first, then need, then attributes"
+        self.defaults = {k: v.default for k, v in signature.items() if v.default is not inspect.Parameter.empty}
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
