@@ -70,6 +70,22 @@ def test_grads_match_torch(ag, op):
         assert_same_tensor(g.grad, w.grad, f"{op.id} d/d(input {i})")
 
 
+@pytest.mark.parametrize("op", ROWS)
+def test_rule_gives_the_same_gradients_on_arrays_and_on_tensors(ag, op):
+    """Each rule runs on raw arrays when nothing is recorded and on Tensors under create_graph=True
+    (see _vjps): both forms must give the same first-order gradients."""
+    xs = leaves(ag, op.arrays())
+    out = op.fn(ag, *xs)
+    g = ag.tensor(grad_output(op, tuple(out.shape)), dtype=ag.float64)
+    on_tensors = ag.autograd.grad(out, xs, g, retain_graph=True, create_graph=True, allow_unused=True)
+    on_arrays = ag.autograd.grad(out, xs, g, allow_unused=True)
+    for i, (t, a) in enumerate(zip(on_tensors, on_arrays)):
+        assert (t is None) == (a is None), f"{op.id} input {i}: one form gave None"
+        if t is not None:
+            assert t.dtype == a.dtype and tuple(t.shape) == tuple(a.shape), f"{op.id} input {i}"
+            np.testing.assert_allclose(to_np(t), to_np(a), rtol=1e-12, atol=0, err_msg=f"{op.id} input {i}")
+
+
 @pytest.mark.parametrize("op", GRADGRAD_ROWS)
 def test_second_order_matches_torch(ag, op):
     """Second order via autograd.grad(create_graph=True), as gradgradcheck does it: the cotangent
