@@ -107,3 +107,41 @@ def decompose(mods, workload, reps, min_sample_s=0.05):
     }
     parts = [(label, {n: f(n) for n in mods}) for label, f in rows.items()]
     return {"parts": parts, "total": {n: t[(n, "both")] for n in mods}}
+
+
+def count_backward_objects(T, n_ops=200):
+    """Tensors and graph nodes autograd_core creates during one backward of the small-op chain,
+    with ``create_graph=False`` and with ``create_graph=True``: higher-order support is free for a
+    first-order backward when that one creates neither per node (its rules run on raw arrays).
+
+    Counts calls of the engine's allocator for Tensors (``_tensor._alloc``) and of ``Node.__init__``.
+    """
+    from autograd_core import _graph, _tensor
+
+    counts = {"tensors": 0, "nodes": 0}
+    alloc, node_init = _tensor._alloc, _graph.Node.__init__
+
+    def counting_alloc(cls):
+        counts["tensors"] += 1
+        return alloc(cls)
+
+    def counting_init(self, *args, **kwargs):
+        counts["nodes"] += 1
+        node_init(self, *args, **kwargs)
+
+    out = {"graph_nodes": n_ops + 2}  # the chain's nodes, sum, and the leaf's AccumulateGrad
+    x = T.tensor(np.linspace(-1, 1, 16, dtype=np.float32), requires_grad=True)
+    for key, backward in (("first_order", lambda loss: loss.backward()),
+                          ("create_graph", lambda loss: T.autograd.grad(loss, x, create_graph=True))):
+        y = x
+        for _ in range(n_ops // 4):
+            y = ((y * 1.01 + 0.1).tanh()) - 0.05
+        loss = y.sum()
+        counts.update(tensors=0, nodes=0)
+        _tensor._alloc, _graph.Node.__init__ = counting_alloc, counting_init
+        try:
+            backward(loss)
+        finally:
+            _tensor._alloc, _graph.Node.__init__ = alloc, node_init
+        out[key] = dict(counts)
+    return out

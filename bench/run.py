@@ -155,7 +155,7 @@ def _profile(engs, quick, log):
     log("  profile: measured split and pyinstrument on the small-op chain")
     w = workloads.SmallChain(quick)
     dec = _guard(profiling.decompose, mods, w, reps=3 if quick else 7, min_sample_s=0.002 if quick else 0.05)
-    out = {"decomposition": dec}
+    out = {"decomposition": dec, "backward_objects": _guard(profiling.count_backward_objects, mods["autograd_core"])}
     us = dec["total"]["autograd_core"] if "total" in dec else 1.0
     prof = _guard(profiling.profile_small_chain, mods["autograd_core"], w, us, seconds=0.3 if quick else 3.0)
     if prof is None:

@@ -178,3 +178,20 @@ def test_gpu_script_runs_its_workloads_with_an_array_module_standing_in_for_cupy
     assert res["meta"]["quick"] is True and len(res["workloads"]) == 3
     for w in res["workloads"]:
         assert "median" in w["engines"]["cupy by hand"], (w["title"], w["engines"])
+
+
+@pytest.mark.slow
+def test_quick_run_counts_what_a_first_order_backward_creates(quick_run):
+    # The report's reading of "create_graph=False pays nothing for higher-order support".
+    _, res, _ = quick_run
+    objs = res["profile"]["backward_objects"]
+    assert objs["first_order"]["nodes"] == 0, objs
+    assert objs["first_order"]["tensors"] <= 3, objs       # the root gradient and the leaf's .grad
+    assert objs["create_graph"]["nodes"] >= objs["graph_nodes"] - 2, objs   # the contrast: rules record
+
+
+@pytest.mark.slow
+def test_quick_run_times_the_floor_tape_where_it_applies(quick_run):
+    _, res, _ = quick_run
+    assert "median" in res["small_chain"]["engines"]["tape"], res["small_chain"]["engines"]["tape"]
+    assert res["mlp"]["engines"]["tape"]["missing"].startswith("not applicable"), res["mlp"]["engines"]["tape"]
