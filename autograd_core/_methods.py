@@ -3,14 +3,6 @@ from . import _ops, _creation
 from ._tensor import Tensor
 
 
-def _method(fn):
-    def m(self, *args, **kwargs):
-        return fn(self, *args, **kwargs)
-    m.__name__ = fn.__name__
-    m.__doc__ = fn.__doc__
-    return m
-
-
 # ----------------------------------------------------------------------------- operators
 Tensor.__add__ = Tensor.__radd__ = _ops.add
 Tensor.__sub__ = _ops.sub
@@ -48,7 +40,7 @@ for _name in ("add", "sub", "mul", "div", "pow", "neg", "reciprocal", "square", 
               "reshape", "view", "flatten", "unflatten", "squeeze", "unsqueeze", "transpose", "t", "permute",
               "expand", "expand_as", "sum_to_size", "clone", "contiguous", "eq", "ne", "lt", "le", "gt", "ge",
               "isnan", "isinf", "isfinite", "allclose", "isclose", "equal", "all", "any", "logical_not"):
-    setattr(Tensor, _name, _method(getattr(_ops, _name)))
+    setattr(Tensor, _name, getattr(_ops, _name))   # a function: the class binds it to the tensor
 Tensor.mm = Tensor.matmul
 Tensor.mv = Tensor.matmul
 Tensor.dot = Tensor.matmul
