@@ -63,7 +63,9 @@ def _hips():
     import autograd
     import autograd.numpy  # noqa: F401  (the wrapped numpy the adapter uses)
 
-    return autograd, getattr(autograd, "__version__", "")
+    from importlib.metadata import version
+
+    return autograd, version("autograd")   # the module has no __version__
 
 
 def _jax():
