@@ -96,6 +96,19 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
     gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
     """
+    # The graph has no reference cycles, so the cycle collector finds nothing to free during a
+    # backward; left on, each of its passes (triggered by the pass's own allocations, toposort's
+    # included) would rescan every live object of the process, the whole graph among them.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _backward(roots, retain_graph, create_graph, inputs, accumulate)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _backward(roots, retain_graph, create_graph, inputs, accumulate):
     # With create_graph=False nothing is recorded, so gradients travel between nodes as raw arrays
     # (rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them:
     # hooks, .grad, the results of autograd.grad, and the rules that need Tensors.
@@ -140,10 +153,6 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     free_saved = not retain_graph
     prev_mode = _mode.grad_enabled
     _mode.grad_enabled = create_graph
-    # The graph has no reference cycles, so the cyclic garbage collector finds nothing to free here;
-    # left on, it would rescan the whole live graph many times during a long backward.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
     try:
         for node in order:
             grads = buffers.pop(node, None)
@@ -210,8 +219,6 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
                 buf[nr] = g if buf[nr] is None else buf[nr] + g
     finally:
         _mode.grad_enabled = prev_mode
-        if gc_was_enabled:
-            gc.enable()
 
     grads = grads_in = g = data = buf = None    # drop the loop's references: `_adopt` counts them
     for i in range(len(pending)):
