@@ -85,7 +85,7 @@ class Node:
             raise RuntimeError(SECOND_TIME)
         rule, attrs = self._rule, self._attrs
         args = []                    # saved values, then need, by position (see _vjps's header)
-        for _, s in saved:           # a plain loop: a comprehension is one more frame per node
+        for s in saved:              # a plain loop: a comprehension is one more frame per node
             args.append(unpack(s, self) if s.__class__ is SavedTensor else s)
         if rule.wants_need:
             args.append(self._need)
@@ -97,7 +97,7 @@ class Node:
             key = {"self": "x", "other": "y", "result": "ans"}.get(name[7:], name[7:])
             if self._saved is None:
                 raise RuntimeError(SECOND_TIME)
-            for n, s in self._saved:
+            for n, s in zip(self._saved_names(), self._saved):
                 if n == key:
                     return s.unpack(self) if type(s) is SavedTensor else s
             if self._attrs and key in self._attrs:
@@ -124,8 +124,9 @@ class Node:
         self._hooked = True
         return _RemovableHandle(self, "_prehooks", fn)
 
-    def _saved_tensor_names(self):
-        return [n for n, s in (self._saved or ()) if type(s) is SavedTensor]
+    def _saved_names(self):
+        """The names of the saved values, in order (the rule's parameters; none for custom Functions)."""
+        return self._rule.saved_names if self._rule is not None else ()
 
 
 class AccumulateGrad(Node):

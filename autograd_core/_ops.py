@@ -66,7 +66,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         node._need = tuple(need)
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
-    if rule.saves:
+    if rule.saved_names:
         only_for = rule.only_for
         saved = []
         for i in rule.saves_inputs:
@@ -75,10 +75,10 @@ def _record(op, name, out_arr, inputs, attrs=None):
                 t = None                          # read only for a gradient nobody needs
             elif isinstance(t, Tensor):
                 t = SavedTensor(t)
-            saved.append((INPUT_NAMES[i], t))
+            saved.append(t)
         if rule.saves_ans:
-            saved.append(("ans", SavedTensor(out, is_output=True)))
-        node._saved = saved
+            saved.append(SavedTensor(out, is_output=True))
+        node._saved = tuple(saved)           # named by rule.saved_names
     if _Anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]
     out.grad_fn = node
@@ -1095,6 +1095,6 @@ def any(x, dim=None, keepdim=False):
     return Tensor._from_data(namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
 
 
-from ._vjps import RULES, INPUT_NAMES  # noqa: E402  (the table reads the helpers above)
+from ._vjps import RULES  # noqa: E402  (the table reads the helpers above)
 
 __all__ = []

@@ -517,7 +517,7 @@ class Tensor:
             self._rebase_view(r, ())
         else:
             self.grad_fn, self._output_nr, self._rg = r.grad_fn, 0, True
-            for name, s in (r.grad_fn._saved or ()):
+            for s in (r.grad_fn._saved or ()):
                 if type(s) is SavedTensor and s.is_output:   # the result now lives in self
                     s.vc, s.version = self._vc, self._vc[0]
         return self

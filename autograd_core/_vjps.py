@@ -213,7 +213,7 @@ ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index"
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "saves", "wants_need", "only_for", "on_arrays", "defaults")
+    __slots__ = ("fn", "saves_ans", "saves_inputs", "saved_names", "wants_need", "only_for", "on_arrays", "defaults")
 
     def __init__(self, fn, only_for=None, on_arrays=True):
         signature = inspect.signature(fn).parameters
@@ -227,7 +227,7 @@ class Rule:
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
-        self.saves = bool(saved)
+        self.saved_names = tuple(saved)     # what Node._saved holds, in this order
         self.wants_need = "need" in params or bool(only_for)
         self.only_for = {INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()}
         self.on_arrays = on_arrays
