@@ -23,6 +23,9 @@ from ._tensor import Tensor, _mode, _to
 from . import _creation, _ops
 
 _ndarray = np.ndarray
+# `_adopt` relies on reference counts as CPython up to 3.13 reports them (3.14 may borrow references
+# on the stack and report fewer): elsewhere gradients are always copied.
+_COUNTS_OK = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
 
 
 def toposort(roots):
@@ -96,9 +99,8 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
     gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
     """
-    # The graph has no reference cycles, so the cycle collector finds nothing to free during a
-    # backward; left on, each of its passes (triggered by the pass's own allocations, toposort's
-    # included) would rescan every live object of the process, the whole graph among them.
+    # The graph has no reference cycles, so the cycle collector has nothing to free here; left on, each
+    # pass set off by backward's own allocations would rescan every live object of the process.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -259,9 +261,9 @@ def _adopt(g):
     """g's array if nothing else can reach it, so ``.grad`` can take it without a copy (torch's
     AccumulateGrad "steals" such gradients too); None otherwise."""
     data = g._data
-    if data.__class__ is not _ndarray or data.base is not None or not data.flags.writeable:
+    if not _COUNTS_OK or data.__class__ is not _ndarray or data.base is not None or not data.flags.writeable:
         return None                     # a view (of a buffer that may be shared) or read-only
-    # Sole-owner counts: data: g's slot, `data`, getrefcount's argument; g: run_backward's and
+    # Sole-owner counts: data: g's slot, `data`, getrefcount's argument; g: _backward's and
     # _accumulate's names, `g`, the argument. Any other holder (a second leaf, a hook) adds one.
     if sys.getrefcount(data) > 3 or sys.getrefcount(g) > 4:
         return None

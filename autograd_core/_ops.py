@@ -99,10 +99,6 @@ def _view(out, base, method, *args):
 
 # ============================================================================= unwrapping
 
-def _xp(t):
-    return namespace(t._data)
-
-
 def _device_error(a, b):
     return RuntimeError("Expected all tensors to be on the same device, but found at least two devices, "
                         f"{a.device} and {b.device}!")
