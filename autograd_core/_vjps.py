@@ -108,7 +108,7 @@ VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
 VJP["relu"] = lambda g, ans: (g * (ans > 0),)                     # relu'(0) = 0
 VJP["leaky_relu"] = lambda g, x, negative_slope: (                # leaky_relu'(0) = slope
     where(x > 0, g, g * negative_slope),)
-VJP["abs"] = lambda g, x: (g * sign(x),)                        # abs'(0) = 0
+VJP["abs"] = lambda g, x: (g * sign(x),)                          # abs'(0) = 0
 VJP["zero_grad"] = lambda g: (g * 0,)                             # sign, floor, ceil, round
 VJP["clamp"] = lambda g, x, min, max: (                           # bounds included
     g * clamp_mask(x, min, max),)
