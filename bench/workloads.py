@@ -80,19 +80,22 @@ class SmallChain:
 
         return run
 
+    def _chain(self, x):
+        """The chain on a torch-like tensor, summed: ``*1.01, +0.1, tanh, -0.05`` repeated."""
+        y = x
+        for _ in range(self.n_ops // 4):
+            y = y * 1.01
+            y = y + 0.1
+            y = y.tanh()
+            y = y - 0.05
+        return y.sum()
+
     def torchlike_forward(self, T, record):
         """The engine's forward pass alone: recording the graph, or under ``no_grad`` if not ``record``."""
         x = T.tensor(self.x, requires_grad=True)
-        blocks = self.n_ops // 4
 
         def chain():
-            y = x
-            for _ in range(blocks):
-                y = y * 1.01
-                y = y + 0.1
-                y = y.tanh()
-                y = y - 0.05
-            return y.sum()
+            return self._chain(x)
 
         def chain_no_grad():
             with T.no_grad():
@@ -102,17 +105,10 @@ class SmallChain:
 
     def torchlike(self, T, device=None):
         x = _tensor(T, self.x, device, requires_grad=True)
-        blocks = self.n_ops // 4
 
         def step():
             x.grad = None
-            y = x
-            for _ in range(blocks):
-                y = y * 1.01
-                y = y + 0.1
-                y = y.tanh()
-                y = y - 0.05
-            y.sum().backward()
+            self._chain(x).backward()
 
         def grads():
             step()

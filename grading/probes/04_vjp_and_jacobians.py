@@ -3,24 +3,9 @@
 Every probe runs the student's code on inputs the notebook never shows (fixed numpy seeds, float64)
 and returns plain data; gradients are also checked with autograd_core's gradcheck where it applies.
 """
-SETUP = '''
-import math
-import warnings
-import numpy as np
-import autograd_core as torch
+from grading.probes._common import HELPERS
 
-warnings.simplefilter("ignore")
-
-
-def _p_rand(*shape, seed, requires_grad=True, low=None, high=None):
-    rng = np.random.default_rng(seed)
-    a = rng.standard_normal(shape) if low is None else rng.uniform(low, high, shape)
-    return torch.tensor(a, dtype=torch.float64, requires_grad=requires_grad)
-
-
-def _p_np(t):
-    return t.detach().numpy() if hasattr(t, "detach") else np.asarray(t)
-
+SETUP = HELPERS + '''
 
 def _p_op(forward, rule, name="ProbeOp"):
     """forward(*inputs) and rule(g, ans, *inputs) -> tuple, as an autograd Function (as in the notebook)."""
@@ -35,9 +20,6 @@ def _p_op(forward, rule, name="ProbeOp"):
 
     return type(name, (torch.autograd.Function,), {"forward": staticmethod(fwd), "backward": staticmethod(bwd)}).apply
 
-
-def _p_gradcheck(fn, inputs):
-    return bool(torch.autograd.gradcheck(fn, inputs, raise_exception=False))
 '''
 
 PROBES = {
