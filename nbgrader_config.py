@@ -37,4 +37,6 @@ c.OverwriteCells.add_missing_cells = True
 from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
 
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+from grading.feedback import ShowVerdicts  # noqa: E402
+
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, ShowVerdicts, CSSHTMLHeaderPreprocessor]

@@ -22,6 +22,8 @@ def _api():
     from grading.config import REPO
 
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(REPO)).load_config()
+    # Autograde's kernels live in the jail (grading._kernel_jail) and talk over unix sockets.
+    cfg.Execute.kernel_manager_class = "grading._kernel_manager.JailedKernelManager"
     coursedir = CourseDirectory(config=cfg)
     return NbGraderAPI(coursedir, config=cfg)
 

@@ -74,16 +74,34 @@ class Worker:
         self.log.close()
 
 
+def write_atomic(path: Path, data: str | bytes, mode: int | None = None) -> None:
+    """Write ``path`` so that a reader sees the old content or the new, never a part: a
+    temporary file in the same folder, flushed to disk, then renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
 def prepare_workspace(course: Course) -> None:
-    """Create the workspace and the limited ``python3`` kernel spec nbgrader's autograde uses."""
+    """Create the workspace and the jailed ``python3`` kernel spec nbgrader's autograde uses."""
     for d in (course.submitted, course.autograded, course.feedback, course.records):
         d.mkdir(parents=True, exist_ok=True)
     spec = course.workspace / "jupyter" / "kernels" / "python3"
     spec.mkdir(parents=True, exist_ok=True)
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, str(Path(__file__).parent / "_limited_kernel.py"),
+    write_atomic(spec / "kernel.json", json.dumps({
+        "argv": [sys.executable, str(Path(__file__).parent / "_kernel_jail.py"),
                  "-f", "{connection_file}"],
-        "display_name": "Python 3 (grading limits)", "language": "python",
+        "display_name": "Python 3 (grading jail)", "language": "python", "interrupt_mode": "message",
         "metadata": {"debugger": False}}, indent=1))
 
 
@@ -143,8 +161,7 @@ def load_issues(course: Course) -> list[dict]:
 
 
 def _save_issues(course: Course, issues: list[dict]) -> None:
-    course.records.mkdir(parents=True, exist_ok=True)
-    _issues_path(course).write_text(json.dumps(issues, indent=1))
+    write_atomic(_issues_path(course), json.dumps(issues, indent=1))
 
 
 def check_timestamp(folder: Path) -> str | None:
@@ -239,18 +256,35 @@ def _in_kernel_scores(db_url: str, assignment: str, student: str) -> dict[str, f
     return scores
 
 
-def _override(db_url: str, assignment: str, student: str, scores: dict[str, float]) -> None:
-    """Write the re-check's score as the gradebook's manual score where the two disagree, so
-    formgrader and ``nbgrader export`` show the score the re-check decided."""
+def _write_verdicts(db_url: str, assignment: str, student: str, scores: dict[str, float]) -> bool:
+    """Store the verdicts as the gradebook's scores (auto_score; manual_score cleared), so the
+    formgrader, ``nbgrader export`` and the feedback show them and nothing else. Returns False
+    when the gradebook has no such submission (nbgrader failed before creating it)."""
     from nbgrader.api import Gradebook, MissingEntry
     with Gradebook(db_url) as gb:
+        try:
+            gb.find_submission(assignment, student)
+        except MissingEntry:
+            return False
         for gid, score in scores.items():
             try:
                 g = gb.find_grade(gid, assignment, assignment, student)
             except MissingEntry:
                 continue
-            g.manual_score = score
+            g.auto_score, g.manual_score = score, None
         gb.db.commit()
+    return True
+
+
+def snapshot(course: Course, student: str, assignment: str) -> tuple[Path, str]:
+    """Read the submission once, before any of its code runs, and keep it read-only under
+    ``snapshots/`` by its SHA-256; grading reads that copy. Returns (path, hash)."""
+    data = (course.submitted / student / assignment / f"{assignment}.ipynb").read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    path = course.workspace / "snapshots" / student / assignment / f"{digest}.ipynb"
+    if not path.is_file():
+        write_atomic(path, data, mode=0o444)
+    return path, digest
 
 
 def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None) -> dict:
@@ -259,6 +293,7 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     flags = []
     if check_timestamp(folder) or (folder / "timestamp.txt.invalid").exists():
         flags.append("bad-timestamp")
+    frozen, digest = snapshot(course, student, assignment)
     t0 = time.monotonic()
     r = api.autograde(assignment, student, force=True, create=True)
     for _ in range(3):  # SQLite serialises writers; a busy gradebook is retried, not lost
@@ -274,11 +309,16 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     in_kernel = _in_kernel_scores(course.db_url, assignment, student)
 
     nb_path = folder / f"{assignment}.ipynb"
+    try:
+        if hashlib.sha256(nb_path.read_bytes()).hexdigest() != digest:
+            flags.append("submission-changed")  # cannot happen with a jailed kernel; graded as frozen
+    except OSError:
+        flags.append("submission-changed")
     source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
     tests = notebook.test_cells(source)
     # Test cells the student changed or deleted (nbgrader restores them; the instructor should know).
     try:
-        sub_tests = notebook.test_cells(notebook.read(nb_path))
+        sub_tests = notebook.test_cells(notebook.read(frozen))
         released = notebook.read(course.internal_release / assignment / f"{assignment}.ipynb")
         rel_tests = notebook.test_cells(released)
         for gid, t in rel_tests.items():
@@ -290,48 +330,67 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         pass
 
     t1 = time.monotonic()
-    rc = recheck.recheck(course, assignment, nb_path, reference)
+    rc = recheck.recheck(course, assignment, frozen, reference)
     recheck_s = time.monotonic() - t1
     flags += rc.flags
-    exercises, override, score = {}, {}, 0.0
+    # One verdict per test cell: the sandboxed run compared here. nbgrader's in-kernel score is
+    # kept for the record (a difference is worth a look) but never decides; a cell the re-check
+    # could not judge is a flagged 0.
+    exercises, verdicts, score = {}, {}, 0.0
     for gid, t in tests.items():
         v = rc.verdicts.get(gid)
         nbs = in_kernel.get(gid)
-        final = v.score if v is not None and v.score is not None else (nbs or 0.0)
-        if v is not None and v.score is not None and (nbs is None or abs(nbs - v.score) > 1e-9):
-            override[gid] = v.score
-            if nbs is not None or r["success"]:  # after a kernel death "kernel-died" says it all
+        if v is None or v.score is None:
+            final = 0.0
+            flags.append(f"grading-error:{gid}")
+        else:
+            final = v.score
+            if nbs is not None and abs(nbs - v.score) > 1e-9 and r["success"]:
                 flags.append(f"recheck-disagrees:{gid}")
+        verdicts[gid] = final
         score += final
         exercises[gid] = {"points": t.points, "nbgrader": nbs, "recheck": None if v is None else v.score,
-                          "status": None if v is None else v.status, "detail": "" if v is None else v.detail,
-                          "score": final}
-    if override and in_kernel:
-        _override(course.db_url, assignment, student, override)
+                          "status": "grading-error" if v is None else v.status,
+                          "detail": "no verdict" if v is None else v.detail, "score": final}
+    if not _write_verdicts(course.db_url, assignment, student, verdicts):
+        flags.append("not-in-gradebook")
     if not r["success"]:
-        _keep_autograded_copy(course, assignment, student)
+        _keep_autograded_copy(course, assignment, student, frozen)
+    _sanitize_autograded(course, assignment, student, notebook.grade_ids(source))
     if rc.isolation != "bwrap":
         flags.append("sandbox:subprocess")
     record = {"student": student, "assignment": assignment, "score": score,
               "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
-              "isolation": rc.isolation, "nbgrader_success": r["success"],
+              "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
               "nbgrader_error": (r.get("error") or "")[-1500:], "exercises": exercises,
               "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
-    path = record_path(course, student, assignment)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=1))
+    write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
     return {"success": True, "record": record}
 
 
-def _keep_autograded_copy(course: Course, assignment: str, student: str) -> None:
+def _keep_autograded_copy(course: Course, assignment: str, student: str, frozen: Path) -> None:
     """After a kernel death nbgrader removes autograded/<student>/<assignment>/, and the formgrader
-    then shows "needs autograding" and no score although the gradebook holds the re-checked one.
-    Put the submission there (as submitted) so the formgrader lists it with its score."""
-    target = course.autograded / student / assignment
-    if target.exists():
+    then shows "needs autograding" and no score although the gradebook holds the verdicts.
+    Put the frozen submission there so the formgrader lists it with its score."""
+    target = course.autograded / student / assignment / f"{assignment}.ipynb"
+    if not target.exists():
+        write_atomic(target, frozen.read_bytes())
+
+
+def _sanitize_autograded(course: Course, assignment: str, student: str, grade_ids: set[str]) -> None:
+    """The autograded notebook is what the Formgrader shows and feedback is made from: make it
+    safe to render (grading.sanitize) before anyone opens it."""
+    import nbformat
+
+    from grading import sanitize
+    path = course.autograded / student / assignment / f"{assignment}.ipynb"
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except FileNotFoundError:
         return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(course.submitted / student / assignment, target)
+    except Exception:  # noqa: BLE001  (unreadable: show nothing of it rather than something unsafe)
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("(unreadable notebook)")])
+    write_atomic(path, nbformat.writes(sanitize.notebook(nb, grade_ids)))
 
 
 def submissions(course: Course, assignment: str | None = None, student: str | None = None) -> list[tuple[str, str]]:
@@ -396,9 +455,7 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
                         "student": s, "assignment": a, "score": None, "max_score": None,
                         "flags": ["grading-error"], "error": reply.get("error", "")[-1500:]}
                     if not reply.get("record"):
-                        p = record_path(course, s, a)
-                        p.parent.mkdir(parents=True, exist_ok=True)
-                        p.write_text(json.dumps(rec, indent=1))
+                        write_atomic(record_path(course, s, a), json.dumps(rec, indent=1))
                     with lock:
                         records.append(rec)
                         done[0] += 1

@@ -43,10 +43,6 @@ def _limits(probe) -> sandbox.Limits:
     return sandbox.Limits(wall=wall, cpu=max(1, int(wall)), memory=memory)
 
 
-def _hide(course: Course) -> list[Path]:
-    return [course.root, course.workspace, course.probes]
-
-
 def _task(probe, cells) -> sandbox.Task:
     mods, calls = forbid.split(probe.forbid)
     return sandbox.Task(probe.test_id, cells, probe.code, tuple(mods), tuple(calls), _limits(probe))
@@ -77,7 +73,7 @@ def reference_results(course: Course, assignment: str, probes: ProbeSet | None =
             results[tid] = {"ok": False, "error": f"reference has no solution cell {missing}"}
         else:
             tasks.append(_task(probe, [(c, cells[c]) for c in probe.cells]))
-    for tid, out in sandbox.run_many(probes.setup, tasks, _hide(course)).items():
+    for tid, out in sandbox.run_many(probes.setup, tasks).items():
         if out.status == "ok":
             results[tid] = {"ok": True, "result": out.result}
         else:
@@ -129,7 +125,7 @@ def recheck(course: Course, assignment: str, nb_path: Path, reference: dict | No
             out.flags.append(f"forbidden:{tid}")
             continue
         tasks.append(_task(probe, cells))
-    outcomes = sandbox.run_many(probes.setup, tasks, _hide(course))
+    outcomes = sandbox.run_many(probes.setup, tasks)
     for tid, res in outcomes.items():
         t, probe, ref = tests[tid], probes.probes[tid], reference[tid]
         v = Verdict(tid, t.points, 0.0, res.status, seconds=round(res.seconds, 3))

@@ -81,7 +81,7 @@ return g.numpy()""")}, 4.0, ("forbidden:test_tanh_grad",), nbgrader_fooled=("tes
 _nb = json.load(open({str(src)!r}))
 _ref = [c for c in _nb["cells"] if c["metadata"].get("nbgrader", {{}}).get("grade_id") == "square_grad"][0]
 exec("".join(_ref["source"]))
-"""}, 0.0, ("recheck-disagrees:test_square_grad",), nbgrader_fooled=("test_square_grad",)),
+"""}, 0.0),  # the jailed kernel cannot see the course tree either: nbgrader is no longer fooled
         Case("stderr_noise", {**REF, "square_grad": _fn(
             "square_grad", 'import sys\nprint("computing 2x", file=sys.stderr)\nreturn 2 * x')}, 6.0,
              ("recheck-disagrees:test_square_grad",), nbgrader_fooled=("test_square_grad",)),
