@@ -46,20 +46,31 @@ def main(argv: list[str] | None = None) -> int:
         return demo(args)
     course = Course.from_env(args.workspace, args.db_url, args.course_root, args.probes, args.cell_timeout)
     from grading import pipeline, report
+    try:
+        return _run(args, course, pipeline, report)
+    except pipeline.Busy as e:
+        print(str(e), file=sys.stderr)
+        return 3
+
+
+def _run(args, course, pipeline, report) -> int:
     if args.cmd == "release":
         return 0 if pipeline.release(course) else 1
     if args.cmd == "collect":
         if not args.src.is_dir():
             print(f"collect: {args.src} is not a directory", file=sys.stderr)
             return 2
-        pipeline.collect(course, args.src)
+        with pipeline.workspace_lock(course, "collect"):
+            pipeline.collect(course, args.src)
         return 0
     if args.cmd == "autograde":
-        records = pipeline.autograde(course, args.assignment, args.student, args.workers)
+        with pipeline.workspace_lock(course, "autograde"):
+            records = pipeline.autograde(course, args.assignment, args.student, args.workers)
         print(report.render(course, "table"), end="")
         return 0 if all(r.get("score") is not None for r in records) else 1
     if args.cmd == "feedback":
-        return 1 if pipeline.feedback(course, args.assignment, args.student) else 0
+        with pipeline.workspace_lock(course, "feedback"):
+            return 1 if pipeline.feedback(course, args.assignment, args.student) else 0
     if args.cmd == "report":
         print(report.render(course, args.format), end="")
         return 0

@@ -31,6 +31,8 @@ def explain(ex: dict) -> str:
 class ShowVerdicts(Preprocessor):
     """Append the verdict to each autograded test cell and say where the scores come from."""
 
+    enabled = True  # nbconvert preprocessors are off unless enabled
+
     def preprocess(self, nb, resources):
         info = resources.get("nbgrader", {})
         workspace = Path(os.environ.get("AUTOGRAD_WORKSPACE", "."))

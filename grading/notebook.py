@@ -33,16 +33,24 @@ def read(path: Path | str):
     path = Path(path)
     try:
         raw = path.read_bytes()
+    except OSError as e:
+        raise NotANotebook("not-json", f"{path.name} cannot be read ({type(e).__name__})")
+    return parse(raw, path.name)
+
+
+def parse(raw: bytes, name: str = "notebook"):
+    """Parse a notebook's bytes; raise :class:`NotANotebook` if not JSON or not a notebook."""
+    try:
         data = json.loads(raw)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise NotANotebook("not-json", f"{path.name} is not JSON ({type(e).__name__}: {str(e)[:80]})")
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise NotANotebook("not-json", f"{name} is not JSON ({type(e).__name__}: {str(e)[:80]})")
     if not isinstance(data, dict) or "cells" not in data or "nbformat" not in data:
-        raise NotANotebook("not-a-notebook", f"{path.name} is JSON but not a Jupyter notebook")
+        raise NotANotebook("not-a-notebook", f"{name} is JSON but not a Jupyter notebook")
     try:
         nb = nbformat.reads(raw.decode(), as_version=4)
         nbformat.validate(nb)
     except Exception as e:  # noqa: BLE001  (nbformat raises several types)
-        raise NotANotebook("not-a-notebook", f"{path.name} is not a valid notebook ({str(e)[:120]})")
+        raise NotANotebook("not-a-notebook", f"{name} is not a valid notebook ({str(e)[:120]})")
     return nb
 
 

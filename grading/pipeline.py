@@ -6,12 +6,17 @@ the flags, is recorded as ``<workspace>/recheck/<student>/<assignment>.json``.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import os
 import queue
 import re
+import select
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -29,6 +34,59 @@ def log(msg: str) -> None:
     print(msg, flush=True)
 
 
+# -- one writer per workspace -----------------------------------------------------------------
+class Busy(RuntimeError):
+    """Another grading command holds the workspace."""
+
+
+@contextlib.contextmanager
+def workspace_lock(course: Course, what: str):
+    """Exclusive hold on the workspace for ``what`` (collect, autograde, feedback): a second
+    command on the same workspace stops at once with who holds it, instead of interleaving."""
+    import fcntl
+    course.workspace.mkdir(parents=True, exist_ok=True)
+    path = course.workspace / ".grading.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "another process"
+            raise Busy(f"{what}: the workspace {course.workspace} is busy ({holder}); "
+                       "wait for it to finish, or grade into another --workspace") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{what} by pid {os.getpid()} since {time.strftime('%H:%M:%S')}".encode(), 0)
+        yield
+    finally:
+        os.close(fd)
+
+
+class Progress:
+    """Submissions done, with rate and ETA: a tqdm bar on a terminal, plain lines elsewhere."""
+
+    def __init__(self, total: int, what: str):
+        self.total, self.done, self.t0 = total, 0, time.monotonic()
+        self.bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, desc=what, unit="submission", file=sys.stderr, dynamic_ncols=True)
+
+    def step(self, line: str) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.write(line)
+            self.bar.update(1)
+            return
+        elapsed = time.monotonic() - self.t0
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - self.done) / rate if rate else 0.0
+        log(f"[{self.done}/{self.total}] {line}  ({rate * 60:.1f}/min, ETA {eta:.0f} s)")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
 # -- worker processes -------------------------------------------------------------------------
 class Worker:
     """One grading._nbworker process; ``call`` sends a job and waits for its reply."""
@@ -41,24 +99,36 @@ class Worker:
         r, w = os.pipe()
         env = self.course.env(self.release_dir)
         self.log = open(self.course.workspace / "nbgrader.log", "a")  # nbgrader's own log, for debugging
+        # Its own process group, so that a stuck worker goes with every kernel it started.
         self.proc = subprocess.Popen([sys.executable, "-m", "grading._nbworker", str(w)], cwd=REPO,
                                      env=env, stdin=subprocess.PIPE, pass_fds=(w,), text=True,
-                                     stdout=subprocess.DEVNULL, stderr=self.log)
+                                     stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True)
         os.close(w)
         self.replies = os.fdopen(r, "r")
 
-    def call(self, job: dict) -> dict:
+    def call(self, job: dict, timeout: float | None = None) -> dict:
+        """Send ``job`` and wait for the reply, at most ``timeout`` seconds: a worker that
+        died or overran is killed with its kernels and replaced; the reply then says why."""
         try:
             self.proc.stdin.write(json.dumps(job) + "\n")
             self.proc.stdin.flush()
-            line = self.replies.readline()
-        except (BrokenPipeError, OSError):
+            ready, _, _ = select.select([self.replies], [], [], timeout)
+            line = self.replies.readline() if ready else None
+        except (BrokenPipeError, OSError, ValueError):
             line = ""
-        if not line:  # the worker died: report the job, start a fresh worker for the next one
-            self.close()
+        if not line:
+            self.kill()
             self._start()
-            return {"success": False, "error": "grading worker died"}
+            why = "timed out" if line is None else "died"
+            return {"success": False, "error": f"grading worker {why}", "timed_out": line is None}
         return json.loads(line)
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.close()
 
     def close(self):
         try:
@@ -178,58 +248,154 @@ def check_timestamp(folder: Path) -> str | None:
         return "bad-timestamp"
 
 
+MAX_NOTEBOOK_BYTES = int(os.environ.get("AUTOGRAD_MAX_NOTEBOOK_BYTES") or 32 << 20)
+MAX_CELLS = int(os.environ.get("AUTOGRAD_MAX_CELLS") or 2000)
+MAX_FOLDER_ENTRIES = 200
+
+
+def shown(name: str) -> str:
+    """A name from a submission as it may be printed: control characters escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(name))[:200]
+
+
+def _links(folder: Path) -> list[str]:
+    """Symbolic links anywhere below ``folder`` (never followed); also too many entries."""
+    found, seen, stack = [], 0, [folder]
+    while stack:
+        with os.scandir(stack.pop()) as it:
+            for e in it:
+                seen += 1
+                if seen > MAX_FOLDER_ENTRIES:
+                    return found + [f"more than {MAX_FOLDER_ENTRIES} entries"]
+                if e.is_symlink():
+                    found.append(os.path.relpath(e.path, folder))
+                elif e.is_dir(follow_symlinks=False):
+                    stack.append(Path(e.path))
+    return found
+
+
+def _read_submitted(path: Path) -> bytes:
+    """The notebook's bytes, refusing a link (checked again at open: O_NOFOLLOW), anything but a
+    regular file, and anything over the size cap."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise notebook.NotANotebook("not-a-file", f"{path.name} is not a regular file")
+        if st.st_size > MAX_NOTEBOOK_BYTES:
+            raise notebook.NotANotebook("too-large", f"{path.name} has {st.st_size} bytes "
+                                        f"(the limit is {MAX_NOTEBOOK_BYTES}, AUTOGRAD_MAX_NOTEBOOK_BYTES)")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(MAX_NOTEBOOK_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
+@functools.lru_cache(maxsize=None)
+def _source_ids(path: str, mtime: float) -> frozenset:
+    return frozenset(notebook.grade_ids(notebook.read(path)))
+
+
+def known_ids(course: Course, a: str) -> frozenset:
+    """The grade_ids of assignment ``a``'s source notebook."""
+    path = course.source / a / f"{a}.ipynb"
+    return _source_ids(str(path), path.stat().st_mtime)
+
+
+def _strip_foreign_metadata(nb, ids: frozenset) -> int:
+    """nbgrader metadata is the instructor's: on a cell whose grade_id the assignment does not
+    have (or that is malformed), it goes, so a submission cannot add graded cells of its own or
+    crash nbgrader. Returns how many cells lost it."""
+    n = 0
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader")
+        if meta is not None and (not isinstance(meta, dict) or meta.get("grade_id") not in ids):
+            del cell.metadata["nbgrader"]
+            n += 1
+    return n
+
+
 def collect(course: Course, src: Path) -> tuple[int, list[dict]]:
     """Copy ``src/<student>/<assignment>/<assignment>.ipynb`` into the workspace.
 
-    Each file is validated; a file that is not JSON, not a notebook or wrongly named is
+    Everything in ``src`` is hostile input: a student or assignment folder that is a symbolic
+    link or holds one anywhere is rejected (links are never followed), as is a file that is not
+    JSON, not a notebook, wrongly named, over the size or cell-count cap. Each rejection is
     reported, recorded as an issue (shown by ``report``) and skipped. Returns (copied, issues).
     """
+    import nbformat
     prepare_workspace(course)
     known = set(course.assignments())
-    issues = [i for i in load_issues(course)]
+    issues = list(load_issues(course))
     copied, new = 0, []
-    for sdir in sorted(p for p in Path(src).iterdir() if p.is_dir()):
+
+    def reject(student, a, reason, detail):
+        new.append({"student": student, "assignment": a, "reason": reason, "detail": detail})
+
+    for sdir in sorted(Path(src).iterdir()):
         student = sdir.name
-        if not _SAFE.match(student):
-            new.append({"student": student, "assignment": "*", "reason": "bad-student-id",
-                        "detail": "student folder name has unsafe characters"})
+        if sdir.is_symlink():
+            reject(student, "*", "symlink", "the student folder is a symbolic link")
             continue
-        for adir in sorted(p for p in sdir.iterdir() if p.is_dir()):
+        if not sdir.is_dir():
+            continue
+        if not _SAFE.match(student):
+            reject(student, "*", "bad-student-id", "student folder name has unsafe characters")
+            continue
+        for adir in sorted(sdir.iterdir()):
             a = adir.name
+            if adir.is_symlink():
+                reject(student, a, "symlink", "the assignment folder is a symbolic link")
+                continue
+            if not adir.is_dir():
+                continue
             if a not in known:
-                new.append({"student": student, "assignment": a, "reason": "unknown-assignment",
-                            "detail": f"no assignment {a!r} in {course.source}"})
+                reject(student, a, "unknown-assignment", f"no assignment {a!r} in {course.source}")
+                continue
+            links = _links(adir)
+            if links:
+                reject(student, a, "symlink", "symbolic links in the folder: " + ", ".join(links[:5]))
                 continue
             nb_path = adir / f"{a}.ipynb"
             others = sorted(p.name for p in adir.glob("*.ipynb"))
             if not nb_path.is_file():
                 detail = f"expected {a}.ipynb, found {', '.join(others) or 'no notebook'}"
-                new.append({"student": student, "assignment": a, "reason": "wrong-name", "detail": detail})
+                reject(student, a, "wrong-name", detail)
                 continue
             try:
-                nb = notebook.read(nb_path)
+                data = _read_submitted(nb_path)
+                nb = notebook.parse(data, nb_path.name)
+                if len(nb.cells) > MAX_CELLS:
+                    raise notebook.NotANotebook("too-many-cells", f"{len(nb.cells)} cells (the limit is "
+                                                f"{MAX_CELLS}, AUTOGRAD_MAX_CELLS)")
             except notebook.NotANotebook as e:
-                new.append({"student": student, "assignment": a, "reason": e.reason, "detail": str(e)})
+                reject(student, a, e.reason, str(e))
                 continue
+            except OSError as e:
+                reject(student, a, "unreadable", f"{type(e).__name__}: {e}")
+                continue
+            dropped = _strip_foreign_metadata(nb, known_ids(course, a))
+            if dropped:
+                log(f"collect {student}/{a}: removed nbgrader metadata the assignment does not have "
+                    f"from {dropped} cell(s)")
             dest = course.submitted / student / a
-            if dest.exists():
-                shutil.rmtree(dest)
-            dest.mkdir(parents=True)
             # Only the notebook and the timestamp: nothing else a student puts there is graded.
-            # The kernel is pinned so a renamed kernelspec cannot escape the limited kernel.
+            # The kernel is pinned so a renamed kernelspec cannot escape the jailed kernel.
             nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-            import nbformat
-            nbformat.write(nb, dest / f"{a}.ipynb")
-            if (adir / "timestamp.txt").is_file():
-                shutil.copy2(adir / "timestamp.txt", dest / "timestamp.txt")
+            write_atomic(dest / f"{a}.ipynb", nbformat.writes(nb))
+            ts = adir / "timestamp.txt"
+            if ts.is_file() and not ts.is_symlink() and ts.stat().st_size < 200:
+                write_atomic(dest / "timestamp.txt", ts.read_bytes())
+            elif (dest / "timestamp.txt").exists():
+                (dest / "timestamp.txt").unlink()
             extra = [n for n in others if n != f"{a}.ipynb"]
             if extra:
-                log(f"collect {student}/{a}: ignored extra notebooks {extra}")
+                log(f"collect {shown(student)}/{a}: ignored extra notebooks {[shown(n) for n in extra]}")
             copied += 1
             issues = [i for i in issues if (i["student"], i["assignment"]) != (student, a)]
             log(f"collect {student}/{a}: ok")
     for i in new:
-        log(f"collect {i['student']}/{i['assignment']}: SKIPPED ({i['reason']}: {i['detail']})")
+        log(f"collect {shown(i['student'])}/{shown(i['assignment'])}: SKIPPED ({i['reason']}: {shown(i['detail'])})")
         issues = [j for j in issues if (j["student"], j["assignment"]) != (i["student"], i["assignment"])]
         issues.append(i)
     _save_issues(course, issues)
@@ -276,6 +442,21 @@ def _write_verdicts(db_url: str, assignment: str, student: str, scores: dict[str
     return True
 
 
+def _ensure_in_gradebook(api, assignment: str, student: str) -> None:
+    """Give a submission whose nbgrader run never finished its gradebook rows (all ungraded),
+    so that the verdicts can be stored and the Formgrader lists it."""
+    from nbgrader.api import Gradebook, MissingEntry
+    with Gradebook(api.coursedir.db_url) as gb:
+        try:
+            gb.find_submission(assignment, student)
+        except MissingEntry:
+            try:
+                gb.find_student(student)
+            except MissingEntry:
+                gb.add_student(student)
+            gb.add_submission(assignment, student)
+
+
 def snapshot(course: Course, student: str, assignment: str) -> tuple[Path, str]:
     """Read the submission once, before any of its code runs, and keep it read-only under
     ``snapshots/`` by its SHA-256; grading reads that copy. Returns (path, hash)."""
@@ -287,15 +468,26 @@ def snapshot(course: Course, student: str, assignment: str) -> tuple[Path, str]:
     return path, digest
 
 
-def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None) -> dict:
-    """nbgrader autograde, then the isolated re-check, for one submission (in a worker)."""
+def notebook_timeout(course: Course) -> float:
+    """Seconds one submission's whole nbgrader run may take (AUTOGRAD_NOTEBOOK_TIMEOUT)."""
+    return float(os.environ.get("AUTOGRAD_NOTEBOOK_TIMEOUT") or max(600, 10 * course.cell_timeout))
+
+
+def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None,
+                  skip_nbgrader: str | None = None) -> dict:
+    """nbgrader autograde, then the isolated re-check, for one submission (in a worker).
+    ``skip_nbgrader`` (a flag) grades with the re-check alone, after nbgrader's run overran."""
     folder = course.submitted / student / assignment
     flags = []
     if check_timestamp(folder) or (folder / "timestamp.txt.invalid").exists():
         flags.append("bad-timestamp")
     frozen, digest = snapshot(course, student, assignment)
     t0 = time.monotonic()
-    r = api.autograde(assignment, student, force=True, create=True)
+    if skip_nbgrader:
+        r = {"success": False, "error": skip_nbgrader, "log": ""}
+        _ensure_in_gradebook(api, assignment, student)
+    else:
+        r = api.autograde(assignment, student, force=True, create=True)
     for _ in range(3):  # SQLite serialises writers; a busy gradebook is retried, not lost
         if r["success"] or "database is locked" not in (r.get("error", "") + r.get("log", "")):
             break
@@ -303,7 +495,9 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         r = api.autograde(assignment, student, force=True, create=True)
     nbgrader_s = time.monotonic() - t0
     text = (r.get("error") or "") + (r.get("log") or "")
-    if not r["success"]:
+    if skip_nbgrader:
+        flags.append(skip_nbgrader)
+    elif not r["success"]:
         flags.append("kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
                      else "nbgrader-failed")
     in_kernel = _in_kernel_scores(course.db_url, assignment, student)
@@ -362,7 +556,7 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     record = {"student": student, "assignment": assignment, "score": score,
               "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
               "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
-              "nbgrader_error": (r.get("error") or "")[-1500:], "exercises": exercises,
+              "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:], "exercises": exercises,
               "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
     write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
     return {"success": True, "record": record}
@@ -437,8 +631,9 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
     jobs: queue.Queue = queue.Queue()
     for s, alist in by_student.items():
         jobs.put((s, alist))
-    records, lock, done = [], threading.Lock(), [0]
+    records, lock = [], threading.Lock()
     t0 = time.monotonic()
+    progress = Progress(len(pairs), "autograde")
 
     def run_worker():
         w = Worker(course)
@@ -449,8 +644,13 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
                 except queue.Empty:
                     return
                 for a in alist:
-                    reply = w.call({"op": "autograde", "assignment": a, "student": s,
-                                    "reference": references.get(a)})
+                    job = {"op": "autograde", "assignment": a, "student": s, "reference": references.get(a)}
+                    reply = w.call(job, timeout=notebook_timeout(course))
+                    if reply.get("timed_out") or reply.get("error") == "grading worker died":
+                        # nbgrader's run of this notebook overran or took its worker down: grade
+                        # it by the re-check alone on a fresh worker, and say so
+                        flag = "nbgrader-timeout" if reply.get("timed_out") else "kernel-died"
+                        reply = w.call({**job, "skip_nbgrader": flag}, timeout=notebook_timeout(course))
                     rec = reply.get("record") or {
                         "student": s, "assignment": a, "score": None, "max_score": None,
                         "flags": ["grading-error"], "error": reply.get("error", "")[-1500:]}
@@ -458,9 +658,8 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
                         write_atomic(record_path(course, s, a), json.dumps(rec, indent=1))
                     with lock:
                         records.append(rec)
-                        done[0] += 1
-                        log(f"[{done[0]}/{len(pairs)}] {s}/{a}: {_fmt(rec['score'])}/{_fmt(rec['max_score'])}"
-                            + (f"  flags: {', '.join(rec['flags'])}" if rec["flags"] else ""))
+                        progress.step(f"{s}/{a}: {_fmt(rec['score'])}/{_fmt(rec['max_score'])}"
+                                      + (f"  flags: {', '.join(rec['flags'])}" if rec["flags"] else ""))
         finally:
             w.close()
 
@@ -469,6 +668,7 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
         t.start()
     for t in threads:
         t.join()
+    progress.close()
     log(f"autograde: done in {time.monotonic() - t0:.1f} s")
     return records
 
@@ -488,12 +688,14 @@ def feedback(course: Course, assignment: str | None = None, student: str | None 
         log("feedback: nothing autograded yet")
         return 0
     w = Worker(course)
+    progress = Progress(len(pairs), "feedback")
     try:
         for s, a in pairs:
             r = w.call({"op": "feedback", "assignment": a, "student": s})
             failures += not r["success"]
             out = course.feedback / s / a / f"{a}.html"
-            log(f"feedback {s}/{a}: " + (str(out) if r["success"] else "FAILED " + r["error"][-300:]))
+            progress.step(f"feedback {s}/{a}: " + (str(out) if r["success"] else "FAILED " + r["error"][-300:]))
     finally:
+        progress.close()
         w.close()
     return failures

@@ -7,7 +7,7 @@ import json
 
 from grading import notebook
 from grading.config import Course
-from grading.pipeline import load_issues, record_path, submissions
+from grading.pipeline import load_issues, record_path, shown, submissions
 
 
 def rows(course: Course) -> list[dict]:
@@ -19,19 +19,32 @@ def rows(course: Course) -> list[dict]:
         max_scores[a] = sum(t.points for t in notebook.test_cells(src).values())
     for s, a in submissions(course):
         p = record_path(course, s, a)
+        row = {"student": s, "assignment": a, "score": None, "max_score": max_scores.get(a),
+               "flags": ["not-graded"], "note": ""}
         if p.is_file():
-            rec = json.loads(p.read_text())
-            out[s, a] = {"student": s, "assignment": a, "score": rec["score"],
-                         "max_score": rec.get("max_score", max_scores.get(a)), "flags": list(rec["flags"])}
-        else:
-            out[s, a] = {"student": s, "assignment": a, "score": None,
-                         "max_score": max_scores.get(a), "flags": ["not-graded"]}
+            try:
+                rec = json.loads(p.read_text())
+                row.update(score=rec["score"], max_score=rec.get("max_score", max_scores.get(a)),
+                           flags=list(rec["flags"]))
+            except (OSError, ValueError, KeyError) as e:  # records are written atomically; say so if not
+                row.update(flags=["record-unreadable"], note=f"{type(e).__name__}: {e}"[:200])
+        out[s, a] = row
     for i in load_issues(course):
         key = (i["student"], i["assignment"])
-        if key not in out:
-            out[key] = {"student": i["student"], "assignment": i["assignment"], "score": 0.0,
-                        "max_score": max_scores.get(i["assignment"]), "flags": [f"rejected:{i['reason']}"]}
+        if key in out:  # an earlier submission stands; the newer one was refused
+            out[key]["flags"].append(f"resubmission-rejected:{i['reason']}")
+            out[key]["note"] = i.get("detail", "")
+        else:  # blank, not 0: nothing was graded
+            out[key] = {"student": i["student"], "assignment": i["assignment"], "score": None,
+                        "max_score": max_scores.get(i["assignment"]), "flags": [f"rejected:{i['reason']}"],
+                        "note": i.get("detail", "")}
     return [out[k] for k in sorted(out)]
+
+
+def _csv_cell(x: str) -> str:
+    """No spreadsheet formula from a name: a leading = + - @ (or tab, CR) is quoted away."""
+    x = shown(x)
+    return "'" + x if x[:1] in ("=", "+", "-", "@", "\t", "\r") else x
 
 
 def render(course: Course, fmt: str = "table") -> str:
@@ -43,13 +56,14 @@ def render(course: Course, fmt: str = "table") -> str:
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["student", "assignment", "score", "max_score", "flags"])
+        w.writerow(["student", "assignment", "score", "max_score", "flags", "note"])
         for r in data:
-            w.writerow([r["student"], r["assignment"], num(r["score"]), num(r["max_score"]), " ".join(r["flags"])])
+            w.writerow([_csv_cell(r["student"]), _csv_cell(r["assignment"]), num(r["score"]), num(r["max_score"]),
+                        _csv_cell(" ".join(r["flags"])), _csv_cell(r["note"])])
         return buf.getvalue()
     head = ["student", "assignment", "score", "max", "flags"]
-    body = [[r["student"], r["assignment"], num(r["score"]) or "-", num(r["max_score"]), ", ".join(r["flags"])]
-            for r in data]
+    body = [[shown(r["student"]), shown(r["assignment"]), num(r["score"]) or "-", num(r["max_score"]),
+             shown(", ".join(r["flags"]))] for r in data]
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     line = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
     return "\n".join([line(head), line(["-" * w for w in widths])] + [line(b) for b in body]) + "\n"

@@ -28,14 +28,67 @@ class Case:
     cells: dict = field(default_factory=dict)      # grade_id -> new source (None: delete cell)
     score: float | None = None                     # expected final score
     flags: tuple = ()                              # flags that must appear
-    kind: str = "notebook"                         # notebook | renamed | not-json | json-not-notebook
+    kind: str = "notebook"                         # notebook | renamed | not-json | json-not-notebook |
+                                                   # symlink-folder | symlink-file | huge | many-cells | markdown
     timestamp: str | None = None
     nbgrader_fooled: tuple = ()                    # test ids where nbgrader's in-kernel score is wrong
 
 
-def cases(root: Path) -> list[Case]:
-    """All sample submissions; ``root`` is the course root (the file-reading attack targets it)."""
+# Set in the grader's environment by the tests and the demo; no submission may ever see it.
+SECRET = "s3cret-" + "marker-7f1c2a"
+SECRET_VARS = {"AUTOGRAD_TEST_SECRET": SECRET, "PGPASSWORD": SECRET, "JUPYTERHUB_API_TOKEN": SECRET,
+               "AWS_SECRET_ACCESS_KEY": SECRET}
+MARKER = "escape-marker-93b1"   # a process or file with this name outside the jail = an escape
+
+# (built at run time: the literal must not be in the submission, whose text is kept and shown)
+_ANY_SECRET = f"""
+def _found_secret():
+    import os, glob
+    secret = {SECRET[:7]!r} + {SECRET[7:]!r}
+    if secret in repr(dict(os.environ)):
+        return True
+    for p in ["/proc/1/environ", "/proc/self/environ", *glob.glob("/proc/[0-9]*/environ")]:
+        try:
+            if secret.encode() in open(p, "rb").read():
+                return True
+        except OSError:
+            pass
+    return False
+"""
+
+
+def _tamper(root: Path, ws: Path) -> str:
+    """Code that tries to destroy or forge everything outside its own copy; errors are swallowed
+    so the rest of the notebook still runs (and still answers correctly)."""
+    targets = {
+        "delete": [ws / "submitted" / "correct", ws / "autograded" / "correct", ws / "gradebook.db",
+                   ws / "recheck" / "correct", root / "solutions"],
+        "overwrite": [ws / "recheck" / "correct" / f"{ASSIGNMENT}.json",
+                      ws / "recheck" / "_reference" / f"{ASSIGNMENT}.json",
+                      ws / "jupyter" / "kernels" / "python3" / "kernel.json",
+                      ws / "submitted" / "blank" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
+                      root / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"],
+    }
+    return f"""
+import os as _os, shutil as _sh
+for _p in {[str(p) for p in targets["delete"]]!r}:
+    try:
+        _sh.rmtree(_p) if _os.path.isdir(_p) else _os.remove(_p)
+    except OSError:
+        pass
+for _p in {[str(p) for p in targets["overwrite"]]!r}:
+    try:
+        open(_p, "w").write('{{"score": 999, "argv": ["/bin/sh", "-c", "touch /tmp/{MARKER}"]}}')
+    except OSError:
+        pass
+"""
+
+
+def cases(root: Path, workspace: Path | None = None, pg_socket: str | None = None) -> list[Case]:
+    """All sample submissions; ``root`` is the course root and ``workspace`` the grading workspace
+    (the attacks aim at both); ``pg_socket``, where given, a PostgreSQL socket to reach for."""
     src = root / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    ws = workspace or root.parent / "workspace"
     return [
         Case("correct", dict(REF), 6.0),
         Case("blank", {}, 0.0),
@@ -86,17 +139,123 @@ exec("".join(_ref["source"]))
             "square_grad", 'import sys\nprint("computing 2x", file=sys.stderr)\nreturn 2 * x')}, 6.0,
              ("recheck-disagrees:test_square_grad",), nbgrader_fooled=("test_square_grad",)),
         Case("bad_timestamp", dict(REF), 6.0, ("bad-timestamp",), timestamp="sometime last tuesday"),
-        Case("renamed", dict(REF), 0.0, ("rejected:wrong-name",), kind="renamed"),
-        Case("not_json", {}, 0.0, ("rejected:not-json",), kind="not-json"),
-        Case("json_not_notebook", {}, 0.0, ("rejected:not-a-notebook",), kind="json-not-notebook"),
+        # -- containment: each attack gets points only if it escapes ---------------------------
+        Case("steals_secrets", {"square_grad": _ANY_SECRET + _fn("square_grad", "return 2 * x if _found_secret() else x"),
+                                "tanh_grad": _fn("tanh_grad", "import os\nprint(dict(os.environ))\n"
+                                                 "print(open('/proc/1/environ', errors='replace').read() if os.access('/proc/1/environ', os.R_OK) else '')\n"
+                                                 "return x")}, 0.0),
+        Case("sees_host_files", {"square_grad": _fn("square_grad", f"""import os
+seen = [p for p in ("/srv", "/home", "/run", "/var", "/mnt", "/root/.bashrc", {str(ws)!r}, {str(root)!r}, "/etc/shadow", "/etc/passwd")
+        if os.path.exists(p)]
+return 2 * x if seen else x""")}, 0.0),
+        Case("tampers_workspace", {**REF, "square_grad": _tamper(root, ws) + REF["square_grad"]}, 6.0),
+        Case("rewrites_own_submission", {"square_grad": f"""import json as _j, os as _o
+_me = {str(ws / "submitted" / "rewrites_own_submission" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")!r}
+try:
+    _nb = _j.load(open(_me))
+    for _c in _nb["cells"]:
+        _g = _c["metadata"].get("nbgrader", {{}}).get("grade_id")
+        if _g in {dict(REF)!r}:
+            _c["source"] = {dict(REF)!r}[_g]
+    _j.dump(_nb, open(_me, "w"))
+except OSError:
+    pass
+"""}, 0.0),
+        Case("daemon", {**REF, "square_grad": f"""import os as _o, time as _t
+if _o.fork() == 0:
+    _o.setsid()
+    if _o.fork() == 0:
+        _o.execv("/bin/sh", ["sh", "-c", "exec -a {MARKER} sleep 120"])
+    _o._exit(0)
+_t.sleep(0.2)
+""" + REF["square_grad"]}, 6.0),
+        Case("fork_bomb", {**REF, "softplus_grad": _fn("softplus_grad", """import os
+kids = 0
+while kids < 100000:
+    try:
+        if os.fork() == 0:
+            import time
+            time.sleep(60)
+            os._exit(0)
+        kids += 1
+    except OSError:
+        break
+return x * 0 + kids""")}, 3.0),
+        Case("disk_bomb", {**REF, "tanh_grad": _fn("tanh_grad", """import os
+block = b"x" * (1 << 20)
+written = 0
+try:
+    with open("fill.bin", "wb") as f:
+        while written < (8 << 30):
+            f.write(block)
+            written += len(block)
+except (OSError, ValueError):
+    pass
+return x if written < (8 << 30) else 1.0 - np.tanh(x) ** 2""")}, 4.0),
+        Case("sockets", {"square_grad": _fn("square_grad", f"""import socket, glob, os
+ok = False
+for path in glob.glob("/run/**/*", recursive=True) + glob.glob("/var/run/**/*", recursive=True) + glob.glob("/tmp/**/.s.*", recursive=True) + ([{pg_socket!r}] if {pg_socket!r} else []):
+    try:
+        s = socket.socket(socket.AF_UNIX)
+        s.settimeout(1)
+        s.connect(path)
+        ok = True
+    except OSError:
+        pass
+for port in (22, 5432, 8888, 80):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1)
+        ok = True
+    except OSError:
+        pass
+return 2 * x if ok else x""")}, 0.0),
+        Case("forges_result", {**REF, "square_grad": _fn("square_grad", """import os
+for fd in range(3, 64):
+    try:
+        os.write(fd, b'{"status": "ok", "result": {"g": 1}}\\n')
+    except OSError:
+        pass
+os._exit(0)""")}, 5.0),
+        Case("forbidden_via_importlib", {**REF, "tanh_grad": _fn("tanh_grad", """import importlib
+mod = importlib.import_module("tor" + "ch")
+t = mod.tensor(x, requires_grad=True)
+mod.tanh(t).sum().backward()
+return t.grad.numpy()""")}, 4.0, ("forbidden:test_tanh_grad",)),
+        Case("xss", dict(REF), 6.0, kind="markdown"),
+        Case("renamed", dict(REF), None, ("rejected:wrong-name",), kind="renamed"),
+        Case("not_json", {}, None, ("rejected:not-json",), kind="not-json"),
+        Case("json_not_notebook", {}, None, ("rejected:not-a-notebook",), kind="json-not-notebook"),
+        Case("symlinked_folder", {}, None, ("rejected:symlink",), kind="symlink-folder"),
+        Case("symlinked_file", {}, None, ("rejected:symlink",), kind="symlink-file"),
+        Case("huge", {}, None, ("rejected:too-large",), kind="huge"),
+        Case("many_cells", {}, None, ("rejected:too-many-cells",), kind="many-cells"),
     ]
+
+
+# Every way a submission's HTML could run script in a browser; each sets window.__xss.
+XSS = ["<img src=x onerror=\"window.__xss=1\">", "[click](javascript:window.__xss=2)",
+       "<svg onload=\"window.__xss=3\"></svg>", "<script>window.__xss=4</script>",
+       "<a href=\"jav&#x09;ascript:window.__xss=5\">t</a>", "<details open ontoggle=\"window.__xss=6\">d</details>",
+       "<iframe srcdoc=\"<script>parent.__xss=7</script>\"></iframe>"]
+XSS_CODE = """from IPython.display import HTML, Javascript, SVG, Markdown, display
+display(HTML('<img src=x onerror="window.__xss=11"><script>window.__xss=12</script>'))
+display(Javascript('window.__xss=13'))
+display(SVG('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=14</script><circle r="5"/></svg>'))
+display(Markdown('<img src=y onerror="window.__xss=15"> [m](javascript:window.__xss=16)'))
+"""
 
 
 def write(case: Case, release_nb: Path, dest: Path) -> Path:
     """Write ``case``'s submission as ``dest/<student>/<assignment>/...``; returns its folder."""
     folder = dest / case.student / ASSIGNMENT
+    if case.kind == "symlink-folder":  # the whole student folder points at another student's
+        (dest / case.student).symlink_to(dest / "correct", target_is_directory=True)
+        return dest / case.student
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / ("homework.ipynb" if case.kind == "renamed" else f"{ASSIGNMENT}.ipynb")
+    if case.kind == "symlink-file":
+        target.symlink_to(dest / "correct" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+        return folder
     if case.kind == "not-json":
         target.write_text("hello, this is my homework\n")
     elif case.kind == "json-not-notebook":
@@ -112,6 +271,18 @@ def write(case: Case, release_nb: Path, dest: Path) -> Path:
                 cell.source = case.cells[gid]
             kept.append(cell)
         nb.cells = kept
+        if case.kind == "huge":
+            nb.cells.append(nbformat.v4.new_markdown_cell("x" * (40 << 20)))
+        elif case.kind == "many-cells":
+            nb.cells += [nbformat.v4.new_code_cell("pass") for _ in range(3000)]
+        elif case.kind == "markdown":
+            nb.cells += [nbformat.v4.new_markdown_cell(x) for x in XSS]
+            nb.cells.append(nbformat.v4.new_code_cell(XSS_CODE))
+            # A cell claiming a grade_id the assignment does not have, named to break out of HTML
+            # (collect strips it; left in, it crashed nbgrader's autograde)
+            nb.cells.append(nbformat.v4.new_markdown_cell("fake", metadata={"nbgrader": {
+                "grade": True, "solution": True, "grade_id": '"><img src=x onerror="window.__xss=21">',
+                "points": 100, "schema_version": 3}}))
         nbformat.write(nb, target)
     if case.timestamp is not None:
         (folder / "timestamp.txt").write_text(case.timestamp)

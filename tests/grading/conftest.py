@@ -33,17 +33,22 @@ def graded(fixture_course_dir, tmp_path_factory):
     course = fixture_course_dir
     release_nb = course["root"] / "course" / fixture_course.ASSIGNMENT / f"{fixture_course.ASSIGNMENT}.ipynb"
     inbox = tmp_path_factory.mktemp("inbox")
-    cases = attacks.cases(course["root"])
+    cases = attacks.cases(course["root"], course["workspace"])
     for case in cases:
         attacks.write(case, release_nb, inbox)
+    solutions = course["root"] / "solutions" / fixture_course.ASSIGNMENT / f"{fixture_course.ASSIGNMENT}.ipynb"
+    before = {"solutions": solutions.read_bytes()}
     collect = grading_cli("collect", "--from", str(inbox), course=course)
-    auto = grading_cli("autograde", "--workers", "2", course=course, check=False)
+    # The grader's environment carries secrets; no submission may see them.
+    auto = grading_cli("autograde", "--workers", "2", course=course, check=False, env=attacks.SECRET_VARS)
     report = json.loads(grading_cli("report", "--format", "json", course=course).stdout)
     records = {}
     for p in (course["workspace"] / "recheck").glob("*/fx_grad.json"):
-        records[p.parent.name] = json.loads(p.read_text())
+        if not p.parent.name.startswith("_"):  # _reference: the reference's cached results
+            records[p.parent.name] = json.loads(p.read_text())
     return {"course": course, "cases": {c.student: c for c in cases}, "collect": collect,
-            "autograde": auto, "report": {r["student"]: r for r in report}, "records": records}
+            "autograde": auto, "report": {r["student"]: r for r in report}, "records": records,
+            "before": before}
 
 
 @pytest.fixture(scope="session")

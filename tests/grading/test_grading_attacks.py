@@ -10,7 +10,8 @@ import attacks
 import fixture_course
 
 pytestmark = pytest.mark.slow
-CASES = [c.student for c in attacks.cases(fixture_course.PROBES)]  # names only; root unused here
+CASES = [c.student for c in attacks.cases(fixture_course.PROBES)]  # names only; paths unused here
+REJECTED = [c.student for c in attacks.cases(fixture_course.PROBES) if c.kind not in ("notebook", "markdown")]
 
 
 @pytest.mark.parametrize("student", CASES)
@@ -18,7 +19,7 @@ def test_expected_score_and_flags(graded, student):
     case = graded["cases"][student]
     row = graded["report"].get(student)
     assert row is not None, f"no report row for {student}:\n{graded['autograde'].stdout[-3000:]}"
-    assert row["max_score"] == 6
+    assert row["max_score"] == (None if row["assignment"] == "*" else 6), row
     assert row["score"] == case.score, f"{student}: score {row['score']} != {case.score}; flags {row['flags']}"
     missing = [f for f in case.flags if f not in row["flags"]]
     assert not missing, f"{student}: flags {row['flags']} lack {missing}"
@@ -60,18 +61,37 @@ def test_run_completes_and_reports_everyone(graded):
 
 def test_collect_reports_rejected_files(graded):
     out = graded["collect"].stdout
-    for student in ("renamed", "not_json", "json_not_notebook"):
-        assert f"collect {student}/fx_grad: SKIPPED" in out
-    assert "collected 15 notebook(s), 3 skipped" in out
+    for student in REJECTED:
+        assert f"collect {student}/" in out and "SKIPPED" in out.split(f"collect {student}/")[1].splitlines()[0], student
+    assert f"collected {len(CASES) - len(REJECTED)} notebook(s), {len(REJECTED)} skipped" in out
 
 
-def test_gradebook_carries_the_recheck_score(graded):
-    """Where the re-check overrides nbgrader, the gradebook's score (manual_score) agrees."""
+@pytest.mark.parametrize("student", REJECTED)
+def test_rejected_submissions_are_blank_with_a_reason(graded, student):
+    row = graded["report"][student]
+    assert row["score"] is None and row["note"], row
+    from grading import report
+    from grading.config import Course
+    ws = graded["course"]["workspace"]
+    course = Course(graded["course"]["root"], ws, f"sqlite:///{ws / 'gradebook.db'}", fixture_course.PROBES)
+    line = next(r for r in report.render(course, "csv").splitlines() if r.startswith(student + ","))
+    assert line.split(",")[2] == "", line  # blank, not 0
+
+
+def test_gradebook_holds_the_verdicts(graded):
+    """Every graded submission's gradebook score is the verdict, cell by cell (what the
+    Formgrader and `nbgrader export` show), never nbgrader's in-kernel score."""
     from nbgrader.api import Gradebook
     ws = graded["course"]["workspace"]
     with Gradebook(f"sqlite:///{ws / 'gradebook.db'}") as gb:
-        for student in ("cheat_rebind", "correct", "os_exit"):
-            assert gb.find_submission("fx_grad", student).score == graded["cases"][student].score
+        for student, rec in graded["records"].items():
+            if "not-in-gradebook" in rec["flags"]:
+                continue
+            sub = gb.find_submission("fx_grad", student)
+            assert sub.score == rec["score"], (student, sub.score, rec["score"])
+            for gid, ex in rec["exercises"].items():
+                g = gb.find_grade(gid, "fx_grad", "fx_grad", student)
+                assert g.score == ex["score"] and g.manual_score is None, (student, gid, g.score, ex)
 
 
 def test_report_formats(graded):
@@ -82,10 +102,10 @@ def test_report_formats(graded):
     table = report.render(course, "table")
     assert table.splitlines()[0].split() == ["student", "assignment", "score", "max", "flags"]
     csv_out = report.render(course, "csv").splitlines()
-    assert csv_out[0] == "student,assignment,score,max_score,flags"
+    assert csv_out[0] == "student,assignment,score,max_score,flags,note"
     assert len(csv_out) == 1 + len(CASES)
     rows = json.loads(report.render(course, "json"))
-    assert all(set(r) == {"student", "assignment", "score", "max_score", "flags"} for r in rows)
+    assert all(set(r) == {"student", "assignment", "score", "max_score", "flags", "note"} for r in rows)
     assert all(isinstance(r["flags"], list) for r in rows)
 
 

@@ -13,10 +13,21 @@ pytestmark = pytest.mark.slow
 
 
 def test_parallel_autograde_into_postgres(postgres, fixture_course_dir, tmp_path):
+    """Two workers write one PostgreSQL gradebook; a submission that reaches for the server (its
+    unix socket, and TCP on loopback) gets nowhere and scores 0."""
     course = {"root": fixture_course_dir["root"], "workspace": tmp_path / "workspace"}
-    chosen = {"correct", "blank", "partial", "cheat_rebind"}
+    chosen = {"correct", "blank", "partial", "cheat_rebind", "sockets"}
     release_nb = course["root"] / "course" / "fx_grad" / "fx_grad.ipynb"
-    cases = [c for c in attacks.cases(course["root"]) if c.student in chosen]
+    sock_dir = postgres.split("host=")[1]
+    cases = [c for c in attacks.cases(course["root"], course["workspace"], pg_socket=f"{sock_dir}/.s.PGSQL.5432")
+             if c.student in chosen]
+    cases.append(attacks.Case("psql_url", {"square_grad": attacks._fn("square_grad", f"""try:
+    import psycopg2
+    psycopg2.connect({postgres.replace("postgresql+psycopg2", "postgresql")!r}, connect_timeout=2).close()
+    return 2 * x
+except Exception:
+    return x""")}, 0.0))
+    chosen.add("psql_url")
     for c in cases:
         attacks.write(c, release_nb, tmp_path / "inbox")
     db = ["--db-url", postgres]
@@ -32,3 +43,11 @@ def test_parallel_autograde_into_postgres(postgres, fixture_course_dir, tmp_path
         assert sorted(s.id for s in gb.students) == sorted(chosen)
         for c in cases:
             assert gb.find_submission(fixture_course.ASSIGNMENT, c.student).score == c.score
+
+
+def test_the_socket_attack_would_work_unjailed(postgres):
+    """Control: the server is reachable from the grader's side, so a 0 above means contained."""
+    import socket
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(postgres.split("host=")[1] + "/.s.PGSQL.5432")
+    s.close()

@@ -1,0 +1,172 @@
+"""What hostile submissions must not achieve, checked on the workspace after the shared grading
+run (conftest.graded): every attack's own score is in attacks.py; here are its effects."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import attacks
+import fixture_course
+from grading_helpers import PY, REPO, TEST_ENV, grading_cli
+
+pytestmark = pytest.mark.slow
+A = fixture_course.ASSIGNMENT
+
+
+def _files(root: Path):
+    for p in root.rglob("*"):
+        if p.is_file() and not p.is_symlink():
+            yield p
+
+
+def test_no_secret_reaches_anything_a_student_or_instructor_reads(graded):
+    course = graded["course"]
+    grading_cli("feedback", "--student", "steals_secrets", course=course)
+    ws = course["workspace"]
+    leaked = [str(p) for d in ("autograded", "feedback", "recheck", "snapshots") for p in _files(ws / d)
+              if attacks.SECRET.encode() in p.read_bytes()]
+    assert not leaked, f"the grader's secret appears in {leaked}"
+    printed = (ws / "autograded" / "steals_secrets" / A / f"{A}.ipynb").read_text()
+    assert "PATH" in printed, "the attack's printout of its environment is missing: did it run?"
+
+
+def test_tampering_changes_nothing_outside_its_copy(graded):
+    course, ws = graded["course"], graded["course"]["workspace"]
+    solutions = course["root"] / "solutions" / A / f"{A}.ipynb"
+    assert solutions.read_bytes() == graded["before"]["solutions"]
+    spec = json.loads((ws / "jupyter" / "kernels" / "python3" / "kernel.json").read_text())
+    assert spec["argv"][1].endswith("_kernel_jail.py"), spec
+    assert graded["records"]["correct"]["score"] == 6
+    assert (ws / "submitted" / "correct" / A / f"{A}.ipynb").is_file()
+    ref = json.loads((ws / "recheck" / "_reference" / f"{A}.json").read_text())
+    assert "argv" not in json.dumps(ref) and set(ref["results"]) == {"test_square_grad", "test_tanh_grad",
+                                                                    "test_softplus_grad"}
+    json.loads((ws / "submitted" / "blank" / A / f"{A}.ipynb").read_text())  # still a notebook
+    assert not Path("/tmp", attacks.MARKER).exists()
+
+
+def test_a_rewritten_submission_is_graded_as_submitted(graded):
+    rec = graded["records"]["rewrites_own_submission"]
+    assert rec["score"] == 0 and "submission-changed" not in rec["flags"], rec
+    frozen = graded["course"]["workspace"] / "snapshots" / "rewrites_own_submission" / A / f"{rec['sha256']}.ipynb"
+    assert frozen.is_file()
+    assert oct(frozen.stat().st_mode & 0o777) == oct(0o444)
+
+
+def _processes_named(text: str) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if text.encode() in (d / "cmdline").read_bytes():
+                    out.append(int(d.name))
+            except OSError:
+                pass
+    return out
+
+
+def test_no_process_outlives_its_run(graded):
+    assert graded["records"]["daemon"]["score"] == 6
+    assert _processes_named(attacks.MARKER) == [], "a daemon started by a submission is still running"
+
+
+def test_kernel_runs_jailed(graded):
+    """The attack's view from nbgrader's own kernel: no host files, a clean environment."""
+    nb = json.loads((graded["course"]["workspace"] / "autograded" / "steals_secrets" / A / f"{A}.ipynb").read_text())
+    text = json.dumps(nb)
+    if "sandbox:subprocess" not in graded["records"]["steals_secrets"]["flags"]:
+        assert "'HOME': '/tmp/home'" in text, "the kernel's environment is not the jail's allow-list"
+
+
+def test_a_second_grading_run_waits_its_turn(graded, tmp_path):
+    from grading import pipeline
+    from grading.config import Course
+    course = graded["course"]
+    c = Course(course["root"], course["workspace"], f"sqlite:///{course['workspace'] / 'gradebook.db'}",
+               fixture_course.PROBES)
+    with pipeline.workspace_lock(c, "autograde"):
+        p = grading_cli("autograde", course=course, check=False)
+    assert p.returncode == 3 and "busy" in p.stderr and "autograde by pid" in p.stderr, (p.returncode, p.stderr)
+
+
+def test_records_survive_a_kill(fixture_course_dir, tmp_path):
+    """kill -9 in the middle of autograde: every record on disk is whole and report works."""
+    course = {"root": fixture_course_dir["root"], "workspace": tmp_path / "ws"}
+    release_nb = course["root"] / "course" / A / f"{A}.ipynb"
+    for c in attacks.cases(course["root"], course["workspace"]):
+        if c.student in ("correct", "blank", "partial", "stderr_noise"):
+            attacks.write(c, release_nb, tmp_path / "inbox")
+    grading_cli("collect", "--from", str(tmp_path / "inbox"), course=course)
+    env = {**os.environ, **TEST_ENV, "PATH": f"{Path(PY).parent}{os.pathsep}{os.environ['PATH']}"}
+    proc = subprocess.Popen([PY, "-m", "grading", "autograde", "--workspace", str(course["workspace"]),
+                             "--course-root", str(course["root"]), "--probes", str(fixture_course.PROBES)],
+                            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    records = course["workspace"] / "recheck"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not any(records.glob(f"*/{A}.json")):
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for p in records.glob(f"*/{A}.json"):
+        json.loads(p.read_text())
+    out = grading_cli("report", "--format", "json", course=course)
+    rows = json.loads(out.stdout)
+    assert {r["student"] for r in rows} == {"correct", "blank", "partial", "stderr_noise"}
+
+
+def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):
+    from grading import pipeline
+    target = tmp_path / "record.json"
+    pipeline.write_atomic(target, '{"score": 6}')
+
+    def full(*a):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        pipeline.write_atomic(target, '{"score": 0, "half')
+    assert json.loads(target.read_text()) == {"score": 6}
+    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]
+
+
+def test_names_are_escaped_in_every_report(tmp_path):
+    from grading import report
+    assert report._csv_cell("=HYPERLINK(\"http://x\")").startswith("'=")
+    assert report._csv_cell("+1") == "'+1"
+    from grading.pipeline import shown
+    assert "\x1b" not in shown("evil\x1b[31mname") and "\\x1b" in shown("evil\x1b[31mname")
+
+
+def test_autograde_progress_reports_rate_and_eta(graded):
+    out = graded["autograde"].stdout
+    assert "/min, ETA" in out, out[-2000:]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the jail needs Linux namespaces")
+def test_jail_view(tmp_path):
+    """The jail's own view, asked directly: no host paths, allow-listed env, limits in force."""
+    from grading import jail
+    if not jail.works():
+        pytest.skip("bubblewrap cannot create namespaces here: the jail falls back to a subprocess")
+    code = ("import os, json, resource; print(json.dumps({'root': sorted(os.listdir('/')), 'env': sorted(os.environ),"
+            " 'uid': os.getuid(), 'nproc': resource.getrlimit(resource.RLIMIT_NPROC)[0],"
+            " 'cwd': os.getcwd(), 'work': os.listdir('.')}))")
+    launch = jail.command([sys.executable, "-I", "-c", code], jail.Limits(), files={"/tmp/work/a.txt": b"hi"})
+    try:
+        r = subprocess.run(launch.argv, env=launch.env, cwd=launch.cwd, preexec_fn=launch.preexec_fn,
+                           pass_fds=launch.pass_fds, capture_output=True, text=True, timeout=60)
+    finally:
+        launch.close()
+    view = json.loads(r.stdout)
+    assert not {"home", "srv", "run", "var", "mnt", "opt"} & set(view["root"]), view["root"]
+    assert set(view["env"]) <= set(jail.ENV) | {"PWD"}, view["env"]
+    assert view["cwd"] == "/tmp/work" and view["work"] == ["a.txt"]
+    if os.geteuid() == 0:
+        assert view["uid"] != 0 and view["nproc"] == jail.Limits().processes
