@@ -42,11 +42,16 @@ def _fixture_part(base: Path, workers: int) -> bool:
     print(f"== Part 1: fixture assignment {fixture_course.ASSIGNMENT}, every attack and fault case ==")
     pipeline.release(course)
     inbox = base / "fixture-inbox"
-    cases = attacks.cases(root)
+    cases = attacks.cases(root, course.workspace)
     for c in cases:
         attacks.write(c, root / "course" / fixture_course.ASSIGNMENT / f"{fixture_course.ASSIGNMENT}.ipynb", inbox)
     pipeline.collect(course, inbox)
-    pipeline.autograde(course, workers=workers)
+    os.environ.update(attacks.SECRET_VARS)  # secrets in the grader's environment: none may leak
+    try:
+        pipeline.autograde(course, workers=workers)
+    finally:
+        for k in attacks.SECRET_VARS:
+            os.environ.pop(k, None)
     rows = {r["student"]: r for r in report.rows(course)}
     print()
     print(report.render(course, "table"))
