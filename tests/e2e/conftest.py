@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from e2e_lab import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, VIEWPORT, why_no_browser
+from e2e_lab import ARTIFACTS, browser_session
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -23,20 +23,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory):
     """Debian's Chromium driven by Playwright, headless, with a fresh user-data-dir."""
-    reason = why_no_browser()
-    if reason:
-        print(f"\ne2e tests skipped: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-            args=CHROMIUM_FLAGS, headless=True, viewport=VIEWPORT)
-        try:
-            yield ctx
-        finally:
-            ctx.close()
+    yield from browser_session(tmp_path_factory.mktemp("chromium-profile"))
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ student does, and reads what the page shows.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
@@ -48,6 +49,32 @@ def why_no_browser() -> str | None:
     if not (VENV_BIN / "jupyter-lab").exists():
         return f"jupyter-lab is not installed next to {sys.executable}"
     return None
+
+
+@contextlib.contextmanager
+def chromium_context(profile: Path):
+    """Debian's Chromium driven by Playwright, headless, with the user-data-dir ``profile``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                   args=CHROMIUM_FLAGS, headless=True, viewport=VIEWPORT)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def browser_session(profile: Path):
+    """Body of a browser fixture: skip (printing why) where no browser can run, else yield a
+    Chromium context for the fixture's scope."""
+    reason = why_no_browser()
+    if reason:
+        import pytest
+        print(f"\nbrowser tests skipped: {reason}")
+        pytest.skip(reason)
+    with chromium_context(profile) as ctx:
+        yield ctx
 
 
 def read_notebook(path: Path) -> dict:

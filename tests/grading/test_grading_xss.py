@@ -12,7 +12,7 @@ import fixture_course
 from grading_helpers import REPO, grading_cli
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from e2e_lab import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, why_no_browser  # noqa: E402
+from e2e_lab import ARTIFACTS, browser_session  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 A = fixture_course.ASSIGNMENT
@@ -20,17 +20,7 @@ A = fixture_course.ASSIGNMENT
 
 @pytest.fixture(scope="module")
 def chromium(tmp_path_factory):
-    reason = why_no_browser()
-    if reason:
-        print(f"\nXSS browser test skipped: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield from browser_session(tmp_path_factory.mktemp("xss-profile"))
 
 
 def _formgrade_html(notebook: Path) -> str:
