@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests: one headless Chromium for the session, a fresh page per test.
+"""Fixtures of the browser tests: a fresh page per test (the session's Chromium is in tests/conftest.py).
 
 A failing test leaves test-artifacts/e2e/FAILED-<test>.png (the page at the moment it failed) and
 FAILED-<test>.txt (its URL and the browser console), beside the step screenshots of each test
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from e2e_lab import ARTIFACTS, browser_session
+from e2e_lab import ARTIFACTS
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -18,12 +18,6 @@ def pytest_runtest_makereport(item, call):
     rep = yield
     setattr(item, f"rep_{rep.when}", rep)
     return rep
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory):
-    """Debian's Chromium driven by Playwright, headless, with a fresh user-data-dir."""
-    yield from browser_session(tmp_path_factory.mktemp("chromium-profile"))
 
 
 @pytest.fixture

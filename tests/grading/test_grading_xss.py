@@ -12,15 +12,16 @@ import fixture_course
 from grading_helpers import REPO, grading_cli
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from e2e_lab import ARTIFACTS, browser_session  # noqa: E402
+from e2e_lab import ARTIFACTS  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 A = fixture_course.ASSIGNMENT
 
 
-@pytest.fixture(scope="module")
-def chromium(tmp_path_factory):
-    yield from browser_session(tmp_path_factory.mktemp("xss-profile"))
+@pytest.fixture
+def chromium(browser):
+    """The session's Chromium (tests/conftest.py)."""
+    return browser
 
 
 def _formgrade_html(notebook: Path) -> str:
