@@ -567,7 +567,8 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     record = {"student": student, "assignment": assignment, "score": score,
               "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
               "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
-              "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:], "exercises": exercises,
+              "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:],
+              "exercises": exercises,
               "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
     write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
     return {"success": True, "record": record}
