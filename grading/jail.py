@@ -209,8 +209,8 @@ def _bwrap(argv, limits: Limits, files: dict[str, bytes], writable, full_env: di
         if Path("/etc", name).exists():
             a += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
     a += ["--dev", "/dev", "--proc", "/proc", "--size", str(limits.tmpfs), "--perms", "1777", "--tmpfs", "/tmp"]
-    for d in _parents([*ro, *writable]):
-        if not d.startswith("/tmp"):
+    for d in _parents([*ro, *writable]):  # after the tmpfs: a venv under /tmp needs its parents too
+        if d != "/tmp":
             a += ["--perms", "0755", "--dir", d]
     for p in ro:
         a += ["--ro-bind", str(p), str(p)]

@@ -170,3 +170,32 @@ def test_jail_view(tmp_path):
     assert view["cwd"] == "/tmp/work" and view["work"] == ["a.txt"]
     if os.geteuid() == 0:
         assert view["uid"] != 0 and view["nproc"] == jail.Limits().processes
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the jail needs Linux namespaces")
+def test_jail_reaches_an_install_under_a_private_tmp_folder(monkeypatch):
+    """CI may clone the repository (and so the venv) below a private folder of /tmp, which the
+    jail's own /tmp tmpfs covers: the jail must recreate the folders above it, traversable."""
+    import tempfile
+    from grading import jail
+    if not jail.works():
+        pytest.skip("bubblewrap cannot create namespaces here: the jail falls back to a subprocess")
+    private = Path(tempfile.mkdtemp(prefix="jail-ci-"))      # 0700, like a CI runner's folder
+    pkg = private / "checkout" / "site"
+    pkg.mkdir(parents=True)
+    os.chmod(private / "checkout", 0o755)
+    os.chmod(pkg, 0o755)
+    (pkg / "probe_module.py").write_text("VALUE = 42\n")
+    os.chmod(pkg / "probe_module.py", 0o644)
+    paths = jail.read_only_paths() + [pkg]
+    monkeypatch.setattr(jail, "read_only_paths", lambda: paths)
+    code = f"import sys; sys.path.insert(0, {str(pkg)!r}); import probe_module; print(probe_module.VALUE)"
+    launch = jail.command([sys.executable, "-I", "-c", code], jail.Limits())
+    try:
+        r = subprocess.run(launch.argv, env=launch.env, cwd=launch.cwd, preexec_fn=launch.preexec_fn,
+                           pass_fds=launch.pass_fds, capture_output=True, text=True, timeout=60)
+    finally:
+        launch.close()
+        import shutil
+        shutil.rmtree(private)
+    assert r.stdout.strip() == "42", r.stderr[-1000:]
