@@ -1,9 +1,9 @@
 """Kernel launcher for nbgrader's autograde: ipykernel inside the jail of grading.jail.
 
 The grading workspace installs a ``python3`` kernel spec that runs this file with the path of
-the connection file. jupyter_client talks to kernels over unix sockets (``transport = "ipc"``,
-set in nbgrader_config.py) in a runtime directory of their own (grading._nbworker makes a fresh
-one per submission), so the jail needs no network: that one directory is bound in read-write,
+the connection file. jupyter_client talks to the kernel over unix sockets (``transport = "ipc"``)
+in a directory of the kernel's own (grading._kernel_manager, which grading._nbworker configures
+as nbgrader's kernel manager), so the jail needs no network: that one directory is bound in read-write,
 the connection file and the notebook's folder are copied into the jail's tmpfs, and nothing
 else of the grader's is visible. The launcher replaces itself with bwrap, so jupyter_client's
 kill ends the jail's PID 1 and with it every process the notebook started.
@@ -58,11 +58,12 @@ def main() -> None:
     info = json.loads(conn.read_text())
     runtime = conn.parent
     if info.get("transport") != "ipc":
-        sys.exit("grading kernel: the connection must use transport 'ipc' (nbgrader_config.py)")
+        sys.exit("grading kernel: the connection must use transport 'ipc' "
+                 "(grading._kernel_manager.JailedKernelManager sets it)")
     strangers = [p.name for p in runtime.iterdir() if not p.name.startswith(conn.stem)]
     if strangers:  # the jail may write this directory: it must hold nothing but this kernel's files
         sys.exit(f"grading kernel: runtime directory {runtime} is shared ({strangers[:3]}); "
-                 "grading._nbworker gives every kernel its own")
+                 "grading._kernel_manager gives every kernel its own")
     if not str(info.get("ip", "")).startswith(str(runtime)):
         sys.exit(f"grading kernel: ipc sockets must live in {runtime}, not {info.get('ip')!r}")
     uid = jail.jail_uid()

@@ -31,6 +31,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -243,7 +244,6 @@ def _bwrap(argv, limits: Limits, files: dict[str, bytes], writable, full_env: di
 def _plain(argv, limits: Limits, files: dict[str, bytes], env: dict[str, str], scratch: str | None) -> Launch:
     """No bwrap: a plain subprocess in a fresh temporary directory, same environment and limits.
     Paths under /tmp (HOME, the work directory, copied files) move into that directory."""
-    import tempfile
     tmp = tempfile.TemporaryDirectory(prefix="jail-", dir=scratch)
     root = Path(tmp.name)
 

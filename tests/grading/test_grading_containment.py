@@ -60,6 +60,15 @@ def test_a_rewritten_submission_is_graded_as_submitted(graded):
     assert oct(frozen.stat().st_mode & 0o777) == oct(0o444)
 
 
+def test_cells_claiming_foreign_grade_ids_lose_that_claim(graded):
+    """A cell with a grade_id the assignment does not have (attacks.py, the xss case) is stripped
+    of its nbgrader metadata at collect; left in, it crashed nbgrader's autograde."""
+    sub = json.loads((graded["course"]["workspace"] / "submitted" / "xss" / A / f"{A}.ipynb").read_text())
+    ids = [c["metadata"].get("nbgrader", {}).get("grade_id") for c in sub["cells"]]
+    assert not any(i and "onerror" in i for i in ids), ids
+    assert graded["records"]["xss"]["nbgrader_success"], graded["records"]["xss"]["flags"]
+
+
 def _processes_named(text: str) -> list[int]:
     out = []
     for d in Path("/proc").iterdir():
