@@ -1,19 +1,25 @@
 """The code that runs INSIDE the sandbox (passed to ``python -c``; imports nothing from grading).
 
-Reads a job as JSON on stdin: {"setup", "cells": [[grade_id, source], ...], "probe",
-"forbid_modules", "forbid_calls", "fd"}. Runs setup, the cells, then the probe in one namespace
-and writes one JSON object to file descriptor ``fd``: {"status": "ok"|"error", "phase",
-"error", "result", "forbidden"}. Arrays travel as {"__ndarray__": {"dtype", "shape", "data"}}.
+One job is one exercise's test cell: {"id", "setup_cells": [[grade_id, source], ...] (the
+instructor's locked cells), "cells": [[grade_id, source], ...] (solution cells), "test" (the
+instructor's test cell, hidden cases included), "forbid_modules", "forbid_calls"}. The child runs
+the setup cells, then each solution cell (an error there is noted and the next cell runs, as in
+a kernel), puts back every name the setup cells bound and the attributes of their modules and
+classes (a solution that redefines a check or a helper changes nothing), starts recording and
+runs the test.
+It writes one JSON object to file descriptor ``fd``: {"status": "ok"|"error", "phase", "error",
+"records": [every check the test made, as data], "cell_errors", "forbidden"}. Arrays travel as
+{"__ndarray__": {"dtype", "shape", "data"}}.
 
-Batch mode ({"setup", "probes": [{"id", "cells", "probe", "forbid_modules", "forbid_calls",
-"wall", "cpu"}, ...], "fd"}): runs the trusted setup once to import the modules, then forks
-one child per probe (fresh copy of the pristine process, own CPU limit, killed at its wall
-time) and writes one JSON line per probe to ``fd``: the child's object plus "id", or
-{"id", "status": "timeout"|"crash", "returncode"}. Student code runs only in the children.
-Nothing here is trusted by the parent: it validates and compares everything itself.
+Batch mode ({"setup", "jobs": [job + "wall", "cpu"], "fd"}): runs ``setup`` once to import the
+modules, then forks one child per job (a fresh copy of the pristine process, its own CPU limit,
+killed at its wall time) and writes one JSON line per job to ``fd``: the child's object plus
+"id", or {"id", "status": "timeout"|"crash", "returncode"}. Student code runs only in the
+children. Nothing here is trusted by the parent: it compares the records itself.
 """
 import builtins
 import json
+import linecache
 import os
 import sys
 import traceback
@@ -52,13 +58,26 @@ def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
 builtins.__import__ = _guarded_import
 
 
-def _recorder(label, fn):
-    def wrapped(*a, **k):
+class _Recorder:
+    """Stands in for a forbidden callable: notes calls from student frames, forwards everything
+    (attributes too, so a test cell can still use ``np.logaddexp.reduce``)."""
+
+    def __init__(self, label, fn):
+        self.__wrapped__, self._label = fn, label
+
+    def __call__(self, *a, **k):
         if _student_on_stack():
-            HITS.append(label)
-        return fn(*a, **k)
-    wrapped.__wrapped__ = fn
-    return wrapped
+            HITS.append(self._label)
+        return self.__wrapped__(*a, **k)
+
+    def __get__(self, obj, owner=None):  # a method stays a method: t.backward() binds t
+        return self if obj is None else type(self.__get__)(self, obj)
+
+    def __getattr__(self, name):
+        attr = getattr(self.__wrapped__, name)
+        if callable(attr) and _student_on_stack():
+            HITS.append(f"{self._label}.{name}")
+        return attr
 
 
 def _install_call_guards(ns):
@@ -84,7 +103,7 @@ def _install_call_guards(ns):
             if not callable(obj) or getattr(obj, "__wrapped__", None) is not None:
                 continue
             try:
-                wrapped = _recorder(entry, obj)
+                wrapped = _Recorder(entry, obj)
                 if isinstance(owner, dict):
                     owner[path[-1]] = wrapped
                 else:
@@ -127,30 +146,75 @@ def send(obj):
 
 
 
+def _snapshot(ns):
+    """What the setup cells bound: their names, and the attributes of the modules and classes
+    among them (autograd_checks included), so a solution cell's rebinding can be undone."""
+    names = {k: v for k, v in ns.items() if not k.startswith("__")}
+    owners = {}
+    for v in [*names.values(), sys.modules.get("autograd_checks")]:
+        if isinstance(v, (type(sys), type)) and id(v) not in owners:
+            try:
+                owners[id(v)] = (v, dict(vars(v)))
+            except TypeError:
+                pass
+    return names, list(owners.values())
+
+
+def _restore(ns, snap):
+    """Put back every name, module attribute and class attribute the setup cells bound."""
+    names, owners = snap
+    ns.update(names)
+    for obj, attrs in owners:
+        current = vars(obj)
+        for k, v in attrs.items():
+            if current.get(k, _restore) is not v:
+                try:
+                    if isinstance(obj, type(sys)):
+                        current[k] = v
+                    else:
+                        setattr(obj, k, v)
+                except (AttributeError, TypeError):
+                    pass
+
+
 def run_one(piece, fd):
-    """Run setup + cells + probe of ``piece`` here and send the answer to ``fd``; never returns."""
+    """Run ``piece``'s setup, solution cells and test here and send the answer to ``fd``; never returns."""
     global FD, _forbid_modules
     FD = fd
     _forbid_modules = tuple(piece.get("forbid_modules") or ())
     job.update(forbid_calls=piece.get("forbid_calls") or [])
     phase = "setup"
-    out = {"status": "ok", "phase": None, "error": None, "result": None}
+    out = {"status": "ok", "phase": None, "error": None, "records": [], "cell_errors": []}
+    records = []
     try:
         ns = {"__name__": "__main__", "__builtins__": builtins}
-        exec(compile(job.get("setup", ""), "<setup>", "exec"), ns)
+        for gid, src in piece.get("setup_cells") or ():
+            phase = "setup:" + gid
+            exec(compile(src, f"<setup:{gid}>", "exec"), ns)
         _install_call_guards(ns)
+        snap = _snapshot(ns)
+        checks = sys.modules.get("autograd_checks")
+        begin = getattr(checks, "_begin_recording", None)
         for gid, src in piece["cells"]:
             phase = "cell:" + gid
-            exec(compile(src, f"<student:{gid}>", "exec"), ns)
-        phase = "probe"
-        exec(compile(piece["probe"], "<probe>", "exec"), ns)
-        if not isinstance(ns.get("result"), dict):
-            raise TypeError("the probe did not set `result` to a dict")
-        phase = "encode"
-        out["result"] = encode(ns["result"])
+            name = f"<student:{gid}>"   # in linecache, as a kernel has it: source checks work alike
+            linecache.cache[name] = (len(src), None, src.splitlines(True), name)
+            try:
+                exec(compile(src, name, "exec"), ns)
+            except BaseException as e:  # noqa: BLE001  (a kernel goes on to the next cell too)
+                out["cell_errors"].append([gid, type(e).__name__, str(e)[:300]])
+        phase = "test"
+        _restore(ns, snap)
+        if begin is not None:
+            records = begin()
+        exec(compile(piece["test"], "<test>", "exec"), ns)
     except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt are answers too)
-        out.update(status="error", phase=phase, error=(type(e).__name__, str(e)[:500],
+        out.update(status="error", phase=phase, error=(type(e).__name__, str(e)[:1500],
                    "".join(traceback.format_exception(e))[-3000:]))
+    try:
+        out["records"] = encode(list(records))
+    except BaseException as e:  # noqa: BLE001
+        out.update(status="error", phase="encode", error=(type(e).__name__, str(e)[:300], ""), records=[])
     out["forbidden"] = sorted(set(HITS))
     try:
         sys.stdout.flush()
@@ -172,7 +236,7 @@ def run_batch():
     except Exception:  # noqa: BLE001
         pass
     exec(compile(job.get("setup", ""), "<setup>", "exec"), {"__name__": "__warmup__"})
-    for piece in job["probes"]:
+    for piece in job["jobs"]:
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -220,6 +284,6 @@ def run_batch():
     os._exit(0)
 
 
-if "probes" in job:
+if "jobs" in job:
     run_batch()
 run_one(job, FD)

@@ -27,13 +27,12 @@ def main(argv=None) -> int:
     p.add_argument("--json", help="also write the raw numbers here")
     args = p.parse_args(argv)
     base = Path(args.workspace or tempfile.mkdtemp(prefix="autograd-bench-")).resolve()
-    course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}",
-                    probes=REPO / "grading" / "probes")
+    course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}")
     assignments = [a for a in course.assignments() if (REPO / "course" / a / f"{a}.ipynb").is_file()]
     inbox = base / "inbox"
     kinds = ["correct", "correct", "blank", "partly_right"]
     for a in assignments:
-        samples = course_samples(a, course.probes)
+        samples = course_samples(a)
         for n in range(args.students):
             kind = kinds[n % len(kinds)]
             write_samples(a, {f"s{n:03d}": samples[kind]}, inbox)

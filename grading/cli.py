@@ -1,4 +1,4 @@
-"""``python -m grading``: release, collect, autograde, feedback, report, demo."""
+"""``python -m grading``: release, collect, autograde, feedback, report, answers, demo."""
 from __future__ import annotations
 
 import argparse
@@ -17,7 +17,6 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--workspace", help="grading workspace (default grading/workspace or $AUTOGRAD_WORKSPACE)")
     common.add_argument("--db-url", help="gradebook SQLAlchemy URL (default SQLite in the workspace)")
     common.add_argument("--course-root", help=argparse.SUPPRESS)  # tests: a fixture course tree
-    common.add_argument("--probes", help=argparse.SUPPRESS)       # tests: the fixture's probes
     common.add_argument("--cell-timeout", type=int, help="seconds per cell in nbgrader's autograde (default 120)")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("release", parents=[common], help="regenerate course/ from solutions/")
@@ -32,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--student", help="only this student")
     r = sub.add_parser("report", parents=[common], help="score, max score and flags per student and assignment")
     r.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    w = sub.add_parser("answers", parents=[common],
+                       help="grade the wrong-answer table (tests/answers/): each must fail, visibly")
+    w.add_argument("assignment", nargs="*", help="assignments (default: all with a table)")
     d = sub.add_parser("demo", parents=[common], help="grade sample and attack submissions in a throwaway workspace")
     d.add_argument("--assignment", help="assignment to demo (default: the first one)")
     d.add_argument("--workers", type=int, default=2)
@@ -44,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "demo":
         from grading.demo import demo
         return demo(args)
-    course = Course.from_env(args.workspace, args.db_url, args.course_root, args.probes, args.cell_timeout)
+    course = Course.from_env(args.workspace, args.db_url, args.course_root, args.cell_timeout)
     from grading import pipeline, report
     try:
         return _run(args, course, pipeline, report)
@@ -71,6 +73,13 @@ def _run(args, course, pipeline, report) -> int:
     if args.cmd == "feedback":
         with pipeline.workspace_lock(course, "feedback"):
             return 1 if pipeline.feedback(course, args.assignment, args.student) else 0
+    if args.cmd == "answers":
+        from grading import answers
+        results = []
+        for a in args.assignment or [a for a in course.assignments() if answers.load(a)]:
+            results += answers.check(course, a)
+        print(answers.summary(results))
+        return 0 if all(r.ok for r in results) else 1
     if args.cmd == "report":
         print(report.render(course, args.format), end="")
         return 0

@@ -13,7 +13,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
-DEFAULT_PROBES = Path(__file__).resolve().parent / "probes"
 
 
 def ensure_venv_on_path() -> None:
@@ -32,27 +31,24 @@ class Course:
         workspace: directory for submitted/, autograded/, feedback/, the gradebook and the
             re-check records.
         db_url: SQLAlchemy URL of the gradebook; defaults to SQLite inside the workspace.
-        probes: directory of trusted probe files ``<assignment>.py``.
         cell_timeout: seconds each notebook cell may run during nbgrader's autograde.
     """
 
     root: Path
     workspace: Path
     db_url: str
-    probes: Path
     cell_timeout: int = 120
 
     @classmethod
     def from_env(cls, workspace: str | os.PathLike | None = None, db_url: str | None = None,
-                 root: str | os.PathLike | None = None, probes: str | os.PathLike | None = None,
+                 root: str | os.PathLike | None = None,
                  cell_timeout: int | None = None) -> "Course":
         """Build from explicit values, falling back to AUTOGRAD_* variables and defaults."""
         root = Path(root or os.environ.get("AUTOGRAD_COURSE_ROOT") or REPO).resolve()
         ws = Path(workspace or os.environ.get("AUTOGRAD_WORKSPACE") or REPO / "grading" / "workspace").resolve()
         db = db_url or os.environ.get("AUTOGRAD_DB_URL") or "sqlite:///" + str(ws / "gradebook.db")
-        probes = Path(probes or os.environ.get("AUTOGRAD_PROBES") or DEFAULT_PROBES).resolve()
         timeout = int(cell_timeout or os.environ.get("AUTOGRAD_CELL_TIMEOUT") or 120)
-        return cls(root, ws, db, probes, timeout)
+        return cls(root, ws, db, timeout)
 
     # -- layout -------------------------------------------------------------------------------
     @property
@@ -99,7 +95,6 @@ class Course:
         env["AUTOGRAD_COURSE_ROOT"] = str(self.root)
         env["AUTOGRAD_WORKSPACE"] = str(self.workspace)
         env["AUTOGRAD_DB_URL"] = self.db_url
-        env["AUTOGRAD_PROBES"] = str(self.probes)
         env["AUTOGRAD_CELL_TIMEOUT"] = str(self.cell_timeout)
         if release_dir is not None:
             env["AUTOGRAD_RELEASE_DIR"] = str(release_dir)
@@ -115,5 +110,5 @@ class Course:
     def cli_args(self) -> list[str]:
         """Arguments that make a child ``python -m grading`` use this same course."""
         return ["--workspace", str(self.workspace), "--db-url", self.db_url,
-                "--course-root", str(self.root), "--probes", str(self.probes),
+                "--course-root", str(self.root),
                 "--cell-timeout", str(self.cell_timeout)]

@@ -2,8 +2,7 @@
 
 Part 1 grades the test fixture assignment (tests/grading/fixtures: three numpy exercises worth
 1 + 2 + 3 points) submitted by honest students and by every attack and fault case of the test
-suite, and checks each score against the expected one. Part 2, when the course notebooks and
-probes exist, grades a correct, a blank, a partly right, a reference-copying and a crashing
+suite, and checks each score against the expected one. Part 2 grades a correct, a blank, a partly right, a reference-copying and a crashing
 submission of one real assignment.
 """
 from __future__ import annotations
@@ -20,7 +19,7 @@ import nbformat
 
 from grading import pipeline, report
 from grading.config import REPO, Course
-from grading.probes import ProbeError, load
+from grading import notebook
 
 FIXTURES = REPO / "tests" / "grading" / "fixtures"
 
@@ -38,7 +37,7 @@ def _fixture_part(base: Path, workers: int) -> bool:
     fixture_course.build(root)
     course = Course(root=root, workspace=base / "fixture-workspace",
                     db_url=f"sqlite:///{base / 'fixture-workspace' / 'gradebook.db'}",
-                    probes=fixture_course.PROBES, cell_timeout=10)
+                    cell_timeout=10)
     print(f"== Part 1: fixture assignment {fixture_course.ASSIGNMENT}, every attack and fault case ==")
     pipeline.release(course)
     inbox = base / "fixture-inbox"
@@ -65,22 +64,15 @@ def _fixture_part(base: Path, workers: int) -> bool:
 def _course_part(base: Path, assignment: str | None, workers: int) -> bool:
     real = Course(root=REPO, workspace=base / "course-workspace",
                   db_url=f"sqlite:///{base / 'course-workspace' / 'gradebook.db'}",
-                  probes=REPO / "grading" / "probes", cell_timeout=30)
-    candidates = [a for a in real.assignments() if (REPO / "course" / a / f"{a}.ipynb").is_file()]
-    usable = []
-    for a in candidates:
-        try:
-            load(a, real.probes)
-            usable.append(a)
-        except ProbeError:
-            pass
+                  cell_timeout=30)
+    usable = [a for a in real.assignments() if (REPO / "course" / a / f"{a}.ipynb").is_file()]
     a = assignment or (usable[0] if usable else None)
     if a is None:
-        print("\n(Part 2 skipped: no course notebook with a probe file yet)")
+        print("\n(Part 2 skipped: no released course notebook)")
         return True
     print(f"\n== Part 2: course assignment {a} ==")
     inbox = base / "course-inbox"
-    write_samples(a, course_samples(a, real.probes), inbox)
+    write_samples(a, course_samples(a), inbox)
     pipeline.collect(real, inbox)
     pipeline.autograde(real, assignment=a, workers=workers)
     print()
@@ -88,15 +80,13 @@ def _course_part(base: Path, assignment: str | None, workers: int) -> bool:
     return True
 
 
-def course_samples(a: str, probes_dir: Path) -> dict[str, dict[str, str]]:
+def course_samples(a: str) -> dict[str, dict[str, str]]:
     """Sample submissions of course assignment ``a``: student -> {solution grade_id: source}."""
     src = nbformat.read(REPO / "solutions" / a / f"{a}.ipynb", as_version=4)
     ref = {c.metadata["nbgrader"]["grade_id"]: _strip_markers(c.source) for c in src.cells
            if c.metadata.get("nbgrader", {}).get("solution")}
-    try:
-        first_cells = next(iter(load(a, probes_dir).probes.values())).cells
-    except (ProbeError, StopIteration):
-        first_cells = list(ref)[:1]
+    first = next(iter(notebook.exercises(src).values()), None)
+    first_cells = list(first.own) if first else list(ref)[:1]
     last = list(ref)[-1]
     # Every cell re-runs the reference solution read from the instructor's folder: nbgrader's
     # kernel can read it, the re-check's sandbox cannot.

@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_markdown_cell, new_output
 
-_WHERE = re.compile(r"^(result[^:]*):")
-
-
 def explain(ex: dict) -> str:
-    """One line for one exercise of a record. Hidden inputs' expected values are not shown: only
-    where the result differs, or what went wrong."""
+    """One line for one exercise of a record. A hidden case is named, its values are not shown;
+    a visible case shows the message the notebook shows."""
     head = f"Grader: {ex['score']:g} / {ex['points']:g} points"
     status, detail = ex.get("status") or "", ex.get("detail") or ""
     if status == "match":
         return head + " (every case passed)"
     if status == "mismatch":
-        m = _WHERE.match(detail)
-        return head + f" (a hidden case differs at {m.group(1) if m else 'the result'})"
+        if ex.get("hidden"):
+            return head + f" (the hidden case {ex.get('case')!r} fails; its inputs are not shown)"
+        return head + f" ({detail[:400]})"
     if status == "grading-error":
         return head + " (this exercise could not be graded; your instructor has been told)"
     return head + f" ({status}{': ' + detail[:200] if detail and status != 'error' else ''})"

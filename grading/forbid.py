@@ -1,4 +1,4 @@
-"""Static check for names an exercise forbids (``forbid`` in its probe).
+"""Static check for names an exercise forbids (its test cell's ``check_not_used(obj, [...])``).
 
 A forbid entry is a module (``"torch"``, ``"autograd_core"``: any import of it is a hit), a
 dotted name (``"autograd.grad"``: a hit when an attribute chain ends with those parts, e.g.

@@ -41,7 +41,7 @@ ENV = {"PATH": "/usr/bin:/bin", "HOME": "/tmp/home", "LANG": "C.UTF-8", "LC_ALL"
        "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/tmp/home/.matplotlib", "IPYTHONDIR": "/tmp/home/.ipython",
        "JUPYTER_PLATFORM_DIRS": "1", "PYTHONDONTWRITEBYTECODE": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
 ETC = ("ld.so.cache", "fonts", "alternatives", "localtime", "mime.types")
-PACKAGES = ("autograd_core",)
+PACKAGES = ("autograd_core", "autograd_checks")
 WORKDIR = "/tmp/work"
 
 

@@ -556,7 +556,8 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         score += final
         exercises[gid] = {"points": t.points, "nbgrader": nbs, "recheck": None if v is None else v.score,
                           "status": "grading-error" if v is None else v.status,
-                          "detail": "no verdict" if v is None else v.detail, "score": final}
+                          "detail": "no verdict" if v is None else v.detail, "score": final,
+                          "case": "" if v is None else v.case, "hidden": bool(v and v.hidden)}
     if not _write_verdicts(course.db_url, assignment, student, verdicts):
         flags.append("not-in-gradebook")
     if not r["success"]:
@@ -632,8 +633,8 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
             references[a] = recheck.reference_results(course, a)
             bad = [k for k, v in references[a].items() if not v["ok"]]
             if bad:
-                log(f"autograde: WARNING {a}: reference probes failed for {bad}; nbgrader's scores stand there")
-        except Exception as e:  # noqa: BLE001  (no probes: re-check reports it per exercise)
+                log(f"autograde: WARNING {a}: the reference solution fails {bad}: those exercises get a flagged 0")
+        except Exception as e:  # noqa: BLE001  (the re-check then reports it per exercise)
             references[a] = None
             log(f"autograde: WARNING {a}: no re-check ({type(e).__name__}: {e})")
     # One queue item per student: a student's notebooks stay on one worker.

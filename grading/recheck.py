@@ -1,9 +1,13 @@
-"""The isolated re-check: score each autograded exercise outside the student's kernel.
+"""The isolated re-check: the grade of every autograded exercise, computed outside the student's reach.
 
-For every autograded test cell with a probe, the student's listed solution cells and the probe
-run in a sandbox (grading.sandbox); the reference solution cells run the same way once per
-assignment. The trusted parent compares the two results and awards the test cell's points only
-if they match and no forbidden name is used. Its verdict replaces nbgrader's in-kernel score.
+Each exercise's test cell is its one definition of what is checked (``autograd_checks``). For
+every test cell, the sandbox (:mod:`grading.sandbox`) runs the instructor's locked cells, the
+solution cells the test needs (:func:`grading.notebook.needed_cells`) and the instructor's copy
+of the test cell, hidden cases included, recording every check as data. The same run is made
+once per assignment with the reference solution. The trusted parent compares the two records
+check by check (:func:`judge`) with the function the visible tests use, and awards the test
+cell's points only if every check the reference made is matched and no forbidden name is used.
+Its verdict is the grade; nbgrader's in-kernel score decides nothing.
 """
 from __future__ import annotations
 
@@ -13,9 +17,11 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import autograd_checks
 from grading import compare, forbid, notebook, sandbox
 from grading.config import Course
-from grading.probes import ProbeError, ProbeSet, load
+
+CHECKS_SOURCE = Path(autograd_checks.__file__).read_text()
 
 
 @dataclass
@@ -24,10 +30,13 @@ class Verdict:
 
     grade_id: str
     points: float
-    score: float | None           # None: no re-check possible, nbgrader's score stands
+    score: float | None           # None: no verdict could be computed (a grading error)
     status: str                   # match, mismatch, error, timeout, crash, memory, forbidden, ...
     detail: str = ""
     seconds: float = 0.0
+    checks: int = 0               # checks of the reference matched before the first difference
+    case: str = ""                # the first check that differs (its name)
+    hidden: bool = False          # ... is one of the hidden cases (its values are not shown to the student)
 
 
 @dataclass
@@ -37,28 +46,32 @@ class Recheck:
     isolation: str = ""
 
 
-def _limits(probe) -> sandbox.Limits:
-    wall = float(probe.timeout or os.environ.get("AUTOGRAD_RECHECK_TIMEOUT") or 60)
+def _limits() -> sandbox.Limits:
+    wall = float(os.environ.get("AUTOGRAD_RECHECK_TIMEOUT") or 60)
     memory = int(os.environ.get("AUTOGRAD_RECHECK_MEMORY") or 2 << 30)
     return sandbox.Limits(wall=wall, cpu=max(1, int(wall)), memory=memory)
 
 
-def _task(probe, cells) -> sandbox.Task:
-    mods, calls = forbid.split(probe.forbid)
-    return sandbox.Task(probe.test_id, cells, probe.code, tuple(mods), tuple(calls), _limits(probe))
+def _task(ex: notebook.Exercise, cells, public: bool) -> sandbox.Task:
+    mods, calls = forbid.split(ex.forbid)
+    return sandbox.Task(ex.test_id, list(ex.setup), cells, ex.public if public else ex.test,
+                        tuple(mods), tuple(calls), _limits())
 
 
-def reference_results(course: Course, assignment: str, probes: ProbeSet | None = None) -> dict:
-    """Probe results of the reference solution, cached in the workspace by content hash.
+def _source(course: Course, assignment: str):
+    return notebook.read(course.source / assignment / f"{assignment}.ipynb")
 
-    Returns ``{test_id: {"ok": bool, "result": ..., "error": str}}``.
+
+def reference_results(course: Course, assignment: str, public: bool = False) -> dict:
+    """The reference solution's records for every test cell, cached in the workspace by content.
+
+    Returns ``{test_id: {"ok": bool, "records": [...], "error": str}}``.
     """
-    probes = probes or load(assignment, course.probes)
-    src = notebook.read(course.source / assignment / f"{assignment}.ipynb")
-    cells = notebook.solution_cells(src)
-    key = hashlib.sha256(json.dumps([probes.path.read_text(), cells, sandbox.CHILD_SOURCE],
-                                    sort_keys=True).encode()).hexdigest()
-    cache = course.records / "_reference" / f"{assignment}.json"
+    src = _source(course, assignment)
+    exs, cells = notebook.exercises(src), notebook.solution_cells(src)
+    key = hashlib.sha256(json.dumps([[asdict(e) for e in exs.values()], cells, public, CHECKS_SOURCE,
+                                     sandbox.CHILD_SOURCE], sort_keys=True).encode()).hexdigest()
+    cache = course.records / "_reference" / f"{assignment}{'.public' if public else ''}.json"
     if cache.is_file():
         try:
             data = json.loads(cache.read_text())
@@ -66,90 +79,146 @@ def reference_results(course: Course, assignment: str, probes: ProbeSet | None =
                 return data["results"]
         except (OSError, ValueError):
             pass
-    results, tasks = {}, []
-    for tid, probe in probes.probes.items():
-        missing = [c for c in probe.cells if c not in cells]
-        if missing:
-            results[tid] = {"ok": False, "error": f"reference has no solution cell {missing}"}
-        else:
-            tasks.append(_task(probe, [(c, cells[c]) for c in probe.cells]))
-    for tid, out in sandbox.run_many(probes.setup, tasks).items():
-        if out.status == "ok":
-            results[tid] = {"ok": True, "result": out.result}
+    tasks = [_task(ex, notebook.needed_cells(ex, cells), public) for ex in exs.values()]
+    results = {}
+    public_names = {} if public else {t: [r["name"] for r in v.get("records", [])]
+                                      for t, v in reference_results(course, assignment, True).items()}
+    for tid, out in sandbox.run_many(tasks).items():
+        if out.status == "ok" and out.records:
+            results[tid] = {"ok": True, "records": out.records, "public": public_names.get(tid, [])}
+        elif out.status == "ok":
+            results[tid] = {"ok": False, "error": "the test cell made no check (it must use autograd_checks)"}
         else:
             err = out.error[1] if out.error else out.stderr[-300:]
-            results[tid] = {"ok": False, "error": f"reference probe {out.status} in {out.phase}: {err}"}
+            results[tid] = {"ok": False, "error": f"the reference solution {out.status} in {out.phase}: {err}"}
+    from grading.pipeline import write_atomic  # (pipeline imports this module)
+
     cache.parent.mkdir(parents=True, exist_ok=True)
-    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps({"key": key, "results": results}))
-    tmp.replace(cache)
+    write_atomic(cache, json.dumps({"key": key, "results": results}))
     return results
 
 
-def recheck(course: Course, assignment: str, nb_path: Path, reference: dict | None = None) -> Recheck:
-    """Re-check one submitted notebook; never raises for anything in the submission."""
-    src = notebook.read(course.source / assignment / f"{assignment}.ipynb")
-    tests = notebook.test_cells(src)
-    out = Recheck(isolation=sandbox.isolation())
-    try:
-        probes = load(assignment, course.probes)
-    except ProbeError as e:
-        out.flags.append("no-probes")
-        for tid, t in tests.items():
-            out.verdicts[tid] = Verdict(tid, t.points, None, "no-probe", str(e))
-        return out
-    reference = reference if reference is not None else reference_results(course, assignment, probes)
+def _diff(ref: dict, got: dict) -> str | None:
+    """Why the student's record ``got`` does not match the reference's ``ref`` (None: it does)."""
+    if got.get("name") != ref["name"] or got.get("kind") != ref["kind"]:
+        return f"the test made check {got.get('name')!r} where the reference made {ref['name']!r}"
+    expected = compare.decode(ref["expected"])
+    if ref["kind"] == "close":
+        rtol, atol = ref["rtol"], ref["atol"]
+        why = autograd_checks.mismatch(expected, compare.decode(got.get("got")), rtol, atol)
+        drift = autograd_checks.mismatch(expected, compare.decode(got.get("expected")), rtol, atol)
+    else:
+        why = None if autograd_checks.same(expected, got.get("got")) else \
+            f"expected {expected!r}, got {got.get('got')!r}"[:300]
+        drift = None if autograd_checks.same(expected, got.get("expected")) else "differs"
+    if why is None and drift is not None:
+        return ("the test's own expected value changed: did your code modify one of the test's "
+                "inputs in place?")
+    return why
+
+
+def judge(ref_records: list, out: sandbox.Outcome) -> tuple[bool, str, int]:
+    """Compare a student's run with the reference's records: (passed, detail, checks matched).
+
+    Passed means: the student's test ran to its end and made exactly the reference's checks, in
+    order, each matching the reference's expected value within the reference's tolerance. The
+    detail names the first check that differs, with the message the notebook showed for it.
+    """
+    got = out.records
+    for i, ref in enumerate(ref_records):
+        if i >= len(got):
+            if out.status == "error" and out.error:
+                return False, f"{out.error[0]}: {out.error[1]}", i
+            return False, f"the test stopped before check {ref['name']!r}", i
+        try:
+            why = _diff(ref, got[i])
+        except (ValueError, TypeError, KeyError) as e:
+            why = f"unreadable record: {e}"
+        if why is not None:
+            said = got[i].get("message")
+            return False, said if isinstance(said, str) and said else f"{ref['name']}: {why}", i
+    if len(got) > len(ref_records):
+        return False, "the test recorded more checks than the reference made", len(ref_records)
+    if out.status != "ok":
+        err = out.error or ("?", "?")
+        return False, f"after the last check: {err[0]}: {err[1]}", len(ref_records)
+    return True, "", len(ref_records)
+
+
+def recheck(course: Course, assignment: str, nb_path: Path, reference: dict | None = None,
+            public: bool = False) -> Recheck:
+    """Re-check one submitted notebook; never raises for anything in the submission.
+
+    ``public=True`` runs only the visible cases (what the student's own kernel runs).
+    """
+    flags = []
     try:
         student = notebook.solution_cells(notebook.read(nb_path))
     except notebook.NotANotebook as e:
-        student = {}
-        out.flags.append(e.reason)
+        student, flags = {}, [e.reason]
+    out = recheck_cells(course, assignment, student, reference, public)
+    out.flags[:0] = flags
+    return out
+
+
+def tasks_for(ex: notebook.Exercise, student: dict[str, str], public: bool = False):
+    """The sandbox task for one exercise and a student's solution cells, or the Verdict that
+    settles it without running anything (a missing cell, a forbidden name)."""
+    missing = [c for c in ex.own if c not in student]
+    if missing:
+        return Verdict(ex.test_id, ex.points, 0.0, "missing-cell", f"no solution cell {missing}")
+    cells = notebook.needed_cells(ex, student)
+    hits = [h for _, s in cells for h in forbid.violations(s, ex.forbid)]
+    tamper = [h for _, s in cells for h in forbid.violations(s, notebook.TAMPER)]
+    if hits or tamper:
+        what = "; ".join(hits) if hits else "reaches into the grader's checks: " + "; ".join(tamper)
+        return Verdict(ex.test_id, ex.points, 0.0, "forbidden", what[:300])
+    return _task(ex, cells, public)
+
+
+def verdict(ex: notebook.Exercise, ref: dict, res: sandbox.Outcome) -> Verdict:
+    """The verdict for one exercise from its sandboxed run and the reference's records."""
+    v = Verdict(ex.test_id, ex.points, 0.0, res.status, seconds=round(res.seconds, 3))
+    if res.forbidden:
+        v.status, v.detail = "forbidden", "at run time: " + ", ".join(res.forbidden)
+    elif res.status in ("ok", "error"):
+        passed, v.detail, v.checks = judge(ref["records"], res)
+        v.status, v.score = ("match", ex.points) if passed else ("mismatch", 0.0)
+        if not passed and v.checks < len(ref["records"]):
+            v.case = ref["records"][v.checks]["name"]
+            v.hidden = "public" in ref and v.case not in ref["public"]
+        if res.memory_exhausted and not passed:
+            v.status = "memory"
+    else:  # timeout, crash, bad-output
+        v.detail = f"exit {res.returncode}; {res.stderr[-200:]}".strip()
+    v.detail = v.detail[:600]
+    return v
+
+
+def recheck_cells(course: Course, assignment: str, student: dict[str, str], reference: dict | None = None,
+                  public: bool = False) -> Recheck:
+    """Re-check a student's solution cells (grade_id -> source) for every exercise."""
+    exs = notebook.exercises(_source(course, assignment))
+    out = Recheck(isolation=sandbox.isolation())
+    reference = reference if reference is not None else reference_results(course, assignment, public)
     tasks = []
-    for tid, t in tests.items():
-        probe = probes.probes.get(tid)
+    for tid, ex in exs.items():
         ref = reference.get(tid)
-        if probe is None or not ref or not ref.get("ok"):
-            why = "no probe" if probe is None else (ref or {}).get("error", "no reference result")
-            out.verdicts[tid] = Verdict(tid, t.points, None, "no-probe", why)
-            out.flags.append(f"no-probe:{tid}")
+        if not ref or not ref.get("ok"):
+            why = (ref or {}).get("error", "no reference result")
+            out.verdicts[tid] = Verdict(tid, ex.points, None, "no-reference", why)
+            out.flags.append(f"no-reference:{tid}")
             continue
-        missing = [c for c in probe.cells if c not in student]
-        if missing:
-            out.verdicts[tid] = Verdict(tid, t.points, 0.0, "missing-cell", f"no solution cell {missing}")
-            out.flags.append(f"missing-cell:{tid}")
-            continue
-        cells = [(c, student[c]) for c in probe.cells]
-        hits = [h for _, s in cells for h in forbid.violations(s, probe.forbid)]
-        if hits:
-            out.verdicts[tid] = Verdict(tid, t.points, 0.0, "forbidden", "; ".join(hits)[:300])
-            out.flags.append(f"forbidden:{tid}")
-            continue
-        tasks.append(_task(probe, cells))
-    outcomes = sandbox.run_many(probes.setup, tasks)
-    for tid, res in outcomes.items():
-        t, probe, ref = tests[tid], probes.probes[tid], reference[tid]
-        v = Verdict(tid, t.points, 0.0, res.status, seconds=round(res.seconds, 3))
-        if res.forbidden:
-            v.status, v.detail = "forbidden", "at run time: " + ", ".join(res.forbidden)
-            out.flags.append(f"forbidden:{tid}")
-        elif res.status == "ok":
-            try:
-                diff = compare.mismatch(compare.decode(ref["result"]), compare.decode(res.result),
-                                        probe.rtol, probe.atol)
-            except (ValueError, TypeError) as e:
-                diff = f"unreadable result: {e}"
-            v.status, v.detail = ("match", "") if diff is None else ("mismatch", diff)
-            v.score = t.points if diff is None else 0.0
-        elif res.memory_exhausted:
-            v.status, v.detail = "memory", "MemoryError"
-            out.flags.append(f"memory:{tid}")
-        elif res.status == "error":
-            err = res.error or ("?", "?")
-            v.detail = f"{res.phase}: {err[0]}: {err[1]}"[:300]
-        else:  # timeout, crash, bad-output
-            v.detail = f"exit {res.returncode}; {res.stderr[-200:]}".strip()
-            out.flags.append(f"{res.status}:{tid}")
-        out.verdicts[tid] = v
+        t = tasks_for(ex, student, public)
+        if isinstance(t, Verdict):
+            out.verdicts[tid] = t
+            out.flags.append(f"{t.status}:{tid}")
+        else:
+            tasks.append(t)
+    for tid, res in sandbox.run_many(tasks).items():
+        v = out.verdicts[tid] = verdict(exs[tid], reference[tid], res)
+        if v.status in ("forbidden", "memory", "timeout", "crash", "bad-output"):
+            out.flags.append(f"{v.status}:{tid}")
     return out
 
 

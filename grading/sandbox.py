@@ -30,23 +30,25 @@ MAX_LOG = 8 << 10      # bytes of the child's stdout/stderr kept for the report
 class Outcome:
     """What came back from one sandboxed run.
 
-    status: "ok" (result is set), "error" (the code raised; ``error`` = (type, message, tb)),
+    status: "ok" (the test ran to its end), "error" (it raised; ``error`` = (type, message, tb)),
     "timeout", "crash" (died without answering: os._exit, a signal, the memory limit) or
     "bad-output" (answered something that is not a valid result).
     """
 
     status: str
-    result: dict | None = None
+    records: list = field(default_factory=list)
     error: tuple | None = None
     phase: str | None = None
     forbidden: list = field(default_factory=list)
+    cell_errors: list = field(default_factory=list)
     returncode: int | None = None
     stderr: str = ""
     seconds: float = 0.0
 
     @property
     def memory_exhausted(self) -> bool:
-        return self.status == "error" and bool(self.error) and self.error[0] == "MemoryError"
+        return ("MemoryError" in self.error[:2]) if self.error else \
+            any(e[1:2] == ["MemoryError"] for e in self.cell_errors)
 
 
 def isolation() -> str:
@@ -137,34 +139,45 @@ def _outcome(msg, returncode, log, seconds) -> Outcome:
             raise ValueError(status)
         error = tuple(str(x) for x in msg["error"])[:3] if msg.get("error") else None
         forbidden = [str(x) for x in msg.get("forbidden") or []][:50]
-        result = msg.get("result")
-        if status == "ok" and not isinstance(result, dict):
-            raise ValueError("result")
+        records = msg.get("records")
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise ValueError("records")
+        cell_errors = [[str(x) for x in e][:3] for e in msg.get("cell_errors") or []][:100]
         phase = msg.get("phase")
-        return Outcome(status, result=result, error=error, phase=str(phase) if phase else None,
-                       forbidden=forbidden, returncode=returncode, stderr=log, seconds=seconds)
+        return Outcome(status, records=records, error=error, phase=str(phase) if phase else None,
+                       forbidden=forbidden, cell_errors=cell_errors, returncode=returncode,
+                       stderr=log, seconds=seconds)
     except (ValueError, KeyError, TypeError, AttributeError):
         return Outcome("bad-output", returncode=returncode, stderr=log, seconds=seconds)
 
 
-def run(setup: str, cells: list[tuple[str, str]], probe: str, *, forbid_modules=(), forbid_calls=(),
-        limits: Limits = Limits()) -> Outcome:
-    """Run ``setup``, then each ``(grade_id, source)`` cell, then ``probe`` in a fresh process.
+@dataclass
+class Task:
+    """One exercise's test cell to run: the instructor's ``setup_cells`` and ``test``, the
+    student's (or the reference's) solution ``cells``, each a list of ``(grade_id, source)``."""
 
-    Args:
-        setup: trusted code run first (imports, seeds).
-        cells: untrusted solution cells, in notebook order.
-        probe: trusted code that calls the cells' definitions and sets ``result``.
-        forbid_modules: top-level modules whose import from the cells fails (and is recorded).
-        forbid_calls: dotted names whose calls from the cells are recorded.
-        limits: CPU, memory, file-size and wall-clock limits.
+    id: str
+    setup_cells: list
+    cells: list
+    test: str
+    forbid_modules: tuple = ()
+    forbid_calls: tuple = ()
+    limits: Limits = Limits()
+
+    def job(self) -> dict:
+        return {"id": self.id, "setup_cells": [list(c) for c in self.setup_cells],
+                "cells": [list(c) for c in self.cells], "test": self.test,
+                "forbid_modules": list(self.forbid_modules), "forbid_calls": list(self.forbid_calls),
+                "wall": self.limits.wall, "cpu": self.limits.cpu}
+
+
+def run(task: Task) -> Outcome:
+    """Run one :class:`Task` in a fresh jailed process.
 
     Returns:
         An :class:`Outcome`; this function does not raise for anything the child does.
     """
-    job = {"setup": setup, "cells": [list(c) for c in cells], "probe": probe,
-           "forbid_modules": list(forbid_modules), "forbid_calls": list(forbid_calls)}
-    timed_out, raw, rc, log, seconds = _spawn(job, limits)
+    timed_out, raw, rc, log, seconds = _spawn(task.job(), task.limits)
     if timed_out:
         return Outcome("timeout", returncode=rc, stderr=log, seconds=seconds)
     if not raw:
@@ -176,34 +189,23 @@ def run(setup: str, cells: list[tuple[str, str]], probe: str, *, forbid_modules=
     return _outcome(msg, rc, log, seconds)
 
 
-@dataclass
-class Task:
-    """One probe run for :func:`run_many`."""
-
-    id: str
-    cells: list
-    probe: str
-    forbid_modules: tuple = ()
-    forbid_calls: tuple = ()
-    limits: Limits = Limits()
+#: Imported once by a batch before it forks (the children start with these modules loaded).
+WARMUP = "import numpy, autograd_core, autograd_checks\ntry:\n    import matplotlib.pyplot\nexcept Exception:\n    pass\n"
 
 
-def run_many(setup: str, tasks: list[Task]) -> dict[str, Outcome]:
-    """Run several probes that share ``setup``, each in its own forked child of one sandbox.
+def run_many(tasks: list[Task]) -> dict[str, Outcome]:
+    """Run several tasks, each in its own forked child of one sandbox.
 
-    The sandboxed parent imports the setup's modules once and forks a pristine copy per task,
+    The sandboxed parent imports the common modules once and forks a pristine copy per task,
     so each task is as isolated from the others as with :func:`run` at a fraction of the
     start-up cost. Tasks the batch could not answer (the whole sandbox died or overran) are
     rerun one by one with :func:`run`, so every task gets its own precise outcome.
     """
     if not tasks:
         return {}
-    pieces = [{"id": t.id, "cells": [list(c) for c in t.cells], "probe": t.probe,
-               "forbid_modules": list(t.forbid_modules), "forbid_calls": list(t.forbid_calls),
-               "wall": t.limits.wall, "cpu": t.limits.cpu} for t in tasks]
     total = Limits(wall=sum(t.limits.wall for t in tasks) + 30, cpu=sum(t.limits.cpu for t in tasks) + 30,
                    memory=max(t.limits.memory for t in tasks), file_size=max(t.limits.file_size for t in tasks))
-    _, raw, rc, log, seconds = _spawn({"setup": setup, "probes": pieces}, total)
+    _, raw, rc, log, seconds = _spawn({"setup": WARMUP, "jobs": [t.job() for t in tasks]}, total)
     out: dict[str, Outcome] = {}
     ids = {t.id for t in tasks}
     for line in raw.split(b"\n"):
@@ -215,6 +217,5 @@ def run_many(setup: str, tasks: list[Task]) -> dict[str, Outcome]:
             out[msg["id"]] = _outcome(msg, rc, log, seconds / len(tasks))
     for t in tasks:
         if t.id not in out:
-            out[t.id] = run(setup, t.cells, t.probe, forbid_modules=t.forbid_modules,
-                            forbid_calls=t.forbid_calls, limits=t.limits)
+            out[t.id] = run(t)
     return out

@@ -1,8 +1,10 @@
-"""Course checks: the ten notebooks, their student versions and their probes agree.
+"""Course checks: the ten notebooks, their student versions and their checks agree.
 
-One session-scoped grading run (nbgrader autograde + isolated re-check, 2 workers) grades two
+One session-scoped grading run (nbgrader autograde + isolated re-check, 2 workers) grades three
 students: ``solution`` submits every solutions/<id>/<id>.ipynb and must get full marks; ``blank``
-submits every unmodified course/<id>/<id>.ipynb and must get 0. nbgrader's autograde of the
+submits every unmodified course/<id>/<id>.ipynb and must get 0; ``wrong`` submits the first wrong
+answer of tests/answers/<id>.py in every solution cell and must lose the points of every test
+that uses one. nbgrader's autograde of the
 ``solution`` student is the nbclient run of each solution notebook top to bottom: its outputs
 are checked for errors and its times for the budget, so the notebooks execute only once. The same run regenerates the
 student notebooks into its workspace, which is what course/ is compared with. Nothing here
@@ -10,6 +12,8 @@ writes into course/ or grading/workspace/.
 """
 from __future__ import annotations
 
+import ast
+import builtins
 import json
 import re
 import shutil
@@ -18,7 +22,7 @@ import pytest
 
 from grading import notebook, pipeline
 from grading.config import REPO, Course
-from grading.probes import ProbeError, load
+from grading import answers
 
 IDS = ["01_numerical_vs_autodiff", "02_leaf_tensors_and_graphs", "03_backward_and_the_chain_rule",
        "04_vjp_and_jacobians", "05_higher_order_gradients", "06_custom_functions", "07_controlling_the_graph",
@@ -38,8 +42,7 @@ def src(i):
 def course_run(tmp_path_factory):
     """Grade the ``solution`` and ``blank`` students on every present notebook, once."""
     base = tmp_path_factory.mktemp("course-run")
-    course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}",
-                    probes=REPO / "grading" / "probes")
+    course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}")
     inbox = base / "inbox"
     for i in PRESENT:
         for student, path in (("solution", REPO / "solutions" / i / f"{i}.ipynb"),
@@ -47,6 +50,10 @@ def course_run(tmp_path_factory):
             if path.is_file():
                 (inbox / student / i).mkdir(parents=True)
                 shutil.copy(path, inbox / student / i / f"{i}.ipynb")
+        wrong = {cell: found[0][2] for cell, found in answers.load(i).items() if found}
+        if wrong and (REPO / "course" / i / f"{i}.ipynb").is_file():
+            from grading.demo import write_samples
+            write_samples(i, {"wrong": wrong}, inbox)
     pipeline.collect(course, inbox)
     records = {(r["student"], r["assignment"]): r for r in pipeline.autograde(course, workers=2)}
     return {"course": course, "records": records}
@@ -76,20 +83,28 @@ def test_at_least_35_exercises_in_all():
 
 
 @pytest.mark.parametrize("i", PRESENT)
-def test_probes_match_the_notebook(i):
-    nb = src(i)
-    tests, solutions = notebook.test_cells(nb), notebook.solution_cells(nb)
-    try:
-        probes = load(i)
-    except ProbeError as e:
-        pytest.fail(f"grading/probes/{i}.py: {e}")
-    unknown = sorted(set(probes.probes) - set(tests))
-    assert not unknown, f"grading/probes/{i}.py probes {unknown}, which are not autograded test cells of the notebook"
-    missing = sorted(set(tests) - set(probes.probes))
-    assert not missing, f"grading/probes/{i}.py has no probe for the test cells {missing}"
-    for tid, p in probes.probes.items():
-        bad = [c for c in p.cells if c not in solutions]
-        assert not bad, f"grading/probes/{i}.py: PROBES[{tid!r}]['cells'] names {bad}, not solution cells"
+def test_every_test_cell_is_made_of_recorded_checks(i):
+    """The grade is computed from the checks' records: a bare assert would be judged in the sandbox."""
+    exs = notebook.exercises(src(i))
+    sols = notebook.solution_cells(src(i))
+    known = set(dir(builtins))
+    for ex in exs.values():
+        known |= notebook.defined_names("\n".join(s for _, s in ex.setup))
+    known |= set().union(*(notebook.defined_names(s) for s in sols.values()))
+    for tid, ex in exs.items():
+        tree = ast.parse(ex.test)
+        asserts = [n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Assert, ast.Raise))]
+        assert not asserts, f"{i} {tid}: assert/raise on lines {asserts}: use autograd_checks' checks"
+        calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        assert calls & {"check_close", "check_equal", "check_true", "check_raises", "check_gradcheck"}, \
+            f"{i} {tid}: makes no recorded check"
+        local = notebook.defined_names(ex.test) | {a.arg for n in ast.walk(tree) if isinstance(n, ast.Lambda)
+                                                   for a in n.args.args} | {
+            n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | {
+            a.arg for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda)) for a in n.args.args}
+        unknown = sorted(notebook.used_names(ex.test) - known - local)
+        assert not unknown, (f"{i} {tid}: uses {unknown}, defined only in cells the grader does not run "
+                             "(demo cells): define them in the test cell or a locked cell")
 
 
 # -- the student notebooks ----------------------------------------------------------------------
@@ -164,3 +179,16 @@ def test_unmodified_student_notebook_scores_zero(course_run, i):
     nonzero = {k: v for k, v in r["exercises"].items() if v["nbgrader"] or v["score"]}
     assert not nonzero, f"{i}: the unmodified student notebook scores: {nonzero}"
     assert r["score"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", [i for i in PRESENT if answers.load(i)])
+def test_wrong_answers_lose_points_through_the_pipeline(course_run, i):
+    """The first wrong answer of every cell, all in one submission, graded by `autograde` itself."""
+    r = course_run["records"][("wrong", i)]
+    nb = src(i)
+    exs, sols = notebook.exercises(nb), notebook.solution_cells(nb)
+    for cell in answers.load(i):
+        users = [t for t, ex in exs.items() if cell in dict(notebook.needed_cells(ex, sols))]
+        got = sum(r["exercises"][t]["score"] or 0 for t in users)
+        assert got < sum(exs[t].points for t in users), f"{i}: the wrong {cell} keeps full marks in {users}"

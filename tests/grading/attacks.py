@@ -96,21 +96,23 @@ def cases(root: Path, workspace: Path | None = None, pg_socket: str | None = Non
         Case("cheat_rebind", {
             "square_grad": _fn("square_grad", "return x") +
             "gradcheck = lambda *a, **k: True\nnp.allclose = lambda *a, **k: True\n",
-            "tanh_grad": _fn("tanh_grad", "return x") + "np.testing.assert_allclose = lambda *a, **k: None\n",
-            "softplus_grad": _fn("softplus_grad", "return x * 0 + 0.5"),
-        }, 0.0, ("recheck-disagrees:test_square_grad", "recheck-disagrees:test_tanh_grad",
-                 "recheck-disagrees:test_softplus_grad"),
-            nbgrader_fooled=("test_square_grad", "test_tanh_grad", "test_softplus_grad")),
+            "tanh_grad": _fn("tanh_grad", "return x") + "check_close = lambda *a, **k: None\n",
+            "softplus_grad": _fn("softplus_grad", "return x * 0 + 0.5") +
+            "import autograd_checks\nautograd_checks.check_true = check_true = lambda *a, **k: None\n"
+            "check_close = lambda *a, **k: None\n",
+        }, 0.0, ("recheck-disagrees:test_tanh_grad", "recheck-disagrees:test_softplus_grad",
+                 "forbidden:test_softplus_grad"),
+            nbgrader_fooled=("test_tanh_grad", "test_softplus_grad")),
         # IPython's custom exception handler hides error outputs; nbgrader 0.9 still sees the
         # error status of the execute reply, so both graders agree on 0 (kept as a regression).
         Case("cheat_hide_errors", {"square_grad": "get_ipython().set_custom_exc((BaseException,), "
                                    "lambda shell, etype, value, tb, tb_offset=None: None)\n"}, 0.0),
+        # the visible test's own check_not_used sees the import: both graders agree on 0
         Case("forbidden_torch", {**REF, "tanh_grad": _fn("tanh_grad", """
 import torch
 t = torch.tensor(x, requires_grad=True)
 torch.tanh(t).sum().backward()
-return t.grad.numpy()""")}, 4.0, ("forbidden:test_tanh_grad", "recheck-disagrees:test_tanh_grad"),
-            nbgrader_fooled=("test_tanh_grad",)),
+return t.grad.numpy()""")}, 4.0, ("forbidden:test_tanh_grad",)),
         Case("forbidden_hidden_import", {**REF, "tanh_grad": _fn("tanh_grad", """
 mod = __import__("".join(["to", "rch"]))
 t = mod.tensor(x, requires_grad=True)
@@ -125,7 +127,7 @@ return g.numpy()""")}, 4.0, ("forbidden:test_tanh_grad",), nbgrader_fooled=("tes
              ("timeout:test_tanh_grad",)),
         Case("os_exit", {**REF, "tanh_grad": _fn("tanh_grad", "import os\nos._exit(1)")}, 4.0,
              ("crash:test_tanh_grad",)),
-        Case("segfault", {**REF, "softplus_grad": _fn("softplus_grad", "import ctypes\nreturn ctypes.string_at(0)")},
+        Case("segfault", {**REF, "softplus_grad": _fn("softplus_grad", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)")},
              3.0, ("crash:test_softplus_grad",)),
         Case("memory_bomb", {**REF, "square_grad": _fn(
             "square_grad", "chunks = []\nwhile True:\n    chunks.append(np.ones(10 ** 7))")}, 5.0,
@@ -216,6 +218,11 @@ for fd in range(3, 64):
     except OSError:
         pass
 os._exit(0)""")}, 5.0),
+        # reaching into the checks' own module to silence them: the name is refused by the parent
+        Case("tampers_checks", {**REF, "square_grad": _fn("square_grad", "return x") +
+                                "import autograd_checks as _c\n_c._record = lambda *a, **k: None\n"
+                                "_c.check_true = _c.check_close = lambda *a, **k: None\n"}, 5.0,
+             ("forbidden:test_square_grad",)),
         Case("forbidden_via_importlib", {**REF, "tanh_grad": _fn("tanh_grad", """import importlib
 mod = importlib.import_module("tor" + "ch")
 t = mod.tensor(x, requires_grad=True)

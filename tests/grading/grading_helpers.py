@@ -23,7 +23,7 @@ def grading_cli(*args, course=None, env=None, check=True, timeout=900) -> subpro
     e = {**os.environ, **TEST_ENV, **(env or {})}
     e["PATH"] = f"{Path(PY).parent}{os.pathsep}{e.get('PATH', '')}"
     extra = [] if course is None else ["--workspace", str(course["workspace"]), "--course-root",
-                                       str(course["root"]), "--probes", str(fixture_course.PROBES)]
+                                       str(course["root"])]
     p = subprocess.run([PY, "-m", "grading", *args, *extra], cwd=REPO, env=e, capture_output=True,
                        text=True, timeout=timeout)
     if check and p.returncode != 0:

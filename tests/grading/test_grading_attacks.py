@@ -10,8 +10,8 @@ import attacks
 import fixture_course
 
 pytestmark = pytest.mark.slow
-CASES = [c.student for c in attacks.cases(fixture_course.PROBES)]  # names only; paths unused here
-REJECTED = [c.student for c in attacks.cases(fixture_course.PROBES) if c.kind not in ("notebook", "markdown")]
+CASES = [c.student for c in attacks.cases(fixture_course.FIXTURES)]  # names only; paths unused here
+REJECTED = [c.student for c in attacks.cases(fixture_course.FIXTURES) if c.kind not in ("notebook", "markdown")]
 
 
 @pytest.mark.parametrize("student", CASES)
@@ -30,7 +30,7 @@ def test_honest_submissions_have_no_flags(graded, student):
     assert graded["report"][student]["flags"] == []
 
 
-@pytest.mark.parametrize("student", ["cheat_rebind", "forbidden_torch", "stderr_noise"])
+@pytest.mark.parametrize("student", ["cheat_rebind", "forbidden_hidden_import", "stderr_noise"])
 def test_nbgrader_alone_gets_it_wrong(graded, student):
     """The reason for the re-check: nbgrader's in-kernel score differs exactly where fooled."""
     case, rec = graded["cases"][student], graded["records"][student]
@@ -73,7 +73,7 @@ def test_rejected_submissions_are_blank_with_a_reason(graded, student):
     from grading import report
     from grading.config import Course
     ws = graded["course"]["workspace"]
-    course = Course(graded["course"]["root"], ws, f"sqlite:///{ws / 'gradebook.db'}", fixture_course.PROBES)
+    course = Course(graded["course"]["root"], ws, f"sqlite:///{ws / 'gradebook.db'}")
     line = next(r for r in report.render(course, "csv").splitlines() if r.startswith(student + ","))
     assert line.split(",")[2] == "", line  # blank, not 0
 
@@ -98,7 +98,7 @@ def test_report_formats(graded):
     from grading import report
     from grading.config import Course
     ws = graded["course"]["workspace"]
-    course = Course(graded["course"]["root"], ws, f"sqlite:///{ws / 'gradebook.db'}", fixture_course.PROBES)
+    course = Course(graded["course"]["root"], ws, f"sqlite:///{ws / 'gradebook.db'}")
     table = report.render(course, "table")
     assert table.splitlines()[0].split() == ["student", "assignment", "score", "max", "flags"]
     csv_out = report.render(course, "csv").splitlines()
@@ -114,5 +114,5 @@ def test_feedback_hides_hidden_tests(graded):
     course = graded["course"]
     grading_cli("feedback", "--student", "correct", course=course)
     html = (course["workspace"] / "feedback" / "correct" / "fx_grad" / "fx_grad.html").read_text()
-    assert "square_grad(x) disagrees" in html  # visible tests are shown
-    assert "hidden input" not in html and "BEGIN HIDDEN TESTS" not in html
+    assert "square_grad(x) agrees with central differences" in html  # visible tests are shown
+    assert "square_grad at [0.5, 4]" not in html and "BEGIN HIDDEN TESTS" not in html

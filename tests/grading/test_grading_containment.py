@@ -98,8 +98,7 @@ def test_a_second_grading_run_waits_its_turn(graded, tmp_path):
     from grading import pipeline
     from grading.config import Course
     course = graded["course"]
-    c = Course(course["root"], course["workspace"], f"sqlite:///{course['workspace'] / 'gradebook.db'}",
-               fixture_course.PROBES)
+    c = Course(course["root"], course["workspace"], f"sqlite:///{course['workspace'] / 'gradebook.db'}")
     with pipeline.workspace_lock(c, "autograde"):
         p = grading_cli("autograde", course=course, check=False)
     assert p.returncode == 3 and "busy" in p.stderr and "autograde by pid" in p.stderr, (p.returncode, p.stderr)
@@ -115,7 +114,7 @@ def test_records_survive_a_kill(fixture_course_dir, tmp_path):
     grading_cli("collect", "--from", str(tmp_path / "inbox"), course=course)
     env = {**os.environ, **TEST_ENV, "PATH": f"{Path(PY).parent}{os.pathsep}{os.environ['PATH']}"}
     proc = subprocess.Popen([PY, "-m", "grading", "autograde", "--workspace", str(course["workspace"]),
-                             "--course-root", str(course["root"]), "--probes", str(fixture_course.PROBES)],
+                             "--course-root", str(course["root"])],
                             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     records = course["workspace"] / "recheck"

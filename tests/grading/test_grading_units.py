@@ -1,11 +1,11 @@
-"""Unit tests of the grading pieces: forbidden names, result comparison, probe loading."""
+"""Unit tests of the grading pieces: forbidden names, the comparison, the judge, exercise analysis."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from grading import compare, forbid
-from grading.probes import ProbeError, load
+from autograd_checks import mismatch, same
+from grading import compare, forbid, notebook, recheck, sandbox
 
 
 @pytest.mark.parametrize("src, hit", [
@@ -29,30 +29,58 @@ def test_innocent_code_passes(src):
     assert forbid.violations(src, ["torch", "backward", "autograd.grad"]) == []
 
 
-def test_compare_tolerances_shapes_and_types():
+def test_one_comparator_tolerances_shapes_and_types():
     enc = lambda a: {"__ndarray__": {"dtype": str(a.dtype), "shape": list(a.shape), "data": a.ravel().tolist()}}  # noqa: E731
-    ref = compare.decode({"g": enc(np.arange(6.0).reshape(2, 3)), "n": 3, "ok": True})
-    assert compare.mismatch(ref, compare.decode({"g": enc(np.arange(6.0).reshape(2, 3) + 1e-12), "n": 3, "ok": True})) is None
-    assert "shape" in compare.mismatch(ref, {**ref, "g": np.arange(6.0)})
-    assert "[1, 2]" in compare.mismatch(ref, {**ref, "g": ref["g"] + np.array([[0, 0, 0], [0, 0, 1.0]])})
-    assert compare.mismatch(ref, {**ref, "ok": 1}) is not None  # a bool is not a number
-    assert compare.mismatch(ref, {"g": ref["g"]}) is not None   # missing key
-    assert compare.mismatch({"x": float("nan")}, {"x": float("nan")}) is None
+    ref = compare.decode(enc(np.arange(6.0).reshape(2, 3)))
+    assert mismatch(ref, compare.decode(enc(np.arange(6.0).reshape(2, 3) + 1e-12))) is None
+    assert "shape" in mismatch(ref, np.arange(6.0))
+    assert "element (1, 2)" in mismatch(ref, ref + np.array([[0, 0, 0], [0, 0, 1.0]]))
+    assert mismatch(np.array(np.nan), np.array(np.nan)) is None
+    assert not same(True, 1) and same(1, 1.0) and same([1, [2]], [1, [2]]) and not same([1], [1, 2])
     with pytest.raises(ValueError):
         compare.decode({"__ndarray__": {"dtype": "object", "shape": [1], "data": [None]}})
 
 
-def test_probe_loader_validates(tmp_path):
-    (tmp_path / "a1.py").write_text("SETUP = ''\nPROBES = {'t': {'cells': ['c'], 'probe': 'result = {}'}}\n")
-    ps = load("a1", tmp_path)
-    assert ps.probes["t"].cells == ("c",) and ps.probes["t"].rtol == 1e-6
-    (tmp_path / "a2.py").write_text("SETUP = ''\nPROBES = {'t': {'cells': [], 'probe': 'result = {}'}}\n")
-    with pytest.raises(ProbeError, match="cells"):
-        load("a2", tmp_path)
-    (tmp_path / "a3.py").write_text("SETUP = ''\nPROBES = {'t': {'cells': ['c'], 'probe': 'x = 1', 'tol': 1}}\n")
-    with pytest.raises(ProbeError, match="unknown keys"):
-        load("a3", tmp_path)
-    with pytest.raises(ProbeError, match="no probe file"):
-        load("missing", tmp_path)
-    with pytest.raises(ProbeError, match="bad assignment id"):
-        load("../a1", tmp_path)  # no path tricks: probes come from the trusted folder only
+def _records(*recs, status="ok", error=None):
+    return sandbox.Outcome(status, records=list(recs), error=error)
+
+
+def test_judge_compares_with_the_reference_not_with_the_sandbox():
+    close = {"kind": "close", "name": "g", "expected": 2.0, "got": 2.0, "rtol": 1e-6, "atol": 1e-8, "message": None}
+    ref = [close]
+    assert recheck.judge(ref, _records(close))[0]
+    # the sandbox said nothing failed, but the value is wrong: the parent decides
+    assert not recheck.judge(ref, _records({**close, "got": 3.0}))[0]
+    # the student's expected drifted: its code changed the test's inputs
+    detail = recheck.judge(ref, _records({**close, "got": 3.0, "expected": 3.0}))[1]
+    assert "expected 2" in detail
+    assert "in place" in recheck.judge(ref, _records({**close, "expected": 3.0}))[1]
+    assert not recheck.judge(ref, _records())[0]                                   # check skipped
+    assert not recheck.judge(ref, _records(close, close))[0]                       # one forged
+    assert not recheck.judge(ref, _records({**close, "name": "h"}))[0]             # another check
+    assert not recheck.judge(ref, _records(close, status="error", error=("E", "x", "")))[0]
+
+
+def test_exercises_and_the_cells_they_need():
+    import nbformat
+
+    def cell(src, **m):
+        return nbformat.v4.new_code_cell(src, metadata={"nbgrader": {"schema_version": 3, "task": False, **m}})
+    nb = nbformat.v4.new_notebook(cells=[
+        cell("import numpy as np", grade_id="setup", locked=True, solution=False, grade=False),
+        cell("def helper(x):\n    return x", grade_id="a", solution=True, grade=False, locked=False),
+        cell("check_true('a', helper(1) == 1)\ncheck_not_used(helper, ['torch', 'autograd.grad'])",
+             grade_id="test_a", grade=True, solution=False, locked=True, points=1),
+        nbformat.v4.new_code_cell("demo = 1"),
+        cell("def b(x):\n    return helper(x) + 1", grade_id="b", solution=True, grade=False, locked=False),
+        cell("def unrelated():\n    pass", grade_id="c", solution=True, grade=False, locked=False),
+        cell("check_equal('b', b(1), 2)\n### BEGIN HIDDEN TESTS\ncheck_equal('b2', b(2), 3)\n### END HIDDEN TESTS\n",
+             grade_id="test_bc", grade=True, solution=False, locked=True, points=2),
+    ])
+    exs = notebook.exercises(nb)
+    assert list(exs) == ["test_a", "test_bc"] and exs["test_a"].forbid == ("torch", "autograd.grad")
+    assert exs["test_bc"].own == ("b", "c") and [g for g, _ in exs["test_bc"].setup] == ["setup"]
+    assert "b2" not in exs["test_bc"].public and "b2" in exs["test_bc"].test
+    sols = notebook.solution_cells(nb)
+    assert [g for g, _ in notebook.needed_cells(exs["test_bc"], sols)] == ["a", "b", "c"]
+    assert [g for g, _ in notebook.needed_cells(exs["test_a"], sols)] == ["a"]

@@ -1,0 +1,194 @@
+"""Wrong answers for 05_higher_order_gradients: each must lose points and fail a visible case
+whose message names the mistake (see grading/answers.py)."""
+
+_NTH = '''def nth_derivative(f, x, n):
+    d = f(x)
+    for _ in range(n):
+        if not d.requires_grad:
+            return torch.zeros_like(x)
+        (d,) = torch.autograd.grad(d.sum(), x, create_graph=True, allow_unused=True)
+        if d is None:
+            return torch.zeros_like(x)
+    return d
+'''
+
+_HVP = '''def hvp(f, x, v):
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if not g.requires_grad:
+        return torch.zeros_like(x)
+    (hv,) = torch.autograd.grad(g, x, grad_outputs=v, create_graph=True, allow_unused=True)
+    return torch.zeros_like(x) if hv is None else hv
+'''
+
+_HESS = '''def hessian_from_hvps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    n = x.numel()
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if not g.requires_grad:
+        return torch.zeros(n, n, dtype=x.dtype)
+    eye = torch.eye(n, dtype=x.dtype)
+    cols = []
+    for i in range(n):
+        (c,) = torch.autograd.grad(g, x, eye[i], retain_graph=True, allow_unused=True)
+        cols.append(torch.zeros_like(x) if c is None else c)
+    return torch.stack(cols, dim=1).detach()
+'''
+
+_CG = '''def newton_cg_step(f, x, iters=None, tol=1e-12):
+    x = x.detach().clone()
+    x.requires_grad = True
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    b = g.detach()
+    iters = x.numel() if iters is None else iters
+    d = torch.zeros_like(b)
+    r, p = b.clone(), b.clone()
+    rr = (r * r).sum()
+    for _ in range(iters):
+        if rr.item() ** 0.5 <= tol:
+            break
+        (Hp,) = torch.autograd.grad(g, x, p, retain_graph=True)
+        alpha = rr / (p * Hp).sum()
+        d = d + alpha * p
+        r = r - alpha * Hp
+        rr_new = (r * r).sum()
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    return (x - d).detach()
+'''
+
+
+def _sub(src, old, new, count=1):
+    assert src.count(old) >= 1, old
+    return src.replace(old, new, count)
+
+
+WRONG = {
+    "nth_derivative": [
+        ("no create_graph: the next call has no graph to differentiate", "create_graph=True on every",
+         _sub(_NTH, "create_graph=True, ", "")),
+        ("create_graph only on all but the last call: the result is not differentiable", "must carry a graph",
+         '''def nth_derivative(f, x, n):
+    d = f(x)
+    for k in range(n):
+        if not d.requires_grad:
+            return torch.zeros_like(x)
+        (d,) = torch.autograd.grad(d.sum(), x, create_graph=k < n - 1, allow_unused=True)
+        if d is None:
+            return torch.zeros_like(x)
+    return d
+'''),
+        ("detaches the result", "no detach", _sub(_NTH, "    return d\n", "    return d.detach()\n")),
+        ("no check for a constant derivative", "constant without a graph",
+         '''def nth_derivative(f, x, n):
+    d = f(x)
+    for _ in range(n):
+        (d,) = torch.autograd.grad(d.sum(), x, create_graph=True)
+    return d
+'''),
+        ("a scalar 0 instead of zeros of x's shape", "torch.zeros_like(x)), not a single 0",
+         _sub(_NTH, "            return torch.zeros_like(x)\n        (d,)", "            return torch.tensor(0.0, dtype=x.dtype)\n        (d,)")),
+        ("n = 0 returns the first derivative (off by one)", "f(x) itself",
+         '''def nth_derivative(f, x, n):
+    (d,) = torch.autograd.grad(f(x).sum(), x, create_graph=True)
+    for _ in range(n - 1):
+        if not d.requires_grad:
+            return torch.zeros_like(x)
+        (d,) = torch.autograd.grad(d.sum(), x, create_graph=True, allow_unused=True)
+        if d is None:
+            return torch.zeros_like(x)
+    return d
+'''),
+        ("works on a fresh copy of x: the result does not depend on the caller's x", "use x as it is",
+         _sub(_NTH, "    d = f(x)\n", "    x = x.detach().clone().requires_grad_(True)\n    d = f(x)\n")),
+        ("differentiates the vector d instead of d.sum()", "differentiate a scalar",
+         _sub(_NTH, "d.sum(), x", "d, x")),
+    ],
+    "hvp": [
+        ("no create_graph on the first call", "create_graph=True",
+         '''def hvp(f, x, v):
+    (g,) = torch.autograd.grad(f(x), x)
+    (hv,) = torch.autograd.grad(g, x, grad_outputs=v, create_graph=True)
+    return hv
+'''),
+        ("no create_graph on the second call: the result is not differentiable", "create_graph=True on both calls",
+         _sub(_HVP, "grad_outputs=v, create_graph=True, ", "grad_outputs=v, ")),
+        ("detaches the result", "no detach", _sub(_HVP, "else hv\n", "else hv.detach()\n")),
+        ("uses autograd.functional.hvp", "autograd.functional",
+         '''def hvp(f, x, v):
+    return torch.autograd.functional.hvp(f, x, v, create_graph=True)[1]
+'''),
+        ("no check for a linear f", "f is linear",
+         '''def hvp(f, x, v):
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    (hv,) = torch.autograd.grad(g, x, grad_outputs=v, create_graph=True)
+    return hv
+'''),
+        ("ones as grad_outputs instead of v (H 1, not H v)", "grad_outputs=v",
+         _sub(_HVP, "grad_outputs=v,", "grad_outputs=torch.ones_like(x),")),
+        ("detaches v: the result does not depend on v", "with respect to v",
+         _sub(_HVP, "grad_outputs=v,", "grad_outputs=v.detach(),")),
+        ("works on a fresh copy of x", "with respect to the caller's x",
+         _sub(_HVP, "    (g,) = torch.autograd.grad(f(x), x, create_graph=True)\n",
+              "    x = x.detach().clone().requires_grad_(True)\n    (g,) = torch.autograd.grad(f(x), x, create_graph=True)\n")),
+    ],
+    "hessian_from_hvps": [
+        ("not detached: create_graph on the columns and no detach", "detached",
+         _sub(_sub(_HESS, "retain_graph=True, allow_unused", "retain_graph=True, create_graph=True, allow_unused"),
+              "dim=1).detach()", "dim=1)")),
+        ("sets requires_grad on the caller's x instead of a copy", "fresh leaf copy",
+         _sub(_HESS, "    x = x.detach().clone()\n    x.requires_grad = True\n", "    x.requires_grad_(True)\n")),
+        ("no retain_graph: the second column reuses a freed graph", "retain_graph=True",
+         _sub(_HESS, "retain_graph=True, ", "")),
+        ("rebuilds the gradient graph for every column", "build the gradient graph once",
+         '''def hessian_from_hvps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    n = x.numel()
+    eye = torch.eye(n, dtype=x.dtype)
+    cols = []
+    for i in range(n):
+        (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+        if not g.requires_grad:
+            return torch.zeros(n, n, dtype=x.dtype)
+        (c,) = torch.autograd.grad(g, x, eye[i], allow_unused=True)
+        cols.append(torch.zeros_like(x) if c is None else c)
+    return torch.stack(cols, dim=1).detach()
+'''),
+        ("no check for a linear f", "zero matrix",
+         _sub(_HESS, "    if not g.requires_grad:\n        return torch.zeros(n, n, dtype=x.dtype)\n", "")),
+        ("a zero vector instead of an (n, n) matrix for a linear f", "zero matrix",
+         _sub(_HESS, "return torch.zeros(n, n, dtype=x.dtype)", "return torch.zeros(n, dtype=x.dtype)")),
+        ("uses autograd.functional.hessian", "autograd.functional",
+         '''def hessian_from_hvps(f, x):
+    return torch.autograd.functional.hessian(f, x.detach())
+'''),
+        ("no create_graph on the gradient: every column is zero", "create_graph=True",
+         _sub(_HESS, "(g,) = torch.autograd.grad(f(x), x, create_graph=True)", "(g,) = torch.autograd.grad(f(x), x)")),
+    ],
+    "newton_cg_step": [
+        ("solves the system with numpy.linalg", "linalg",
+         '''def newton_cg_step(f, x, iters=None, tol=1e-12):
+    x = x.detach().clone()
+    x.requires_grad = True
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    n = x.numel()
+    H = torch.stack([torch.autograd.grad(g, x, torch.eye(n, dtype=x.dtype)[i], retain_graph=True)[0] for i in range(n)])
+    return (x - torch.from_numpy(np.linalg.solve(H.detach().numpy(), g.detach().numpy()))).detach()
+'''),
+        ("returns x + d (wrong sign)", "x + d", _sub(_CG, "(x - d).detach()", "(x + d).detach()")),
+        ("ignores iters: always runs n iterations", "maximum number of CG iterations",
+         _sub(_CG, "    for _ in range(iters):", "    for _ in range(x.numel()):")),
+        ("no retain_graph on the Hp calls", "retain_graph=True", _sub(_CG, "p, retain_graph=True)", "p)")),
+        ("rebuilds the gradient graph at every iteration", "build the gradient graph once",
+         _sub(_CG, "        (Hp,) = torch.autograd.grad(g, x, p, retain_graph=True)\n",
+              "        (gg,) = torch.autograd.grad(f(x), x, create_graph=True)\n        (Hp,) = torch.autograd.grad(gg, x, p)\n")),
+        ("not detached", "return (x - d).detach()", _sub(_CG, "(x - d).detach()", "x - d")),
+        ("no stopping rule: nan at a minimum", "stopping rule",
+         _sub(_CG, "        if rr.item() ** 0.5 <= tol:\n            break\n", "")),
+        ("the update of p uses the old residual ratio the wrong way round", "recurrence",
+         _sub(_CG, "(rr_new / rr) * p", "(rr / rr_new) * p")),
+        ("sets requires_grad on the caller's x", "fresh leaf copy",
+         _sub(_CG, "    x = x.detach().clone()\n    x.requires_grad = True\n", "    x.requires_grad_(True)\n")),
+    ],
+}

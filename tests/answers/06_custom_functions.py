@@ -1,0 +1,196 @@
+"""Wrong answers for 06_custom_functions: each must lose points and fail a visible case whose
+message names the mistake (see grading/answers.py)."""
+
+
+def _fn(cls, doc, forward, backward):
+    return f'''class {cls}(torch.autograd.Function):
+    """{doc}"""
+
+    @staticmethod
+    def forward(ctx, {forward[0]}):
+{forward[1]}
+
+    @staticmethod
+    def backward(ctx, g):
+{backward}
+'''
+
+
+def _sp(forward, backward):
+    return _fn("SoftPlus", "softplus", ("x", forward), backward)
+
+
+_SP_F = '''        ctx.save_for_backward(x)
+        return torch.relu(x) + torch.log(1 + torch.exp(-torch.abs(x)))'''
+_SP_B = '''        (x,) = ctx.saved_tensors
+        return g * torch.sigmoid(x)'''
+
+
+def _lse(forward, backward):
+    return _fn("LogSumExp", "logsumexp", ("x", forward), backward)
+
+
+_LSE_F = '''        m = x.max(dim=-1, keepdim=True)[0]
+        out = (m + torch.log(torch.exp(x - m).sum(dim=-1, keepdim=True))).squeeze(-1)
+        ctx.save_for_backward(x, out)
+        return out'''
+_LSE_B = '''        x, out = ctx.saved_tensors
+        return g.unsqueeze(-1) * torch.exp(x - out.unsqueeze(-1))'''
+
+
+def _ste(forward, backward):
+    return _fn("SignSTE", "sign with a straight-through gradient", ("x", forward), backward)
+
+
+_STE_F = '''        ctx.save_for_backward(x)
+        return torch.where(x >= 0, torch.ones_like(x), -torch.ones_like(x))'''
+_STE_B = '''        (x,) = ctx.saved_tensors
+        return g * (torch.abs(x) <= 1).to(g.dtype)'''
+
+
+def _clip(forward, backward, args="x, c"):
+    return _fn("ClipGrad", "clip the gradient", (args, forward), backward)
+
+
+_CLIP_F = '''        ctx.c = c
+        return x.clone()'''
+_CLIP_B = '''        return g.clamp(-ctx.c, ctx.c), None'''
+
+
+def _lin(forward, backward):
+    return _fn("LinearFunction", "x @ W.T + b", ("x, W, b", forward), backward)
+
+
+_LIN_F = '''        ctx.save_for_backward(x, W)
+        return x @ W.T + b'''
+_LIN_B = '''        x, W = ctx.saved_tensors
+        need_x, need_W, need_b = ctx.needs_input_grad
+        gx = g @ W if need_x else None
+        gW = g.T @ x if need_W else None
+        gb = g.sum(0) if need_b else None
+        return gx, gW, gb'''
+
+_NUMPY_NOTE = "differentiable twice"
+
+WRONG = {
+    "softplus": [
+        ("the naive forward log(1 + exp(x)) overflows", "overflows for large x",
+         _sp('''        ctx.save_for_backward(x)
+        return torch.log(1 + torch.exp(x))''', _SP_B)),
+        ("backward exp(x) / (1 + exp(x)): nan for large x", "torch.sigmoid(x)",
+         _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g * torch.exp(x) / (1 + torch.exp(x))''')),
+        ("backward differentiates the stable formula by hand: 0 at x = 0", "sigma(0) = 1/2",
+         _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        e = torch.exp(-torch.abs(x))
+        return g * ((x > 0).to(x.dtype) - torch.sign(x) * e / (1 + e))''')),
+        ("backward forgets the incoming gradient g", "incoming gradient g",
+         _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return torch.sigmoid(x)''')),
+        ("calls the built-in softplus", "softplus",
+         _sp('''        ctx.save_for_backward(x)
+        return torch.nn.functional.softplus(x)''', _SP_B)),
+        ("backward computed with NumPy: not differentiable twice", _NUMPY_NOTE,
+         _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return torch.from_numpy(g.detach().numpy() / (1 + np.exp(-x.detach().numpy())))''')),
+        ("backward detaches x: not differentiable twice", _NUMPY_NOTE,
+         _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g * torch.sigmoid(x.detach())''')),
+    ],
+    "logsumexp": [
+        ("no max shift: exp(1000) overflows", "subtract the row maximum",
+         _lse('''        out = torch.log(torch.exp(x).sum(dim=-1))
+        ctx.save_for_backward(x, out)
+        return out''', _LSE_B)),
+        ("max without keepdim: the shapes do not broadcast", "keepdim",
+         _lse('''        m = x.max(dim=-1)[0]
+        out = m + torch.log(torch.exp(x - m).sum(dim=-1))
+        ctx.save_for_backward(x, out)
+        return out''', _LSE_B)),
+        ("the output keeps the reduced dimension", "squeeze(-1)",
+         _lse('''        m = x.max(dim=-1, keepdim=True)[0]
+        out = m + torch.log(torch.exp(x - m).sum(dim=-1, keepdim=True))
+        ctx.save_for_backward(x, out)
+        return out''', '''        x, out = ctx.saved_tensors
+        return g * torch.exp(x - out)''')),
+        ("reduces over dim 0 instead of the last dimension", "dim=-1",
+         _lse('''        m = x.max(dim=0, keepdim=True)[0]
+        out = (m + torch.log(torch.exp(x - m).sum(dim=0, keepdim=True))).squeeze(0)
+        ctx.save_for_backward(x, out)
+        return out''', '''        x, out = ctx.saved_tensors
+        return g.unsqueeze(0) * torch.exp(x - out.unsqueeze(0))''')),
+        ("backward without unsqueeze: the shapes do not broadcast", "unsqueeze",
+         _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        return g * torch.exp(x - out)''')),
+        ("backward forgets the incoming gradient g", "incoming gradient g",
+         _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        return torch.exp(x - out.unsqueeze(-1))''')),
+        ("backward computed with NumPy: not differentiable twice", _NUMPY_NOTE,
+         _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        xn, on, gn = x.detach().numpy(), out.detach().numpy(), g.detach().numpy()
+        return torch.from_numpy(gn[..., None] * np.exp(xn - on[..., None]))''')),
+        ("backward uses torch.softmax", "softmax",
+         _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        return g.unsqueeze(-1) * torch.softmax(x, dim=-1)''')),
+    ],
+    "sign_ste": [
+        ("forward with torch.sign: 0 at x = 0", "torch.sign(0) is 0",
+         _ste('''        ctx.save_for_backward(x)
+        return torch.sign(x)''', _STE_B)),
+        ("the bounds |x| = 1 excluded", "bounds |x| = 1 are included",
+         _ste(_STE_F, '''        (x,) = ctx.saved_tensors
+        return g * (torch.abs(x) < 1).to(g.dtype)''')),
+        ("backward passes g everywhere (no saturation)", "0 where |x| > 1",
+         _ste(_STE_F, '''        return g''')),
+        ("backward returns the true derivative 0", "not the true derivative 0",
+         _ste(_STE_F, '''        return torch.zeros_like(g)''')),
+        ("forward returns an integer tensor", "dtype",
+         _ste('''        ctx.save_for_backward(x)
+        return (x >= 0).long() * 2 - 1''', _STE_B)),
+        ("backward returns the mask without g", "incoming gradient g",
+         _ste(_STE_F, '''        (x,) = ctx.saved_tensors
+        return (torch.abs(x) <= 1).to(g.dtype)''')),
+    ],
+    "clip_grad": [
+        ("clamps g in place (clamp_): the caller's gradient is modified", "clamp_",
+         _clip(_CLIP_F, '''        return g.clamp_(-ctx.c, ctx.c), None''')),
+        ("no None for c: one gradient too few", "one value per forward input",
+         _clip(_CLIP_F, '''        return g.clamp(-ctx.c, ctx.c)''')),
+        ("c saved with save_for_backward", "ctx attributes",
+         _clip('''        ctx.save_for_backward(c)
+        return x.clone()''', '''        (c,) = ctx.saved_tensors
+        return g.clamp(-c, c), None''')),
+        ("clips the norm of g instead of every element", "not the norm",
+         _clip(_CLIP_F, '''        norm = (g * g).sum() ** 0.5
+        return g * min(1.0, ctx.c / norm.item()), None''')),
+        ("clips only from above", "clip below as well",
+         _clip(_CLIP_F, '''        return g.clamp(max=ctx.c), None''')),
+        ("clips x in the forward pass", "forward is the identity",
+         _clip('''        ctx.c = c
+        return x.clamp(-c, c)''', _CLIP_B)),
+    ],
+    "linear_function": [
+        ("an unsummed bias gradient: shape (N, out) instead of (out,)", "summed over the batch dimension",
+         _lin(_LIN_F, _LIN_B.replace("g.sum(0) if need_b", "g if need_b"))),
+        ("computes every gradient, ignoring needs_input_grad", "needs_input_grad asks for",
+         _lin(_LIN_F, '''        x, W = ctx.saved_tensors
+        return g @ W, g.T @ x, g.sum(0)''')),
+        ("gW = x.T @ g: the transposed weight gradient", "gW = g.T @ x",
+         _lin(_LIN_F, _LIN_B.replace("g.T @ x if need_W", "x.T @ g if need_W"))),
+        ("gx = g @ W.T: the shapes do not match", "gx = g @ W",
+         _lin(_LIN_F, _LIN_B.replace("g @ W if need_x", "g @ W.T if need_x"))),
+        ("saves x, W and b", "saves exactly x, W",
+         _lin('''        ctx.save_for_backward(x, W, b)
+        return x @ W.T + b''', _LIN_B.replace("x, W = ctx.saved_tensors", "x, W, b = ctx.saved_tensors"))),
+        ("backward computed with NumPy: not differentiable twice", _NUMPY_NOTE,
+         _lin(_LIN_F, '''        x, W = ctx.saved_tensors
+        need_x, need_W, need_b = ctx.needs_input_grad
+        gn, xn, Wn = g.detach().numpy(), x.detach().numpy(), W.detach().numpy()
+        gx = torch.from_numpy(gn @ Wn) if need_x else None
+        gW = torch.from_numpy(gn.T @ xn) if need_W else None
+        gb = torch.from_numpy(gn.sum(0)) if need_b else None
+        return gx, gW, gb''')),
+        ("returns the gradients as a list", "tuple of 3 gradients",
+         _lin(_LIN_F, _LIN_B.replace("return gx, gW, gb", "return [gx, gW, gb]"))),
+    ],
+}

@@ -1,0 +1,290 @@
+"""Wrong answers for 10_gpu_and_memory: each must lose points and fail a visible test naming it."""
+
+_SEG = '''class SegmentCheckpoint(torch.autograd.Function):
+    """A wrong answer."""
+
+    @staticmethod
+    def forward(ctx, fn, x, *params):
+{fwd}
+
+    @staticmethod
+    def backward(ctx, grad_out):
+{bwd}
+
+
+def checkpoint_segment(fn, x, *params):
+    return SegmentCheckpoint.apply(fn, x, *params)
+'''
+_FWD = '''        ctx.fn = fn
+        ctx.save_for_backward(x, *params)
+        return fn(x, *params)'''
+_LEAVES = '''        inputs = []
+        for t in ctx.saved_tensors:
+            leaf = t.detach()
+            leaf.requires_grad = True
+            inputs.append(leaf)'''
+_BWD = _LEAVES + '''
+        with torch.enable_grad():
+            out = ctx.fn(*inputs)
+        grads = torch.autograd.grad(out, inputs, grad_out, allow_unused=True)
+        return (None,) + tuple(g if need else None for g, need in zip(grads, ctx.needs_input_grad[1:]))'''
+
+
+def _seg(fwd=_FWD, bwd=_BWD):
+    return _SEG.format(fwd=fwd, bwd=bwd)
+
+
+def _acc(body):
+    return ('def accumulate_gradients(params, loss_fn, X, y, micro_batch):\n    """A wrong answer."""\n'
+            + body + "\n")
+
+
+_ACC_OK = '''    for p in params:
+        p.grad = None
+    N, total = X.shape[0], 0.0
+    for start in range(0, N, micro_batch):
+        xb, yb = X[start:start + micro_batch], y[start:start + micro_batch]
+        part = loss_fn(params, xb, yb) * (xb.shape[0] / N)
+        part.backward()
+        total += part.item()
+    return total'''
+
+_GS = '''class GradScaler:
+    """A wrong answer."""
+
+    def __init__(self, init_scale=2.0 ** 16, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000):
+        self._scale = float(init_scale)
+        self._growth_factor = float(growth_factor)
+        self._backoff_factor = float(backoff_factor)
+        self._growth_interval = int(growth_interval)
+        self._clean_steps = 0
+        self._found_inf = None
+
+    def get_scale(self):
+        return self._scale
+
+    def scale(self, loss):
+        return loss * self._scale
+
+    def unscale_(self, optimizer):
+{unscale}
+
+    def step(self, optimizer):
+{step}
+
+    def update(self):
+{update}
+'''
+_UNSCALE = '''        if self._found_inf is not None:
+            raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+        found = False
+        with torch.no_grad():
+            for group in optimizer.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        continue
+                    if not np.isfinite(p.grad.cpu().numpy()).all():
+                        found = True
+                    p.grad.mul_(1.0 / self._scale)
+        self._found_inf = found'''
+_STEP = '''        if self._found_inf is None:
+            self.unscale_(optimizer)
+        if self._found_inf:
+            return False
+        optimizer.step()
+        return True'''
+_UPDATE = '''        if self._found_inf:
+            self._scale *= self._backoff_factor
+            self._clean_steps = 0
+        else:
+            self._clean_steps += 1
+            if self._clean_steps == self._growth_interval:
+                self._scale *= self._growth_factor
+                self._clean_steps = 0
+        self._found_inf = None'''
+
+
+def _gs(unscale=_UNSCALE, step=_STEP, update=_UPDATE):
+    return _GS.format(unscale=unscale, step=step, update=update)
+
+
+_DP = '''def data_parallel_grads(params, loss_fn, X, y, n_replicas):
+    """A wrong answer."""
+{body}
+'''
+_DP_OK = '''    N = X.shape[0]
+    bounds = np.cumsum([0] + [len(c) for c in np.array_split(np.arange(N), n_replicas)])
+    total = [None] * len(params)
+    for k in range(n_replicas):
+        lo, hi = int(bounds[k]), int(bounds[k + 1])
+        replica = [p.detach().clone() for p in params]
+        for r in replica:
+            r.requires_grad = True
+        local = torch.autograd.grad(loss_fn(replica, X[lo:hi], y[lo:hi]), replica)
+        weight = (hi - lo) / N
+        total = [g * weight if t is None else t + g * weight for t, g in zip(total, local)]
+    return total'''
+
+
+def _dp(**repl):
+    body = _DP_OK
+    for old, new in repl.values():
+        assert old in body, old
+        body = body.replace(old, new)
+    return _DP.format(body=body)
+
+
+def _tso(body):
+    return ('def train_step_on(model, optimizer, loss_fn, xb, yb):\n    """A wrong answer."""\n'
+            '    p = next(model.parameters())\n' + body + "\n")
+
+
+_TSO_TAIL = '''    optimizer.zero_grad()
+    loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return loss.item()'''
+
+WRONG = {
+    "segment_checkpoint": [
+        ("recomputes without enable_grad: no graph to differentiate", "enable_grad",
+         _seg(bwd=_BWD.replace("        with torch.enable_grad():\n            out = ctx.fn(*inputs)",
+                               "        out = ctx.fn(*inputs)"))),
+        ("recomputes from the saved tensors themselves, not fresh leaves", "fresh leaves",
+         _seg(bwd='''        inputs = list(ctx.saved_tensors)
+        with torch.enable_grad():
+            out = ctx.fn(*inputs)
+        grads = torch.autograd.grad(out, inputs, grad_out, allow_unused=True)
+        return (None,) + tuple(grads)''')),
+        ("autograd.grad without allow_unused=True", "allow_unused=True",
+         _seg(bwd=_BWD.replace(", allow_unused=True)", ")"))),
+        ("returns no entry for fn", "one entry per forward input",
+         _seg(bwd=_BWD.replace("return (None,) + tuple(", "return tuple("))),
+        ("fresh leaves without requires_grad", "requires_grad = True",
+         _seg(bwd=_BWD.replace("            leaf.requires_grad = True\n", ""))),
+        ("ignores grad_out (differentiates out.sum())", "grad_out as the incoming gradient",
+         _seg(bwd=_BWD.replace("torch.autograd.grad(out, inputs, grad_out, allow_unused=True)",
+                               "torch.autograd.grad(out, inputs, torch.ones_like(out), allow_unused=True)"))),
+        ("recomputes fn twice in backward", "exactly once",
+         _seg(bwd=_LEAVES + '''
+        with torch.enable_grad():
+            out = ctx.fn(*inputs)
+            out = ctx.fn(*inputs)
+        grads = torch.autograd.grad(out, inputs, grad_out, allow_unused=True)
+        return (None,) + tuple(grads)''')),
+    ],
+    "accumulate_gradients": [
+        ("a single backward on the summed loss", "one backward on the summed loss",
+         _acc('''    for p in params:
+        p.grad = None
+    N, total = X.shape[0], 0.0
+    for start in range(0, N, micro_batch):
+        xb, yb = X[start:start + micro_batch], y[start:start + micro_batch]
+        part = loss_fn(params, xb, yb) * (xb.shape[0] / N)
+        total = total + part
+    total.backward()
+    return total.item()''')),
+        ("divides by the number of micro-batches", "n_k / N",
+         _acc(_ACC_OK.replace("part = loss_fn(params, xb, yb) * (xb.shape[0] / N)",
+                              "part = loss_fn(params, xb, yb) / math.ceil(N / micro_batch)"))),
+        ("no weighting: the sum of the micro-batch means", "n_k / N",
+         _acc(_ACC_OK.replace("part = loss_fn(params, xb, yb) * (xb.shape[0] / N)", "part = loss_fn(params, xb, yb)"))),
+        ("does not clear the old .grad", "clear every .grad",
+         _acc(_ACC_OK.replace("    for p in params:\n        p.grad = None\n", ""))),
+        ("returns a tensor, not a float", "Python float",
+         _acc(_ACC_OK.replace("total += part.item()", "total = total + part.detach()"))),
+        ("returned loss unweighted (the gradients are right)", "before adding it to the returned loss",
+         _acc(_ACC_OK.replace("total += part.item()", "total += part.item() * N / xb.shape[0] / math.ceil(N / micro_batch)"))),
+        ("drops the last, smaller micro-batch", "the last may be smaller",
+         _acc(_ACC_OK.replace("range(0, N, micro_batch)", "range(0, N - micro_batch + 1, micro_batch)"))),
+    ],
+    "grad_scaler": [
+        ("'skips' by zeroing the gradients and stepping anyway", "do not call optimizer.step()",
+         _gs(step='''        if self._found_inf is None:
+            self.unscale_(optimizer)
+        if self._found_inf:
+            for group in optimizer.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.grad.zero_()
+        optimizer.step()
+        return not self._found_inf''')),
+        ("checks only the first parameter for inf/nan", "every parameter group",
+         _gs(unscale=_UNSCALE.replace("if not np.isfinite(p.grad.cpu().numpy()).all():",
+                                      "if p is optimizer.param_groups[0][\"params\"][0] and not np.isfinite(p.grad.cpu().numpy()).all():"))),
+        ("multiplies by the scale instead of dividing", "divides every gradient",
+         _gs(unscale=_UNSCALE.replace("p.grad.mul_(1.0 / self._scale)", "p.grad.mul_(self._scale)"))),
+        ("step() unscales again after an explicit unscale_", "must not unscale twice",
+         _gs(step='''        self._found_inf = None
+        self.unscale_(optimizer)
+        if self._found_inf:
+            return False
+        optimizer.step()
+        return True''')),
+        ("update() does not end the iteration", "update() ends the iteration",
+         _gs(update=_UPDATE.replace("        self._found_inf = None", "        pass"))),
+        ("an inf/nan does not reset the clean-step count", "reset the count",
+         _gs(update=_UPDATE.replace("            self._scale *= self._backoff_factor\n            self._clean_steps = 0",
+                                    "            self._scale *= self._backoff_factor"))),
+        ("second unscale_ does not raise", "RuntimeError",
+         _gs(unscale=_UNSCALE.replace('''        if self._found_inf is not None:
+            raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+''', ""))),
+        ("step() returns None", "returns True when it stepped",
+         _gs(step=_STEP.replace("        optimizer.step()\n        return True", "        optimizer.step()"))),
+        ("grows after every clean step (ignores growth_interval)", "growth_interval",
+         _gs(update=_UPDATE.replace("if self._clean_steps == self._growth_interval:", "if True:"))),
+    ],
+    "data_parallel_grads": [
+        ("plain average 1/R", "n_k / N",
+         _dp(a=("weight = (hi - lo) / N", "weight = 1 / n_replicas"))),
+        ("plain sum of the shard gradients", "n_k / N",
+         _dp(a=("weight = (hi - lo) / N", "weight = 1.0"))),
+        ("the original parameters as replicas", "must be a copy",
+         _dp(a=('''        replica = [p.detach().clone() for p in params]
+        for r in replica:
+            r.requires_grad = True
+''', "        replica = params\n"))),
+        ("replicas made with clone() (non-leaves)", "fresh leaves",
+         _dp(a=('''        replica = [p.detach().clone() for p in params]
+        for r in replica:
+            r.requires_grad = True
+''', "        replica = [p.clone() for p in params]\n"))),
+        ("equal shards of N // R rows (the remainder dropped)", "np.array_split",
+         _dp(a=("bounds = np.cumsum([0] + [len(c) for c in np.array_split(np.arange(N), n_replicas)])",
+                "bounds = [k * (N // n_replicas) for k in range(n_replicas + 1)]"))),
+        ("backward on the originals, then reads their .grad", "must be a copy",
+         _DP.format(body='''    N = X.shape[0]
+    shards = np.array_split(np.arange(N), n_replicas)
+    total = [0.0 for _ in params]
+    for s in shards:
+        lo, hi = int(s[0]), int(s[-1]) + 1
+        for p in params:
+            p.grad = None
+        loss_fn(params, X[lo:hi], y[lo:hi]).backward()
+        total = [t + p.grad * ((hi - lo) / N) for t, p in zip(total, params)]
+    return total''')),
+        ("returns the per-replica gradients, not combined", "one combined gradient per parameter",
+         _dp(a=("        total = [g * weight if t is None else t + g * weight for t, g in zip(total, local)]\n    return total",
+                "        total[k % len(total)] = local\n    return [g for g in total if g is not None] + [None] * n_replicas"))),
+    ],
+    "train_step_on": [
+        ("the inputs moved but not cast", "cast the inputs",
+         _tso("    xb = xb.to(p.device)\n    yb = yb.to(p.device)\n" + _TSO_TAIL)),
+        ("the labels cast to the parameters' dtype", "without a dtype",
+         _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(device=p.device, dtype=p.dtype)\n" + _TSO_TAIL)),
+        ("picks the device itself with torch.cuda (forbidden)", "cuda",
+         _tso("    dev = \"cuda\" if torch.cuda.is_available() else \"cpu\"\n"
+              "    xb = xb.to(device=dev, dtype=p.dtype)\n    yb = yb.to(dev)\n" + _TSO_TAIL)),
+        ("returns the loss tensor", "Python float",
+         _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(p.device)\n"
+              + _TSO_TAIL.replace("return loss.item()", "return loss.detach()"))),
+        ("casts the model to the batch's dtype instead", "leave the model where it is",
+         _tso("    model.to(xb.dtype)\n    yb = yb.to(p.device)\n" + _TSO_TAIL)),
+        ("no zero_grad", "zero_grad(), forward, backward(), step()",
+         _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(p.device)\n"
+              + _TSO_TAIL.replace("    optimizer.zero_grad()\n", ""))),
+        ("labels cast to float32", "without a dtype",
+         _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(device=p.device, dtype=torch.float32)\n" + _TSO_TAIL)),
+    ],
+}
