@@ -8,7 +8,8 @@ a kernel), puts back every name the setup cells bound and the attributes of thei
 classes (a solution that redefines a check or a helper changes nothing), starts recording and
 runs the test.
 It writes one JSON object to file descriptor ``fd``: {"status": "ok"|"error", "phase", "error",
-"records": [every check the test made, as data], "cell_errors", "forbidden"}. Arrays travel as
+"records": [every check the test made, as data, encoded the moment it was made], "cell_errors",
+"forbidden", "tampered" (parts of autograd_checks found changed after the test)}. Arrays travel as
 {"__ndarray__": {"dtype", "shape", "data"}}.
 
 Batch mode ({"setup", "jobs": [job + "wall", "cpu"], "fd"}): runs ``setup`` once to import the
@@ -177,6 +178,37 @@ def _restore(ns, snap):
                     pass
 
 
+_FUNCTION = type(_snapshot)
+
+
+def _parts(mod):
+    """What the checks' module binds, and each function's code, defaults, globals and closure
+    contents: compared by identity after the test, a change means the checks were tampered with."""
+    out = {}
+    for k, v in list(vars(mod).items()) if mod is not None else ():
+        out[k] = v
+        f = getattr(v, "__func__", v)
+        if isinstance(f, _FUNCTION):
+            out.update({f"{k}.code": f.__code__, f"{k}.defaults": f.__defaults__,
+                        f"{k}.kwdefaults": f.__kwdefaults__, f"{k}.globals": f.__globals__})
+            for i, cell in enumerate(f.__closure__ or ()):
+                try:
+                    out[f"{k}.cell{i}"] = cell.cell_contents
+                except ValueError:
+                    pass
+    return out
+
+
+def _log(private):
+    """The list the checks append their records to; each record is encoded the moment it is
+    made into ``private`` (held here), so changing the list or a record later changes nothing."""
+    class Log(list):
+        def append(self, item):
+            private.append(encode(item))
+            list.append(self, item)
+    return Log()
+
+
 def run_one(piece, fd):
     """Run ``piece``'s setup, solution cells and test here and send the answer to ``fd``; never returns."""
     global FD, _forbid_modules
@@ -185,7 +217,7 @@ def run_one(piece, fd):
     job.update(forbid_calls=piece.get("forbid_calls") or [])
     phase = "setup"
     out = {"status": "ok", "phase": None, "error": None, "records": [], "cell_errors": []}
-    records = []
+    records = []   # encoded as they are made (see _log)
     try:
         ns = {"__name__": "__main__", "__builtins__": builtins}
         for gid, src in piece.get("setup_cells") or ():
@@ -194,7 +226,6 @@ def run_one(piece, fd):
         _install_call_guards(ns)
         snap = _snapshot(ns)
         checks = sys.modules.get("autograd_checks")
-        begin = getattr(checks, "_begin_recording", None)
         for gid, src in piece["cells"]:
             phase = "cell:" + gid
             name = f"<student:{gid}>"   # in linecache, as a kernel has it: source checks work alike
@@ -205,16 +236,21 @@ def run_one(piece, fd):
                 out["cell_errors"].append([gid, type(e).__name__, str(e)[:300]])
         phase = "test"
         _restore(ns, snap)
-        if begin is not None:
-            records = begin()
-        exec(compile(piece["test"], "<test>", "exec"), ns)
+        if checks is not None:
+            vars(checks)["_recording"] = log = _log(records)
+            log_append = type(log).append
+        before = _parts(checks)
+        try:
+            exec(compile(piece["test"], "<test>", "exec"), ns)
+        finally:
+            after = _parts(checks)
+            changed = [k for k in before if after.get(k, _parts) is not before[k]]
+            if changed or (checks is not None and type(log).append is not log_append):
+                out["tampered"] = changed[:10] or ["the record list"]
     except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt are answers too)
         out.update(status="error", phase=phase, error=(type(e).__name__, str(e)[:1500],
                    "".join(traceback.format_exception(e))[-3000:]))
-    try:
-        out["records"] = encode(list(records))
-    except BaseException as e:  # noqa: BLE001
-        out.update(status="error", phase="encode", error=(type(e).__name__, str(e)[:300], ""), records=[])
+    out["records"] = records
     out["forbidden"] = sorted(set(HITS))
     try:
         sys.stdout.flush()

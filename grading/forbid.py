@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 #: Entries that are modules: importing them is forbidden, not just naming them.
-MODULES = {"torch", "autograd_core", "jax", "autograd", "tensorflow"}
+MODULES = {"torch", "autograd_core", "jax", "autograd", "tensorflow", "autograd_checks", "ctypes"}
 
 
 def split(forbid) -> tuple[list[str], list[str]]:

@@ -82,9 +82,10 @@ HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 #: Names no solution cell may use: they reach into the checks' own records or the interpreter's
 #: frames and objects. Static and best effort (a name built at run time escapes it); the grade is
 #: still computed from data outside the sandbox.
-TAMPER = ("autograd_checks", "_recording", "_begin_recording", "__closure__", "cell_contents", "__code__",
+TAMPER = ("autograd_checks", "_recording", "__closure__", "cell_contents", "__code__",
           "__globals__", "__builtins__", "_getframe", "f_back", "f_globals", "f_locals", "settrace",
-          "setprofile", "get_referrers", "get_referents", "get_objects", "ctypes", "sys.modules")
+          "setprofile", "get_referrers", "get_referents", "get_objects", "ctypes", "sys.modules", "__defaults__",
+          "__kwdefaults__", "getmodule", "currentframe", "tb_frame")
 
 
 def strip_hidden(source: str) -> str:
@@ -124,6 +125,30 @@ def defined_names(source: str) -> set[str]:
         else:
             out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         out |= {name for n in ast.walk(node) if isinstance(n, ast.Global) for name in n.names}
+    return out
+
+
+def bound_names(source: str) -> set[str]:
+    """Every name ``source`` binds anywhere (assignments, parameters, imports, loop and except
+    targets, nested definitions): the names a cell defines for itself."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.arguments):
+            out |= {a.arg for a in [*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg] if a}
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in n.names}
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            out |= set(n.names)
     return out
 
 

@@ -41,6 +41,7 @@ class Outcome:
     phase: str | None = None
     forbidden: list = field(default_factory=list)
     cell_errors: list = field(default_factory=list)
+    tampered: list = field(default_factory=list)   # parts of the checks changed while the test ran
     returncode: int | None = None
     stderr: str = ""
     seconds: float = 0.0
@@ -143,9 +144,10 @@ def _outcome(msg, returncode, log, seconds) -> Outcome:
         if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
             raise ValueError("records")
         cell_errors = [[str(x) for x in e][:3] for e in msg.get("cell_errors") or []][:100]
+        tampered = [str(x) for x in msg.get("tampered") or []][:10]
         phase = msg.get("phase")
         return Outcome(status, records=records, error=error, phase=str(phase) if phase else None,
-                       forbidden=forbidden, cell_errors=cell_errors, returncode=returncode,
+                       forbidden=forbidden, cell_errors=cell_errors, tampered=tampered, returncode=returncode,
                        stderr=log, seconds=seconds)
     except (ValueError, KeyError, TypeError, AttributeError):
         return Outcome("bad-output", returncode=returncode, stderr=log, seconds=seconds)

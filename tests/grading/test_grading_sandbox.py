@@ -118,3 +118,20 @@ def test_call_guard_keeps_methods_bound_and_ufunc_attributes():
         "check_true('ufunc', bool(np.logaddexp.reduce([0.0, 0.0]) > 0))",
         forbid_calls=("backward", "logaddexp")))
     assert out.status == "ok" and out.forbidden == ["backward"], out
+
+
+@pytest.mark.parametrize("attack", [
+    # patch the checks' module while the test calls the solution: found changed afterwards
+    "import sys\n    m = getattr(sys, 'mod' + 'ules')['autograd_' + 'checks']\n"
+    "    m.mismatch = lambda *a, **k: None",
+    # rewrite a record already made: the copy encoded when it was made stands
+    "import sys\n    m = getattr(sys, 'mod' + 'ules')['autograd_' + 'checks']\n"
+    "    for r in getattr(m, '_rec' + 'ording'):\n        r['got'] = 2.0",
+])
+def test_records_resist_tampering_at_test_time(attack):
+    out = run(f"def f(x):\n    {attack}\n    return x", "check_close('first', f(1.0), 2.0, hint=None)\n"
+              if "mismatch" in attack else "check_close('first', 1.0, 1.0)\ncheck_close('second', f(1.0), 1.0)")
+    if "mismatch" in attack:
+        assert out.tampered, out
+    else:
+        assert out.records[0]["got"] == {"__ndarray__": {"dtype": "float64", "shape": [], "data": [1.0]}}, out
