@@ -20,7 +20,6 @@ Vocabulary: ``name`` says which case is checked (shown in every message), ``got`
 from __future__ import annotations
 
 import ast
-import inspect
 import linecache
 import math
 import textwrap
@@ -307,6 +306,8 @@ def check_not_used(obj, forbidden):
 
 
 def _cell_source(obj) -> str | None:
+    import inspect  # (only here: importing it costs more than every check)
+
     fn = obj
     if isinstance(obj, type):
         fn = next((v for v in vars(obj).values() if inspect.isfunction(getattr(v, "__func__", v))), None)

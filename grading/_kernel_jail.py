@@ -44,13 +44,6 @@ def _folder_copy() -> dict[str, bytes]:
     return out
 
 
-def _font_cache() -> dict[str, bytes]:
-    """matplotlib's font list built by the grader (grading.pipeline._font_cache), if any."""
-    folder = Path(os.environ.get("AUTOGRAD_MPL_CACHE") or "/nonexistent")
-    mpl = jail.ENV["MPLCONFIGDIR"]
-    return {f"{mpl}/{p.name}": p.read_bytes() for p in folder.glob("fontlist-*.json") if p.is_file()}
-
-
 def main() -> None:
     args = sys.argv[1:]  # "-f {connection_file}" plus whatever jupyter_client adds (passed on)
     i = args.index("-f")
@@ -70,7 +63,7 @@ def main() -> None:
     if uid is not None and jail.works():
         os.chown(runtime, uid, uid)
         os.chmod(runtime, 0o700)
-    files = {"/tmp/kernel.json": conn.read_bytes(), **_folder_copy(), **_font_cache()}
+    files = {"/tmp/kernel.json": conn.read_bytes(), **_folder_copy(), **jail.font_files(os.environ.get("AUTOGRAD_MPL_CACHE"))}
     launch = jail.command([sys.executable, "-I", "-m", "ipykernel_launcher", "-f", "/tmp/kernel.json", *extra],
                           _limits(), files=files, writable=(str(runtime),), scratch=str(runtime))
     for fd in launch.pass_fds:

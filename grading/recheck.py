@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import autograd_checks
-from grading import compare, forbid, notebook, sandbox
+from grading import compare, forbid, jail, notebook, sandbox
 from grading.config import Course
 
 CHECKS_SOURCE = Path(autograd_checks.__file__).read_text()
@@ -59,6 +59,15 @@ def _task(ex: notebook.Exercise, cells, public: bool) -> sandbox.Task:
                         tuple(mods), tuple(calls), _limits())
 
 
+def fonts(course: Course) -> dict[str, bytes]:
+    """matplotlib's font list for the jail (built once per workspace): the locked cells import pyplot."""
+    from grading.pipeline import _font_cache  # (pipeline imports this module)
+
+    folder = course.workspace / "jupyter" / "matplotlib"
+    _font_cache(folder)
+    return jail.font_files(folder)
+
+
 def _source(course: Course, assignment: str):
     return notebook.read(course.source / assignment / f"{assignment}.ipynb")
 
@@ -84,7 +93,7 @@ def reference_results(course: Course, assignment: str, public: bool = False) -> 
     results = {}
     public_names = {} if public else {t: [r["name"] for r in v.get("records", [])]
                                       for t, v in reference_results(course, assignment, True).items()}
-    for tid, out in sandbox.run_many(tasks).items():
+    for tid, out in sandbox.run_many(tasks, fonts(course)).items():
         if out.status == "ok" and out.records:
             results[tid] = {"ok": True, "records": out.records, "public": public_names.get(tid, [])}
         elif out.status == "ok":
@@ -218,7 +227,7 @@ def recheck_cells(course: Course, assignment: str, student: dict[str, str], refe
             out.flags.append(f"{t.status}:{tid}")
         else:
             tasks.append(t)
-    for tid, res in sandbox.run_many(tasks).items():
+    for tid, res in sandbox.run_many(tasks, fonts(course)).items():
         v = out.verdicts[tid] = verdict(exs[tid], reference[tid], res)
         if v.status in ("forbidden", "memory", "timeout", "crash", "bad-output"):
             out.flags.append(f"{v.status}:{tid}")

@@ -57,12 +57,13 @@ def isolation() -> str:
     return jail.isolation()
 
 
-def _spawn(job: dict, limits: Limits) -> tuple[bool, bytes, int | None, str, float]:
+def _spawn(job: dict, limits: Limits, files: dict[str, bytes] | None = None
+           ) -> tuple[bool, bytes, int | None, str, float]:
     """Start the child with ``job`` on stdin; returns (timed_out, answer bytes, returncode,
     first bytes of its stdout/stderr, seconds). Never raises for what the child does."""
     read_fd, write_fd = os.pipe()
     job = json.dumps({**job, "fd": write_fd})
-    launch = jail.command([sys.executable, "-I", "-c", CHILD_SOURCE], limits)
+    launch = jail.command([sys.executable, "-I", "-c", CHILD_SOURCE], limits, files=files)
     start = time.monotonic()
     try:
         proc = subprocess.Popen(launch.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -173,13 +174,14 @@ class Task:
                 "wall": self.limits.wall, "cpu": self.limits.cpu}
 
 
-def run(task: Task) -> Outcome:
-    """Run one :class:`Task` in a fresh jailed process.
+def run(task: Task, files: dict[str, bytes] | None = None) -> Outcome:
+    """Run one :class:`Task` in a fresh jailed process (with ``files`` copied in, see
+    :func:`grading.jail.command`).
 
     Returns:
         An :class:`Outcome`; this function does not raise for anything the child does.
     """
-    timed_out, raw, rc, log, seconds = _spawn(task.job(), task.limits)
+    timed_out, raw, rc, log, seconds = _spawn(task.job(), task.limits, files)
     if timed_out:
         return Outcome("timeout", returncode=rc, stderr=log, seconds=seconds)
     if not raw:
@@ -195,7 +197,7 @@ def run(task: Task) -> Outcome:
 WARMUP = "import numpy, autograd_core, autograd_checks\ntry:\n    import matplotlib.pyplot\nexcept Exception:\n    pass\n"
 
 
-def run_many(tasks: list[Task]) -> dict[str, Outcome]:
+def run_many(tasks: list[Task], files: dict[str, bytes] | None = None) -> dict[str, Outcome]:
     """Run several tasks, each in its own forked child of one sandbox.
 
     The sandboxed parent imports the common modules once and forks a pristine copy per task,
@@ -207,7 +209,7 @@ def run_many(tasks: list[Task]) -> dict[str, Outcome]:
         return {}
     total = Limits(wall=sum(t.limits.wall for t in tasks) + 30, cpu=sum(t.limits.cpu for t in tasks) + 30,
                    memory=max(t.limits.memory for t in tasks), file_size=max(t.limits.file_size for t in tasks))
-    _, raw, rc, log, seconds = _spawn({"setup": WARMUP, "jobs": [t.job() for t in tasks]}, total)
+    _, raw, rc, log, seconds = _spawn({"setup": WARMUP, "jobs": [t.job() for t in tasks]}, total, files)
     out: dict[str, Outcome] = {}
     ids = {t.id for t in tasks}
     for line in raw.split(b"\n"):
@@ -219,5 +221,5 @@ def run_many(tasks: list[Task]) -> dict[str, Outcome]:
             out[msg["id"]] = _outcome(msg, rc, log, seconds / len(tasks))
     for t in tasks:
         if t.id not in out:
-            out[t.id] = run(t)
+            out[t.id] = run(t, files)
     return out

@@ -334,3 +334,207 @@ def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
     bad = [int(i) for i in np.flatnonzero(~passes)]
     return len(bad) == 0, bad
 '''))
+
+RIGHT = {
+    "central_diff_grad": [
+        ("torch tensors throughout, a unit vector e_i added and subtracted", '''\
+def central_diff_grad(f, x, h=1e-6):
+    """Gradient of a scalar function f at x by central differences."""
+    x0 = x.detach().clone().to(torch.float64)
+    grad = torch.zeros(x0.numel(), dtype=torch.float64)
+    for i in range(x0.numel()):
+        e = torch.zeros(x0.numel(), dtype=torch.float64)
+        e[i] = h
+        e = e.reshape(x0.shape)
+        grad[i] = (f(x0 + e) - f(x0 - e)).item() / (2 * h)
+    return grad.reshape(x0.shape)
+'''),
+        ("a list of floats, divided by h then by 2, torch.tensor(..., dtype=float64)", '''\
+import numpy as np
+
+def _point(flat, i, step, shape):
+    p = flat.copy()
+    p[i] = p[i] + step
+    return torch.from_numpy(p.reshape(shape))
+
+def central_diff_grad(f, x, h=1e-6):
+    flat = np.array(x.detach().numpy(), dtype=np.float64).ravel()
+    shape = tuple(x.shape)
+    values = []
+    for i in range(flat.size):
+        up = float(f(_point(flat, i, h, shape)))
+        down = float(f(_point(flat, i, -h, shape)))
+        values.append((up - down) / h / 2)
+    return torch.tensor(values, dtype=torch.float64).reshape(shape)
+'''),
+        ("a clone perturbed in place and reset from the saved value (never x itself)", '''\
+def central_diff_grad(f, x, h=1e-6):
+    flat = x.detach().to(torch.float64).reshape(-1).clone()
+    out = torch.empty_like(flat)
+    for i in range(flat.numel()):
+        old = flat[i].item()
+        flat[i] = old + h
+        fp = f(flat.clone().reshape(x.shape)).item()
+        flat[i] = old - h
+        fm = f(flat.clone().reshape(x.shape)).item()
+        flat[i] = old
+        out[i] = (fp - fm) / (2.0 * h)
+    return out.reshape(x.shape)
+'''),
+        ("numpy, enumerate over np.ndindex, 0.5 * difference / h", '''\
+def central_diff_grad(f, x, h=1e-6):
+    a = x.detach().numpy().astype(np.float64)
+    g = np.zeros_like(a)
+    for idx in np.ndindex(*a.shape):
+        p = a.copy(); p[idx] += h
+        m = a.copy(); m[idx] -= h
+        g[idx] = 0.5 * (f(torch.from_numpy(p)).item() - f(torch.from_numpy(m)).item()) / h
+    return torch.from_numpy(g)
+'''),
+    ],
+    "fd_errors": [
+        ("dict of schemes checked first, np.array(..., dtype) and float64 error", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    schemes = {"forward": lambda x, h: (f(x + h) - f(x)) / h,
+               "central": lambda x, h: (f(x + h) - f(x - h)) / (2 * h)}
+    if scheme not in schemes:
+        raise ValueError(f"scheme must be one of {sorted(schemes)}, got {scheme!r}")
+    x = dtype(x0)
+    h = np.array(hs).astype(dtype)
+    q = schemes[scheme](x, h)
+    return np.abs(np.float64(1.0) * q.astype(np.float64) - dfdx(x0)).astype(np.float64)
+'''),
+        ("central as mean of the forward and backward quotients, 0.5 / h factor", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    if scheme not in ("forward", "central"):
+        raise ValueError("scheme must be 'forward' or 'central'")
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    fp = f(x + h)
+    if scheme == "forward":
+        quotient = (fp - f(x)) / h
+    else:
+        quotient = (fp - f(x - h)) * (dtype(0.5) / h)
+    exact = np.float64(dfdx(np.float64(x0)))
+    err = quotient.astype(np.float64) - exact
+    return np.where(err < 0, -err, err)
+'''),
+        ("if/elif/else with the error in dtype, converted at the end", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    xs = np.full(np.shape(hs), x0, dtype=dtype)
+    steps = np.asarray(hs).astype(dtype)
+    if scheme == "central":
+        approx = (f(xs + steps) - f(xs - steps)) / (steps + steps)
+    elif scheme == "forward":
+        approx = (f(xs + steps) - f(xs)) / steps
+    else:
+        raise ValueError(f"unknown scheme {scheme}; allowed schemes: 'forward', 'central'")
+    return np.abs(approx.astype(np.float64) - float(dfdx(x0)))
+'''),
+        ("the hint read literally: the absolute error in dtype, converted to float64 at the very end", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return np.abs(approx - dfdx(x0)).astype(np.float64)
+'''),
+        ("the exact derivative evaluated at the dtype point x", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return np.abs(approx.astype(np.float64) - np.float64(dfdx(x)))
+'''),
+    ],
+    "numerical_jacobian": [
+        ("torch only: J filled row by row in a float64 zeros tensor", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    x0 = x.detach().clone().to(torch.float64)
+    n, m = x0.numel(), f(x0.clone()).numel()
+    J = torch.zeros(n, m, dtype=torch.float64)
+    for i in range(n):
+        e = torch.zeros(n, dtype=torch.float64)
+        e[i] = h
+        e = e.reshape(x0.shape)
+        J[i] = (f(x0 + e) - f(x0 - e)).reshape(-1).to(torch.float64) / (2 * h)
+    return J
+'''),
+        ("numpy rows in a preallocated float64 array, helper for one evaluation", '''\
+def _eval_flat(f, flat, shape):
+    return np.asarray(f(torch.from_numpy(flat.reshape(shape))).detach().numpy(), dtype=np.float64).ravel()
+
+def numerical_jacobian(f, x, h=1e-6):
+    shape = tuple(x.shape)
+    flat = np.array(x.detach().numpy(), dtype=np.float64).ravel()
+    m = _eval_flat(f, flat.copy(), shape).size
+    J = np.empty((flat.size, m))
+    for i in range(flat.size):
+        up, down = flat.copy(), flat.copy()
+        up[i] = flat[i] + h
+        down[i] = flat[i] - h
+        J[i, :] = (_eval_flat(f, up, shape) - _eval_flat(f, down, shape)) * (0.5 / h)
+    return torch.from_numpy(J)
+'''),
+        ("columns of the mathematicians' Jacobian, transposed at the end", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    cols = []
+    for i in range(base.size):
+        p = base.copy(); p[i] += h
+        q = base.copy(); q[i] -= h
+        yp = f(torch.from_numpy(p.reshape(tuple(x.shape)))).detach().numpy().astype(np.float64).reshape(-1)
+        yq = f(torch.from_numpy(q.reshape(tuple(x.shape)))).detach().numpy().astype(np.float64).reshape(-1)
+        cols.append((yp - yq) / (2 * h))
+    jac_math = np.column_stack(cols)          # (output.numel(), input.numel())
+    return torch.tensor(jac_math.T.copy(), dtype=torch.float64)
+'''),
+    ],
+    "check_gradient": [
+        ("torch.isclose with the same rule, nonzero().tolist()", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if analytic.shape != x.shape:
+        raise ValueError(f"shape mismatch: analytic {list(analytic.shape)} vs x {list(x.shape)}")
+    num = central_diff_grad(f, x, eps).reshape(-1).to(torch.float64)
+    ana = analytic.detach().reshape(-1).to(torch.float64)
+    passes = as_np(torch.isclose(ana, num, rtol=rtol, atol=atol))
+    bad = np.nonzero(~passes)[0].tolist()
+    return bool(passes.all()), bad
+'''),
+        ("a plain loop over the elements, ok = not bad", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if list(analytic.shape) != list(x.shape):
+        raise ValueError("analytic has shape %s, x has shape %s" % (tuple(analytic.shape), tuple(x.shape)))
+    numerical = central_diff_grad(f, x, eps)
+    a_list = analytic.detach().reshape(-1).tolist()
+    n_list = numerical.reshape(-1).tolist()
+    bad = []
+    for i, (a_i, n_i) in enumerate(zip(a_list, n_list)):
+        if abs(a_i - n_i) > atol + rtol * abs(n_i):
+            bad.append(i)
+    ok = not bad
+    return ok, bad
+'''),
+        ("numpy with np.where, sorted(), tolerance as a named variable", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    xs, gs = tuple(x.shape), tuple(analytic.shape)
+    if xs != gs:
+        raise ValueError(f"expected an analytic gradient of shape {xs}, got {gs}")
+    numerical = np.asarray(central_diff_grad(f, x, h=eps).numpy(), dtype=np.float64).ravel()
+    analytic_np = np.asarray(as_np(analytic), dtype=np.float64).ravel()
+    allowed = atol + rtol * np.abs(numerical)
+    failing = np.where(np.abs(analytic_np - numerical) > allowed)[0]
+    bad = sorted(int(i) for i in failing)
+    return (len(bad) == 0), bad
+'''),
+    ],
+}

@@ -12,12 +12,12 @@ PRED = '''predictions = {{
     "i": {i},
 }}
 '''
-RIGHT = dict(c="(True, False)", e="(False, True)", f="(True, False)", g="(True, False)", h="(False, True)",
+_CORRECT_PAIRS = dict(c="(True, False)", e="(False, True)", f="(True, False)", g="(True, False)", h="(False, True)",
              i="(True, False)")
 
 
 def pred(**changes):
-    return PRED.format(**{**RIGHT, **changes})
+    return PRED.format(**{**_CORRECT_PAIRS, **changes})
 
 
 WRONG = {
@@ -272,6 +272,211 @@ def build(a, b):
         ("sigmoid instead of tanh", "the target has TanhBackward0, yours has SigmoidBackward0", '''\
 def build(a, b):
     return ((a * b).sigmoid() - a).pow(2).mean() * 0.5
+'''),
+    ],
+}
+
+RIGHT = {
+    "node_names": [
+        ("nodes marked as seen when popped, not when queued", '''\
+from collections import deque
+
+def node_names(t):
+    out = []
+    if t.grad_fn is None:
+        return out
+    done = set()
+    todo = deque()
+    todo.append(t.grad_fn)
+    while len(todo) > 0:
+        node = todo.popleft()
+        if id(node) in done:
+            continue
+        done.add(id(node))
+        out.append(type(node).__name__)
+        for child, _index in node.next_functions:
+            if child is not None:
+                todo.append(child)
+    return out
+'''),
+        ("a dict of visited ids, deque.extend with a filtered list, name via __class__", '''\
+import collections
+
+def node_names(t):
+    start = t.grad_fn
+    if start is None:
+        return []
+    visited = {id(start): start}
+    queue = collections.deque([start])
+    order = []
+    while queue:
+        node = queue.popleft()
+        order.append(node.__class__.__name__)
+        fresh = [n for n, _ in node.next_functions if n is not None and id(n) not in visited]
+        for n in fresh:
+            if id(n) not in visited:       # the same child can appear twice in one node's inputs
+                visited[id(n)] = n
+                queue.append(n)
+    return order
+'''),
+        ("deque with a helper for the children, set of the nodes themselves", '''\
+from collections import deque
+
+def _children(node):
+    return [nxt for nxt, _ in node.next_functions if nxt is not None]
+
+def node_names(t):
+    root = t.grad_fn
+    if root is None:
+        return []
+    seen = {root}
+    q = deque([root])
+    result = []
+    while q:
+        cur = q.popleft()
+        result.append(type(cur).__name__)
+        for child in _children(cur):
+            if child not in seen:
+                seen.add(child)
+                q.append(child)
+    return result
+'''),
+    ],
+    "count_leaves": [
+        ("breadth-first with a deque, leaves kept in a dict by id", '''\
+from collections import deque
+
+def count_leaves(t):
+    if t.grad_fn is None:
+        return int(t.requires_grad)
+    leaves = {}
+    seen = {id(t.grad_fn)}
+    queue = deque([t.grad_fn])
+    while queue:
+        node = queue.popleft()
+        if hasattr(node, "variable"):
+            leaves[id(node.variable)] = node.variable
+        for nxt, _ in node.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                queue.append(nxt)
+    return len(leaves)
+'''),
+        ("AccumulateGrad recognised by its name, visited checked when popped", '''\
+def count_leaves(t):
+    if t.grad_fn is None and t.is_leaf:
+        return 1 if t.requires_grad else 0
+    visited, ids = set(), set()
+    stack = [t.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in visited:
+            continue
+        visited.add(id(node))
+        if type(node).__name__ == "AccumulateGrad":
+            ids.add(id(node.variable))
+            continue
+        stack.extend(n for n, _ in node.next_functions)
+    return len(ids)
+'''),
+        ("leaf tensors collected in a list and deduplicated by identity at the end", '''\
+def count_leaves(t):
+    if t.grad_fn is None:
+        if t.requires_grad:
+            return 1
+        return 0
+    found = []
+    seen_nodes = set()
+    pending = [t.grad_fn]
+    seen_nodes.add(id(t.grad_fn))
+    while pending:
+        fn = pending.pop(0)
+        var = getattr(fn, "variable", None)
+        if var is not None:
+            found.append(var)
+        for nxt, _ in fn.next_functions:
+            if nxt is None or id(nxt) in seen_nodes:
+                continue
+            seen_nodes.add(id(nxt))
+            pending.append(nxt)
+    return len({id(v) for v in found})
+'''),
+        ("a set of the leaf tensors themselves (tensors hash by identity)", '''\
+def count_leaves(t):
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    tensors, seen, todo = set(), set(), [t.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if hasattr(node, "variable"):
+            tensors.add(node.variable)
+        todo += [n for n, _ in node.next_functions if n is not None and n not in seen]
+    return len(tensors)
+'''),
+    ],
+    "leaf_predictions": [
+        ("lists instead of tuples", '''\
+predictions = {"a": [True, True], "b": [False, True], "c": [True, False], "d": [True, False],
+               "e": [False, True], "f": [True, False], "g": [True, False], "h": [False, True],
+               "i": [True, False]}
+'''),
+        ("the stub dict filled in item by item", '''\
+# Replace each None by a pair of booleans (is_leaf, requires_grad), e.g. "a": (True, True),
+# and delete the line `raise NotImplementedError()` if there is one below.
+predictions = {"a": None, "b": None, "c": None, "d": None, "e": None,
+               "f": None, "g": None, "h": None, "i": None}
+predictions["a"] = (True, True)
+predictions["b"] = (False, True)
+predictions["c"] = (True, False)
+predictions["d"] = (True, False)
+predictions["e"] = (False, True)
+predictions["f"] = (True, False)
+predictions["g"] = (True, False)
+predictions["h"] = (False, True)
+predictions["i"] = (True, False)
+'''),
+        ("dict() with named constants for the two kinds", '''\
+TRACKED_LEAF = (True, True)
+NON_LEAF = (False, True)
+PLAIN_LEAF = (True, False)
+predictions = dict(a=TRACKED_LEAF, b=NON_LEAF, c=PLAIN_LEAF, d=PLAIN_LEAF, e=NON_LEAF,
+                   f=PLAIN_LEAF, g=PLAIN_LEAF, h=NON_LEAF, i=PLAIN_LEAF)
+'''),
+        ("built with zip from the two columns", '''\
+names = "abcdefghi"
+is_leaf = [True, False, True, True, False, True, True, False, True]
+needs_grad = [True, True, False, False, True, False, False, True, False]
+predictions = {n: (l, r) for n, l, r in zip(names, is_leaf, needs_grad)}
+'''),
+    ],
+    "build": [
+        ("operators only: ** 2 and torch.mean", '''\
+def build(a, b):
+    d = torch.tanh(a * b) - a
+    return torch.mean(d ** 2) * 0.5
+'''),
+        ("the factor written on the left, 0.5 * t", '''\
+def build(a, b):
+    product = a * b
+    squared = (product.tanh() - a).pow(2)
+    return 0.5 * squared.mean()
+'''),
+        ("method chain: mul, tanh, sub, pow, mean, mul", '''\
+def build(a, b):
+    return a.mul(b).tanh().sub(a).pow(2).mean().mul(0.5)
+'''),
+        ("square() for the power (recorded as PowBackward0)", '''\
+def build(a, b):
+    inner = (a * b).tanh()
+    return (inner - a).square().mean() * 0.5
+'''),
+        ("torch.pow and torch.mul functions", '''\
+def build(a, b):
+    diff = torch.sub(torch.tanh(torch.mul(a, b)), a)
+    return torch.mul(torch.pow(diff, 2).mean(), 0.5)
 '''),
     ],
 }

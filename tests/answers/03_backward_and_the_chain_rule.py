@@ -299,3 +299,293 @@ def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
     return w, b, losses
 '''),
 ]
+
+
+# ---- other correct answers: each must get full marks and pass every visible case ----------------
+
+RIGHT = {
+    "topo_sort": [
+        ("DFS with a stack of (node, iterator over its inputs)", '''
+def topo_sort(root):
+    order, visited = [], {id(root)}
+    stack = [(root, iter(root._prev))]
+    while stack:
+        node, inputs = stack[-1]
+        for inp in inputs:
+            if id(inp) not in visited:
+                visited.add(id(inp))
+                stack.append((inp, iter(inp._prev)))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order
+'''),
+        ("(node, expanded) stack, inputs pushed in their own order, a set of visited ids as a dict", '''
+def topo_sort(root):
+    result = []
+    seen = {}
+    todo = [(root, False)]
+    while todo:
+        n, expanded = todo.pop()
+        if expanded:
+            result.append(n)
+        elif id(n) not in seen:
+            seen[id(n)] = True
+            todo.append((n, True))
+            todo.extend((p, False) for p in n._prev if id(p) not in seen)
+    return result
+'''),
+        ("peek at the top of the stack; emit a node once all its inputs are in a 'done' set", '''
+def topo_sort(root):
+    order, done = [], set()
+    stack = [root]
+    while stack:
+        node = stack[-1]
+        if id(node) in done:
+            stack.pop()
+            continue
+        pending = [p for p in node._prev if id(p) not in done]
+        if pending:
+            stack.extend(pending)
+        else:
+            stack.pop()
+            done.add(id(node))
+            order.append(node)
+    return order
+'''),
+        ("helper function for the children, deque used as a stack, a tuple returned", '''
+from collections import deque
+
+def _children(node, visited):
+    return [p for p in node._prev if id(p) not in visited]
+
+def topo_sort(root):
+    order, visited = [], set()
+    stack = deque([(root, False)])
+    while stack:
+        node, post = stack.pop()
+        if post:
+            order.append(node)
+            continue
+        if id(node) in visited:
+            continue
+        visited.add(id(node))
+        stack.append((node, True))
+        for child in _children(node, visited):
+            stack.append((child, False))
+    return tuple(order)
+'''),
+    ],
+    "backward": [
+        ("collections.defaultdict(float) for the gradients, order[::-1]", '''
+from collections import defaultdict
+
+def backward(root):
+    order = topo_sort(root)
+    grads = defaultdict(float)
+    grads[root] = 1.0
+    for node in order[::-1]:
+        g = grads[node]
+        for inp, local in zip(node._prev, node._local_grads):
+            grads[inp] += local * g
+        if node.is_leaf:
+            node.grad += g
+'''),
+        ("the gradients keyed by id(node), leaves updated in a second loop", '''
+def backward(root):
+    order = topo_sort(root)
+    grad = {id(root): 1.0}
+    for node in reversed(order):
+        g = grad.get(id(node), 0.0)
+        for inp, d in zip(node._prev, node._local_grads):
+            grad[id(inp)] = grad.get(id(inp), 0.0) + g * d
+    for node in order:
+        if not node._prev:
+            node.grad = node.grad + grad.get(id(node), 0.0)
+'''),
+        ("index loop over the reversed order, skips nodes without gradient", '''
+def backward(root):
+    order = list(topo_sort(root))
+    grads = {root: 1.0}
+    for k in range(len(order) - 1, -1, -1):
+        node = order[k]
+        if node not in grads:
+            continue
+        g = grads[node]
+        if node.is_leaf:
+            node.grad += g
+        for i in range(len(node._prev)):
+            inp = node._prev[i]
+            grads[inp] = grads.get(inp, 0.0) + node._local_grads[i] * g
+'''),
+    ],
+    "local_rules": [
+        ("other formulas: exp(a)/(1+exp(a)), (1-t)(1+t), 1/cosh**2 style, a conditional relu", '''
+def v_exp(a):
+    out = math.exp(a.data)
+    return Value(out, _prev=(a,), _local_grads=(out,), _op="exp")
+
+def v_log(a):
+    x = a.data
+    return Value(math.log(x), (a,), (x ** -1,), "log")
+
+def v_tanh(a):
+    t = math.tanh(a.data)
+    return Value(t, (a,), ((1.0 - t) * (1.0 + t),), "tanh")
+
+def v_sigmoid(a):
+    e = math.exp(a.data)
+    s = e / (1.0 + e)
+    return Value(s, (a,), (s - s * s,), "sigmoid")
+
+def v_relu(a):
+    if a.data > 0:
+        return Value(a.data, (a,), (1.0,), "relu")
+    return Value(0.0, (a,), (0.0,), "relu")
+
+Value.exp, Value.log, Value.tanh, Value.sigmoid, Value.relu = v_exp, v_log, v_tanh, v_sigmoid, v_relu
+'''),
+        ("a numerically stable sigmoid (two branches), tanh' = 1/cosh^2, relu' as float(a > 0)", '''
+def v_exp(a):
+    return Value(math.exp(a.data), (a,), (math.exp(a.data),), "exp")
+
+def v_log(a):
+    return Value(math.log(a.data), (a,), (1 / a.data,), "log")
+
+def v_tanh(a):
+    return Value(math.tanh(a.data), (a,), (1.0 / math.cosh(a.data) ** 2,), "tanh")
+
+def _stable_sigmoid(x):
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)
+
+def v_sigmoid(a):
+    s = _stable_sigmoid(a.data)
+    return Value(s, (a,), (s * (1 - s),), "sigmoid")
+
+def v_relu(a):
+    return Value(a.data if a.data > 0 else 0.0, (a,), (float(a.data > 0),), "relu")
+
+Value.exp, Value.log, Value.tanh, Value.sigmoid, Value.relu = v_exp, v_log, v_tanh, v_sigmoid, v_relu
+'''),
+        ("sigmoid as (1 + tanh(a/2))/2, tanh' = 1 - t**2, a shared helper builds the node", '''
+def _unary(a, value, local, op):
+    return Value(value, [a], [local], op)
+
+def v_exp(a):
+    y = math.exp(a.data)
+    return _unary(a, y, y, "exp")
+
+def v_log(a):
+    return _unary(a, math.log(a.data), 1.0 / a.data, "log")
+
+def v_tanh(a):
+    y = math.tanh(a.data)
+    return _unary(a, y, 1 - y ** 2, "tanh")
+
+def v_sigmoid(a):
+    y = 0.5 * (1.0 + math.tanh(0.5 * a.data))
+    return _unary(a, y, y * (1.0 - y), "sigmoid")
+
+def v_relu(a):
+    return _unary(a, max(0.0, a.data), 1.0 if a.data > 0.0 else 0.0, "ReLU")
+
+Value.exp, Value.log, Value.tanh, Value.sigmoid, Value.relu = v_exp, v_log, v_tanh, v_sigmoid, v_relu
+'''),
+        ("tanh from exponentials, sigmoid' as exp(-a)/(1+exp(-a))**2, relu as a.data * (a.data > 0)", '''
+def v_exp(a):
+    e = math.e ** a.data
+    return Value(e, (a,), (e,), "exp")
+
+def v_log(a):
+    return Value(math.log(a.data), (a,), (1.0 / a.data,), "log")
+
+def v_tanh(a):
+    q = math.exp(2.0 * a.data)
+    t = (q - 1.0) / (q + 1.0)
+    return Value(t, (a,), (1.0 - t * t,), "tanh")
+
+def v_sigmoid(a):
+    z = math.exp(-a.data)
+    return Value(1.0 / (1.0 + z), (a,), (z / (1.0 + z) ** 2,), "sigmoid")
+
+def v_relu(a):
+    positive = a.data > 0
+    return Value(a.data * positive, (a,), (1.0 * positive,), "relu")
+
+Value.exp, Value.log, Value.tanh, Value.sigmoid, Value.relu = v_exp, v_log, v_tanh, v_sigmoid, v_relu
+'''),
+    ],
+    "fit_line": [
+        ("explicit accumulation loop, loss / n, residual squared as r * r", '''
+def zero_grad(params):
+    for p in params:
+        p.grad = 0.0
+
+def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+    w = Value(w0)
+    b = Value(b0)
+    losses = []
+    n = len(xs)
+    for step in range(steps):
+        zero_grad([w, b])
+        total = Value(0.0)
+        for i in range(n):
+            r = w * xs[i] + b - ys[i]
+            total = total + r * r
+        loss = total / n
+        backward(loss)
+        losses.append(loss.data)
+        w.data = w.data - lr * w.grad
+        b.data = b.data - lr * b.grad
+    return w, b, losses
+'''),
+        ("residual written y - (w x + b), a helper for the loss, the mean as sum * (1/n)", '''
+def zero_grad(params):
+    for p in params:
+        p.grad = 0.0
+
+def _mse(w, b, xs, ys):
+    terms = [(y - (w * x + b)) ** 2 for x, y in zip(xs, ys)]
+    loss = terms[0]
+    for t in terms[1:]:
+        loss = loss + t
+    return loss * (1.0 / len(terms))
+
+def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+    params = [Value(w0, label="w"), Value(b0, label="b")]
+    history = []
+    for _ in range(steps):
+        zero_grad(params)
+        loss = _mse(params[0], params[1], xs, ys)
+        backward(loss)
+        history.append(loss.data)
+        for p in params:
+            p.data -= lr * p.grad
+    w, b = params
+    return w, b, history
+'''),
+        ("zero_grad with a while loop over indices, sum() of the squared errors divided by len", '''
+def zero_grad(params):
+    i = 0
+    while i < len(params):
+        params[i].grad = 0.0
+        i += 1
+
+def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+    w, b = Value(w0), Value(b0)
+    losses = []
+    for _ in range(steps):
+        zero_grad([w, b])
+        loss = sum((w * x + b - y) ** 2 for x, y in zip(xs, ys)) / len(xs)
+        backward(loss)
+        losses.append(float(loss.data))
+        w.data -= lr * w.grad
+        b.data -= lr * b.grad
+    return (w, b, losses)
+'''),
+    ],
+}

@@ -185,3 +185,225 @@ WRONG["jvp_double_vjp"] = [
     ("makes the caller's x require grad (no fresh copy)", "fresh leaf copy", _JVP_OK.replace(
         "    x = x.detach().clone()\n    x.requires_grad = True\n", "    x.requires_grad_(True)\n")),
 ]
+
+
+# ---- other correct answers: each must get full marks and pass every visible case ----------------
+
+RIGHT = {
+    "sum_to": [
+        ("early return, one sum over a tuple of leading dims, then one keepdim sum over a tuple", '''
+def sum_to(g, shape):
+    shape = tuple(shape)
+    if tuple(g.shape) == shape:
+        return g
+    if len(shape) > g.dim():
+        raise ValueError("shape has more dimensions than g")
+    lead = g.dim() - len(shape)
+    if lead:
+        g = g.sum(dim=tuple(range(lead)))
+    ones = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
+    if ones:
+        g = g.sum(dim=ones, keepdim=True)
+    return g
+'''),
+        ("a while loop for the leading dims, negative indices from the right for the size-1 dims", '''
+def sum_to(g, shape):
+    target = list(shape)
+    if g.ndim < len(target):
+        raise ValueError(f"cannot reduce {tuple(g.shape)} to {tuple(target)}")
+    while g.ndim > len(target):
+        g = g.sum(dim=0)
+    for k in range(1, len(target) + 1):
+        if target[-k] == 1:
+            g = g.sum(dim=-k, keepdim=True)
+    return g
+'''),
+        ("sums every size-1 target dim with keepdim (harmless when g has size 1 there too), helper function", '''
+def _sum_leading(g, n):
+    for _ in range(n):
+        g = g.sum(0)
+    return g
+
+def sum_to(g, shape):
+    shape = tuple(int(n) for n in shape)
+    extra = len(g.shape) - len(shape)
+    if extra < 0:
+        raise ValueError("target shape has more dimensions than the gradient")
+    out = _sum_leading(g, extra)
+    for dim, size in enumerate(shape):
+        if size == 1:
+            out = out.sum(dim, keepdim=True)
+    return out
+'''),
+        ("one keepdim sum over the leading and the size-1 dims together, then reshape", '''
+def sum_to(g, shape):
+    shape = tuple(shape)
+    lead = g.ndim - len(shape)
+    if lead < 0:
+        raise ValueError("cannot sum to a shape with more dimensions")
+    if tuple(g.shape) == shape:
+        return g
+    dims = list(range(lead)) + [lead + i for i, n in enumerate(shape) if n == 1]
+    return g.sum(dim=tuple(dims), keepdim=True).reshape(shape)
+'''),
+    ],
+    "vjp_rules": [
+        ("operands reordered, -a/b**2 for div, 1 - ans**2 via pow, .t() and torch.matmul", '''
+def vjp_mul(g, ans, a, b):
+    return (b * g, a * g)
+
+def vjp_div(g, ans, a, b):
+    return g / b, -g * a / (b * b)
+
+def vjp_tanh(g, ans, x):
+    return ((1 - ans.pow(2)) * g,)
+
+def vjp_matmul(g, ans, A, B):
+    return torch.matmul(g, B.t()), torch.matmul(A.t(), g)
+
+def vjp_softmax(g, ans, x):
+    return (ans * g - ans * (ans * g).sum(dim=-1, keepdim=True),)
+'''),
+        ("reciprocal and ans reused for div, g - g*ans*ans, transpose(0, 1) and .mm, unsqueeze for softmax", '''
+def vjp_mul(g, ans, a, b):
+    grad_a = g * b
+    grad_b = g * a
+    return grad_a, grad_b
+
+def vjp_div(g, ans, a, b):
+    inv_b = b.reciprocal()
+    ga = g * inv_b
+    return ga, -ga * ans
+
+def vjp_tanh(g, ans, x):
+    return (g - g * ans * ans,)
+
+def vjp_matmul(g, ans, A, B):
+    return g.mm(B.transpose(0, 1)), A.transpose(0, 1).mm(g)
+
+def vjp_softmax(g, ans, x):
+    dot = (g * ans).sum(-1).unsqueeze(-1)
+    return ((g - dot) * ans,)
+'''),
+        ("softmax recomputed from x with torch.softmax, tanh' as 1 - tanh(x)**2 written with ans, mT", '''
+def vjp_mul(g, ans, a, b):
+    return tuple([g * b, g * a])
+
+def vjp_div(g, ans, a, b):
+    return g / b, -(g / b) * (a / b)
+
+def vjp_tanh(g, ans, x):
+    d = 1.0 - ans * ans
+    return (d * g,)
+
+def vjp_matmul(g, ans, A, B):
+    return g @ B.mT, A.mT @ g
+
+def vjp_softmax(g, ans, x):
+    s = torch.softmax(x, dim=-1)
+    inner = (g * s).sum(dim=-1, keepdim=True)
+    return (s * (g - inner),)
+'''),
+    ],
+    "jacobian_from_vjps": [
+        ("requires_grad_ on a clone, one-hot built per row, rows written into a preallocated J", '''
+def jacobian_from_vjps(f, x):
+    x = x.clone().detach().requires_grad_(True)
+    y = f(x)
+    out_shape, in_shape = tuple(y.shape), tuple(x.shape)
+    if not y.requires_grad:
+        return torch.zeros(out_shape + in_shape, dtype=x.dtype)
+    m = y.numel()
+    J = torch.zeros(m, *in_shape, dtype=x.dtype)
+    for i in range(m):
+        e = torch.zeros(m, dtype=y.dtype)
+        e[i] = 1.0
+        (row,) = torch.autograd.grad(y, x, e.reshape(out_shape), retain_graph=True)
+        J[i] = row
+    return J.reshape(out_shape + in_shape)
+'''),
+        ("grad_fn test instead of requires_grad, list inputs to autograd.grad, list comprehension of rows", '''
+def jacobian_from_vjps(f, x):
+    leaf = x.detach().clone()
+    leaf.requires_grad_()
+    out = f(leaf)
+    if out.grad_fn is None and not out.requires_grad:
+        return torch.zeros(*out.shape, *leaf.shape, dtype=leaf.dtype)
+    eye = torch.eye(out.numel(), dtype=out.dtype)
+    rows = [torch.autograd.grad([out], [leaf], grad_outputs=[eye[i].reshape(out.shape)], retain_graph=True)[0]
+            for i in range(out.numel())]
+    J = torch.stack(rows, dim=0)
+    return J.reshape(*out.shape, *leaf.shape).detach()
+'''),
+        ("a helper for one row, retain_graph only where a later pass needs it", '''
+def _vjp_row(y, x, i, keep):
+    v = torch.eye(y.numel(), dtype=y.dtype)[i].reshape(y.shape)
+    return torch.autograd.grad(y, x, v, retain_graph=keep)[0]
+
+def jacobian_from_vjps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    y = f(x)
+    shape = tuple(y.shape) + tuple(x.shape)
+    if not y.requires_grad:
+        return torch.zeros(shape, dtype=x.dtype)
+    m = y.numel()
+    rows = [_vjp_row(y, x, i, keep=i < m - 1) for i in range(m)]
+    return torch.stack(rows).reshape(shape)
+'''),
+        ("the output flattened first: one-hot rows of y.reshape(-1), a list of rows", '''
+def jacobian_from_vjps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    y = f(x)
+    if not y.requires_grad:
+        return torch.zeros(tuple(y.shape) + tuple(x.shape), dtype=x.dtype)
+    flat = y.reshape(-1)
+    rows = []
+    for i in range(flat.shape[0]):
+        onehot = torch.zeros_like(flat)
+        onehot[i] = 1.0
+        rows.append(torch.autograd.grad(flat, x, onehot, retain_graph=True)[0])
+    return torch.stack(rows).reshape(tuple(y.shape) + tuple(x.shape)).detach()
+'''),
+    ],
+    "jvp_double_vjp": [
+        ("dummy of ones, keyword arguments, requires_grad_ on a clone", '''
+def jvp_double_vjp(f, x, u):
+    x = x.clone().detach().requires_grad_(True)
+    y = f(x)
+    w = torch.ones_like(y).requires_grad_(True)
+    h = torch.autograd.grad(outputs=y, inputs=x, grad_outputs=w, create_graph=True)[0]
+    jv = torch.autograd.grad(outputs=h, inputs=w, grad_outputs=u, allow_unused=True)[0]
+    if jv is None:
+        jv = torch.zeros(y.shape, dtype=y.dtype)
+    return y.detach(), jv.detach()
+'''),
+        ("dummy from torch.zeros(y.shape, requires_grad=True), list arguments, zeros_like fallback inline", '''
+def jvp_double_vjp(f, x, u):
+    xx = x.detach().clone()
+    xx.requires_grad_()
+    out = f(xx)
+    dummy = torch.zeros(tuple(out.shape), dtype=out.dtype, requires_grad=True)
+    (vjp,) = torch.autograd.grad([out], [xx], [dummy], create_graph=True)
+    (res,) = torch.autograd.grad([vjp], [dummy], [u], allow_unused=True)
+    res = torch.zeros_like(out) if res is None else res
+    return (out.detach(), res.detach())
+'''),
+        ("a helper for the VJP step, u cast to x's dtype", '''
+def _vjp(y, x, v, **kw):
+    return torch.autograd.grad(y, x, v, **kw)[0]
+
+def jvp_double_vjp(f, x, u):
+    x = x.detach().clone()
+    x.requires_grad = True
+    y = f(x)
+    w = torch.zeros_like(y, requires_grad=True)
+    h = _vjp(y, x, w, create_graph=True)
+    ju = _vjp(h, w, u.to(x.dtype), allow_unused=True)
+    if ju is None:
+        return y.detach(), torch.zeros_like(y.detach())
+    return y.detach(), ju.detach()
+'''),
+    ],
+}

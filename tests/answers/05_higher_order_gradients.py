@@ -192,3 +192,200 @@ WRONG = {
          _sub(_CG, "    x = x.detach().clone()\n    x.requires_grad = True\n", "    x.requires_grad_(True)\n")),
     ],
 }
+
+
+# Correct answers written differently from the reference: each must get full marks and pass every
+# visible case (see grading/answers.py).
+RIGHT = {
+    "nth_derivative": [
+        ("recursion on n, grad_outputs=ones_like instead of .sum()", '''def nth_derivative(f, x, n):
+    if n == 0:
+        return f(x)
+    prev = nth_derivative(f, x, n - 1)
+    if not prev.requires_grad:
+        return torch.zeros_like(x)
+    (d,) = torch.autograd.grad(prev, x, grad_outputs=torch.ones_like(prev), create_graph=True)
+    return d
+'''),
+        ("a list of every derivative, indexing [0] of the grad tuple", '''def nth_derivative(f, x, n):
+    derivs = [f(x)]
+    for k in range(n):
+        last = derivs[-1]
+        if not last.requires_grad:
+            return torch.zeros(x.shape, dtype=x.dtype)
+        derivs.append(torch.autograd.grad([last.sum()], [x], create_graph=True)[0])
+    return derivs[n]
+'''),
+        ("while loop, try/except around grad for the constant case", '''def nth_derivative(f, x, n):
+    out = f(x)
+    k = 0
+    while k < n:
+        try:
+            out = torch.autograd.grad(out.sum(), x, create_graph=True)[0]
+        except RuntimeError:          # a constant without a graph: every higher derivative is 0
+            return torch.zeros_like(x)
+        k += 1
+    return out
+'''),
+        ("a helper that takes one derivative and returns None for a constant", '''def _derivative(y, x):
+    if y.grad_fn is None and not y.requires_grad:
+        return None
+    (dy,) = torch.autograd.grad(y.sum(), (x,), create_graph=True, allow_unused=True)
+    return dy
+
+
+def nth_derivative(f, x, n):
+    y = f(x)
+    for _ in range(n):
+        y = _derivative(y, x)
+        if y is None:
+            return torch.zeros_like(x)
+    return y
+'''),
+    ],
+    "hvp": [
+        ("keyword arguments, tuple inputs, [0] indexing, grad_fn test", '''def hvp(f, x, v):
+    y = f(x)
+    grad = torch.autograd.grad(outputs=y, inputs=(x,), create_graph=True)[0]
+    if grad.grad_fn is None:
+        return torch.zeros(x.shape, dtype=x.dtype)
+    return torch.autograd.grad(outputs=grad, inputs=(x,), grad_outputs=v, create_graph=True)[0]
+'''),
+        ("try/except RuntimeError for the linear case", '''def hvp(f, x, v):
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    try:
+        (Hv,) = torch.autograd.grad(g, x, grad_outputs=v, create_graph=True)
+    except RuntimeError:              # g has no graph: f is linear, H = 0
+        Hv = torch.zeros_like(x)
+    return Hv
+'''),
+        ("a helper for the gradient, explicit ones as the first grad_outputs", '''def _grad_graph(f, x):
+    y = f(x)
+    return torch.autograd.grad(y, x, grad_outputs=torch.ones_like(y), create_graph=True)[0]
+
+
+def hvp(f, x, v):
+    g = _grad_graph(f, x)
+    if g.requires_grad:
+        hv = torch.autograd.grad(g, x, v, create_graph=True, allow_unused=True)[0]
+        if hv is not None:
+            return hv
+    return 0 * x.detach()
+'''),
+    ],
+    "hessian_from_hvps": [
+        ("rows as VJPs stacked along dim 0 (H is symmetric)", '''def hessian_from_hvps(f, x):
+    xx = x.detach().clone().requires_grad_(True)
+    n = xx.numel()
+    (g,) = torch.autograd.grad(f(xx), xx, create_graph=True)
+    if not g.requires_grad:
+        return torch.zeros((n, n), dtype=xx.dtype)
+    rows = []
+    for i in range(n):
+        e = torch.zeros_like(xx)
+        e[i] = 1.0
+        rows.append(torch.autograd.grad(g, xx, grad_outputs=e, retain_graph=True)[0])
+    return torch.stack(rows).detach()
+'''),
+        ("differentiates g[i] and writes into a preallocated matrix", '''def hessian_from_hvps(f, x):
+    x = x.detach().clone()
+    x.requires_grad_()
+    n = x.shape[0]
+    H = torch.zeros(n, n, dtype=x.dtype)
+    grad = torch.autograd.grad(f(x), x, create_graph=True)[0]
+    if grad.grad_fn is None:
+        return H
+    for i in range(n):
+        (row,) = torch.autograd.grad(grad[i], x, retain_graph=True, allow_unused=True)
+        if row is not None:
+            H[i, :] = row.detach()
+    return H
+'''),
+        ("list comprehension of columns, then a transpose of the stacked rows", '''def hessian_from_hvps(f, x):
+    x0 = torch.tensor(x.detach().numpy().copy(), dtype=x.dtype, requires_grad=True)
+    g = torch.autograd.grad(f(x0), x0, create_graph=True)[0]
+    n = len(x0)
+    if not g.requires_grad:
+        return torch.zeros(n, n, dtype=x0.dtype)
+    I = torch.eye(n, dtype=x0.dtype)
+    cols = [torch.autograd.grad(g, x0, I[:, j], retain_graph=True)[0].detach() for j in range(n)]
+    return torch.stack(cols, dim=0).T.detach()
+'''),
+    ],
+    "newton_cg_step": [
+        ("torch.dot / @ inner products, r.norm() for the stopping rule, in-place updates", '''def newton_cg_step(f, x, iters=None, tol=1e-12):
+    x = x.detach().clone().requires_grad_(True)
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if iters is None:
+        iters = x.numel()
+    r = g.detach().clone()
+    p = r.clone()
+    d = torch.zeros_like(r)
+    rs = torch.dot(r, r)
+    for k in range(iters):
+        if r.norm() <= tol:
+            break
+        Hp = torch.autograd.grad(g, x, grad_outputs=p, retain_graph=True)[0]
+        alpha = rs / (p @ Hp)
+        d += alpha * p
+        r -= alpha * Hp
+        rs_next = r @ r
+        p = r + (rs_next / rs) * p
+        rs = rs_next
+    with torch.no_grad():
+        return x - d
+'''),
+        ("Python floats for the scalars, a while loop, a squared tolerance", '''def newton_cg_step(f, x, iters=None, tol=1e-12):
+    w = x.detach().clone()
+    w.requires_grad = True
+    grad = torch.autograd.grad(f(w), w, create_graph=True)[0]
+    max_iter = w.numel() if iters is None else iters
+
+    def H_times(p):
+        return torch.autograd.grad(grad, w, p, retain_graph=True)[0].detach()
+
+    b = grad.detach()
+    d = torch.zeros_like(b)
+    r = b.clone()
+    p = b.clone()
+    rr = float((r * r).sum())
+    k = 0
+    while k < max_iter and rr > tol * tol:
+        Hp = H_times(p)
+        alpha = rr / float((p * Hp).sum())
+        d = d + alpha * p
+        r = r - alpha * Hp
+        rr_new = float((r * r).sum())
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+        k += 1
+    return w.detach() - d
+'''),
+        ("a separate cg_solve helper on an HVP closure", '''def cg_solve(matvec, b, iters, tol):
+    d = torch.zeros_like(b)
+    r = b.clone()
+    p = r.clone()
+    rr = (r * r).sum().item()
+    for _ in range(iters):
+        if math.sqrt(rr) <= tol:
+            break
+        Ap = matvec(p)
+        alpha = rr / (p * Ap).sum().item()
+        d = d + alpha * p
+        r = r - alpha * Ap
+        rr_new = (r * r).sum().item()
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    return d
+
+
+def newton_cg_step(f, x, iters=None, tol=1e-12):
+    x_leaf = x.detach().clone()
+    x_leaf.requires_grad = True
+    (g,) = torch.autograd.grad(f(x_leaf), x_leaf, create_graph=True)
+    hvp_at_x = lambda p: torch.autograd.grad(g, x_leaf, p, retain_graph=True)[0]
+    d = cg_solve(hvp_at_x, g.detach(), x_leaf.numel() if iters is None else iters, tol)
+    return (x_leaf - d).detach()
+'''),
+    ],
+}

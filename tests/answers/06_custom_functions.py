@@ -194,3 +194,104 @@ WRONG = {
          _lin(_LIN_F, _LIN_B.replace("return gx, gW, gb", "return [gx, gW, gb]"))),
     ],
 }
+
+
+# Correct answers written differently from the reference: each must get full marks and pass every
+# visible case (see grading/answers.py).
+RIGHT = {
+    "softplus": [
+        ("clamp(min=0) + log1p(exp(-|x|)), sigma(x) * g", _sp('''        ctx.save_for_backward(x)
+        return x.clamp(min=0) + torch.log1p(torch.exp(-x.abs()))''', '''        x = ctx.saved_tensors[0]
+        return torch.sigmoid(x) * g''')),
+        ("torch.maximum with zeros, intermediate names", _sp('''        ctx.save_for_backward(x)
+        pos = torch.maximum(x, torch.zeros_like(x))
+        tail = torch.log(1.0 + torch.exp(-torch.abs(x)))
+        return pos + tail''', '''        (inp,) = ctx.saved_tensors
+        s = torch.sigmoid(inp)
+        return g * s''')),
+        ("relu(x) - log(sigmoid(|x|)), the same formula written through sigmoid", _sp('''        ctx.save_for_backward(x)
+        return torch.relu(x) - torch.log(torch.sigmoid(torch.abs(x)))''', '''        (x,) = ctx.saved_tensors
+        return g.mul(torch.sigmoid(x))''')),
+    ],
+    "logsumexp": [
+        ("amax, squeeze before adding, g[..., None] indexing", _lse('''        m = x.amax(dim=-1, keepdim=True)
+        out = m.squeeze(-1) + torch.log(torch.sum(torch.exp(x - m), dim=-1))
+        ctx.save_for_backward(x, out)
+        return out''', '''        x, out = ctx.saved_tensors
+        return torch.exp(x - out[..., None]) * g[..., None]''')),
+        ("saves only x, recomputes the shifted softmax in backward", _lse('''        ctx.save_for_backward(x)
+        m = x.max(dim=-1, keepdim=True).values
+        return (torch.log(torch.exp(x - m).sum(dim=-1, keepdim=True)) + m).squeeze(-1)''', '''        (x,) = ctx.saved_tensors
+        m = x.max(dim=-1, keepdim=True).values
+        e = torch.exp(x - m)
+        p = e / e.sum(dim=-1, keepdim=True)
+        return p * g.unsqueeze(-1)''')),
+        ("saves (out, x) in the other order, the softmax from the saved output", _lse('''        mx, _ = x.max(dim=-1, keepdim=True)
+        s = torch.exp(x - mx).sum(-1, keepdim=True)
+        out = (mx + s.log()).squeeze(-1)
+        ctx.save_for_backward(out, x)
+        return out''', '''        out, x = ctx.saved_tensors
+        probs = (x - out.unsqueeze(-1)).exp()
+        return probs * g.unsqueeze(-1)''')),
+    ],
+    "sign_ste": [
+        ("(x >= 0) * 2 - 1 in x's dtype, torch.where for the mask", _ste('''        ctx.save_for_backward(x)
+        return (x >= 0).to(x.dtype) * 2 - 1''', '''        (x,) = ctx.saved_tensors
+        return torch.where(x.abs() <= 1, g, torch.zeros_like(g))''')),
+        ("saves the boolean mask instead of x", _ste('''        ctx.save_for_backward((x >= -1) & (x <= 1))
+        one = torch.ones_like(x)
+        return torch.where(x < 0, -one, one)''', '''        (inside,) = ctx.saved_tensors
+        return g * inside''')),
+        ("sign(x) + (x == 0), masked_fill in backward", _ste('''        ctx.save_for_backward(x)
+        return torch.sign(x) + (x == 0).to(x.dtype)''', '''        (x,) = ctx.saved_tensors
+        return g.masked_fill(x.abs() > 1, 0.0)''')),
+    ],
+    "clip_grad": [
+        ("torch.clamp with keywords, c stored under another name", _clip('''        ctx.limit = float(c)
+        return torch.clone(x)''', '''        c = ctx.limit
+        return torch.clamp(g, min=-c, max=c), None''')),
+        ("returns x itself (the text allows it), clip() in backward", _clip('''        ctx.c = c
+        return x''', '''        return g.clip(-ctx.c, ctx.c), None''')),
+        ("torch.where twice, out of place", _clip('''        ctx.c = c
+        return x.clone()''', '''        c = ctx.c
+        clipped = torch.where(g > c, torch.full_like(g, c), g)
+        clipped = torch.where(clipped < -c, torch.full_like(g, -c), clipped)
+        return clipped, None''')),
+        ("per-element rescale g * min(1, c / |g|)", _clip(_CLIP_F, '''        scale = torch.clamp(ctx.c / g.abs(), max=1.0)
+        return g * scale, None''')),
+        ("clamp_ in place on a clone of g (g itself unchanged)", _clip('''        ctx.c = c
+        return x * 1.0''', '''        out = g.clone()
+        out.clamp_(-ctx.c, ctx.c)
+        return (out, None)''')),
+    ],
+    "linear_function": [
+        ("torch.matmul and .t(), if-blocks on needs_input_grad[i]", _lin('''        ctx.save_for_backward(x, W)
+        return torch.matmul(x, W.t()) + b''', '''        x, W = ctx.saved_tensors
+        gx = gW = gb = None
+        if ctx.needs_input_grad[0]:
+            gx = torch.matmul(g, W)
+        if ctx.needs_input_grad[1]:
+            gW = torch.matmul(g.t(), x)
+        if ctx.needs_input_grad[2]:
+            gb = g.sum(dim=0)
+        return gx, gW, gb''')),
+        ("gW as (x.T @ g).T, the bias gradient as ones @ g", _lin('''        ctx.save_for_backward(x, W)
+        return x @ W.T + b.unsqueeze(0)''', '''        saved_x, saved_W = ctx.saved_tensors
+        want = ctx.needs_input_grad
+        grad_x = g @ saved_W if want[0] else None
+        grad_W = (saved_x.T @ g).T if want[1] else None
+        grad_b = torch.ones(g.shape[0], dtype=g.dtype) @ g if want[2] else None
+        return (grad_x, grad_W, grad_b)''')),
+        ("mm, a list of results converted to a tuple", _lin('''        ctx.save_for_backward(x, W)
+        y = x.mm(W.T)
+        return y + b''', '''        x, W = ctx.saved_tensors
+        grads = [None, None, None]
+        if ctx.needs_input_grad[0]:
+            grads[0] = g.mm(W)
+        if ctx.needs_input_grad[1]:
+            grads[1] = g.T.mm(x)
+        if ctx.needs_input_grad[2]:
+            grads[2] = g.sum(0)
+        return tuple(grads)''')),
+    ],
+}

@@ -520,3 +520,266 @@ class GradNormRecorder:
 '''),
     ],
 }
+
+
+_SAVED_TAIL = '''
+
+def stale_names(saved):
+    names = []
+    for name, st in saved.items():
+        if st.is_stale():
+            names.append(name)
+    names.sort()
+    return names
+'''
+
+RIGHT = {
+    "clip_hook": [
+        ("grad.norm() and (grad * max_norm) / norm, another order of operations", '''
+def make_clip_hook(max_norm):
+    def hook(grad):
+        norm = grad.norm().item()
+        if norm > max_norm:
+            return grad * max_norm / norm
+        return None
+    return hook
+'''),
+        ("compares a 0-d tensor norm (torch.linalg.vector_norm) without .item(), divides first", '''
+def make_clip_hook(max_norm):
+    def hook(grad):
+        norm = torch.linalg.vector_norm(grad)
+        if norm <= max_norm:
+            return None
+        return grad / norm * max_norm
+    return hook
+'''),
+        ("a helper computing the norm in float64 with a Python loop, out-of-place grad.mul", '''
+import math
+
+
+def _l2_norm(t):
+    total = 0.0
+    for v in t.reshape(-1).tolist():
+        total += v * v
+    return math.sqrt(total)
+
+
+def make_clip_hook(max_norm):
+    def hook(grad):
+        n = _l2_norm(grad)
+        if not n > max_norm:
+            return None
+        return grad.mul(max_norm / n)
+    return hook
+'''),
+        ("numpy norm, a lambda returned from the factory", '''
+def make_clip_hook(max_norm):
+    def norm_of(g):
+        return float(np.linalg.norm(g.detach().cpu().numpy().ravel()))
+    return lambda g: g * (max_norm / norm_of(g)) if norm_of(g) > max_norm else None
+'''),
+    ],
+    "td_loss": [
+        ("target computed under torch.no_grad(), row-wise (s * theta).sum(1)", '''
+def td_loss(theta, s, r, s_next, gamma):
+    with torch.no_grad():
+        target = r + gamma * (s_next * theta).sum(dim=1)
+    prediction = (s * theta).sum(dim=1)
+    return torch.mean(torch.square(target - prediction))
+'''),
+        ("detaches theta inside the target, error written as prediction - target", '''
+def td_loss(theta, s, r, s_next, gamma):
+    v = s @ theta
+    v_next = s_next @ theta.detach()
+    return ((v - (r + gamma * v_next)) ** 2).mean()
+'''),
+        ("nn.functional.mse_loss against a detached target", '''
+def td_loss(theta, s, r, s_next, gamma):
+    target = r + gamma * torch.matmul(s_next, theta).detach()
+    return torch.nn.functional.mse_loss(torch.matmul(s, theta), target)
+'''),
+        ("a Python loop over transitions, divided by N", '''
+def td_loss(theta, s, r, s_next, gamma):
+    n = s.shape[0]
+    total = 0
+    for i in range(n):
+        target_i = (r[i] + gamma * (s_next[i] @ theta)).detach()
+        total = total + (target_i - s[i] @ theta) ** 2
+    return total / n
+'''),
+    ],
+    "ste_sign": [
+        ("torch.where with ones_like, torch.clamp with int bounds", '''
+def ste_sign(x):
+    soft = torch.clamp(x, -1, 1)
+    hard = torch.where(x >= 0, torch.ones_like(x), -torch.ones_like(x))
+    return soft + (hard - soft).detach()
+'''),
+        ("sign fixed at 0 by adding (x == 0), detached part first", '''
+def ste_sign(x):
+    soft = x.clip(-1.0, 1.0)
+    hard = torch.sign(x) + (x == 0).to(x.dtype)
+    return (hard - soft).detach() + soft
+'''),
+        ("masked_fill for hard, built under no_grad, soft.detach() inside", '''
+def ste_sign(x):
+    with torch.no_grad():
+        hard = torch.ones_like(x).masked_fill(x < 0, -1.0)
+    soft = x.clamp(min=-1.0, max=1.0)
+    return soft + (hard - soft.detach())
+'''),
+        ("a mask-based soft whose gradient is 1 on [-1, 1] (bounds included)", '''
+def ste_sign(x):
+    inside = (x.abs() <= 1).to(x.dtype)
+    soft = x * inside
+    hard = x.ge(0).type_as(x) * 2 - 1
+    return soft + (hard - soft).detach()
+'''),
+    ],
+    "saved_tensor": [
+        ("tensor.type() and str(list(shape)), a loop and list.sort() in stale_names", '''
+class SavedTensor:
+    def __init__(self, tensor, output_of=None):
+        self.tensor = tensor
+        self.output_of = output_of
+        self.version_at_save = tensor._version
+
+    def is_stale(self):
+        return self.tensor._version > self.version_at_save
+
+    def unpack(self):
+        if self.is_stale():
+            where = "" if self.output_of is None else f", which is output 0 of {self.output_of},"
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [{self.tensor.type()} {list(self.tensor.shape)}]{where} is at version "
+                f"{self.tensor._version}; expected version {self.version_at_save} instead.")
+        return self.tensor
+''' + _SAVED_TAIL),
+        ("%-formatting, a dtype-name helper, sorted(filter(...))", '''
+def _type_name(dtype):
+    if dtype == torch.float64:
+        return "torch.DoubleTensor"
+    return "torch.FloatTensor"
+
+
+class SavedTensor:
+    def __init__(self, tensor, output_of=None):
+        self.tensor, self.output_of, self._v = tensor, output_of, tensor._version
+
+    def is_stale(self):
+        return not (self.tensor._version == self._v)
+
+    def unpack(self):
+        if not self.is_stale():
+            return self.tensor
+        msg = "one of the variables needed for gradient computation has been modified by an inplace operation: "
+        msg += "[%s [%s]]" % (_type_name(self.tensor.dtype), ", ".join(map(str, self.tensor.size())))
+        if self.output_of:
+            msg += ", which is output 0 of %s," % self.output_of
+        msg += " is at version %d; expected version %d instead." % (self.tensor._version, self._v)
+        raise RuntimeError(msg)
+
+
+def stale_names(saved):
+    return sorted(filter(lambda k: saved[k].is_stale(), saved))
+'''),
+        ("keeps the class's _TYPE_NAMES, string concatenation, comprehension over sorted keys", '''
+class SavedTensor:
+    _TYPE_NAMES = {torch.float32: "torch.FloatTensor", torch.float64: "torch.DoubleTensor"}
+
+    def __init__(self, tensor, output_of=None):
+        self.saved_version = tensor._version
+        self.tensor = tensor
+        self.output_of = output_of
+
+    def is_stale(self):
+        return bool(self.tensor._version != self.saved_version)
+
+    def unpack(self):
+        if self.is_stale():
+            dims = [str(int(n)) for n in self.tensor.shape]
+            text = ("one of the variables needed for gradient computation has been modified by an inplace "
+                    "operation: [" + self._TYPE_NAMES[self.tensor.dtype] + " [" + ", ".join(dims) + "]]")
+            if self.output_of is not None:
+                text = text + ", which is output 0 of " + str(self.output_of) + ","
+            text = text + " is at version " + str(self.tensor._version) + "; expected version " + \\
+                str(self.saved_version) + " instead."
+            raise RuntimeError(text)
+        return self.tensor
+
+
+def stale_names(saved):
+    return [name for name in sorted(saved) if saved[name].is_stale()]
+'''),
+    ],
+    "grad_norm_recorder": [
+        ("handles in a dict per name, grad.norm(), 'if name not in' instead of setdefault", '''
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self.handles = {}
+
+    def watch(self, name, tensor):
+        if name not in self.norms:
+            self.norms[name] = []
+            self.handles[name] = []
+
+        def record(grad):
+            self.norms[name].append(grad.norm().item())
+
+        self.handles[name].append(tensor.register_hook(record))
+
+    def remove(self):
+        for hs in self.handles.values():
+            for h in hs:
+                h.remove()
+        self.handles.clear()
+'''),
+        ("a helper method building the hook, math.sqrt of a float, handles popped from a list", '''
+import math
+
+
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self._hooks = []
+
+    def _make_hook(self, name):
+        store = self.norms[name]
+
+        def hook(grad):
+            store.append(math.sqrt(float((grad ** 2).sum())))
+        return hook
+
+    def watch(self, name, tensor):
+        self.norms.setdefault(name, [])
+        self._hooks.append(tensor.register_hook(self._make_hook(name)))
+
+    def remove(self):
+        while self._hooks:
+            self._hooks.pop().remove()
+'''),
+        ("functools.partial of a method as the hook, the norm in numpy float64", '''
+from functools import partial
+
+
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self._handles = []
+
+    def _record(self, name, grad):
+        self.norms[name].append(float(np.linalg.norm(grad.detach().numpy())))
+
+    def watch(self, name, tensor):
+        self.norms[name] = self.norms.get(name, [])
+        handle = tensor.register_hook(partial(self._record, name))
+        self._handles.append(handle)
+
+    def remove(self):
+        for handle in self._handles:
+            handle.remove()
+'''),
+    ],
+}

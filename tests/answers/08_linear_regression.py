@@ -409,3 +409,272 @@ class MomentumSGD:
 '''),
     ],
 }
+
+
+RIGHT = {
+    "mse_grad": [
+        ("X.t() and torch.matmul, db as 2 * r.mean()", '''
+def mse_grad(X, y, w, b):
+    residual = torch.matmul(X, w) + b - y
+    dw = 2 * torch.matmul(X.t(), residual) / X.shape[0]
+    db = 2 * residual.mean()
+    return dw, db
+'''),
+        ("broadcasting: 2 * mean of X * r[:, None] over the rows, returned as a list", '''
+def mse_grad(X, y, w, b):
+    r = (X * w).sum(dim=1) + b - y
+    dw = 2 * (X * r[:, None]).mean(dim=0)
+    db = 2 * r.mean()
+    return [dw, db]
+'''),
+        ("a Python loop over the examples, accumulating in place", '''
+def mse_grad(X, y, w, b):
+    n = len(y)
+    dw = torch.zeros_like(w)
+    db = torch.zeros_like(b)
+    for i in range(n):
+        ri = X[i] @ w + b - y[i]
+        dw += 2.0 / n * ri * X[i]
+        db += 2.0 / n * ri
+    return dw, db
+'''),
+        ("X.mv and a helper for the residual, the factor applied last", '''
+def _residual(X, y, w, b):
+    return X.mv(w) + b - y
+
+
+def mse_grad(X, y, w, b):
+    res = _residual(X, y, w, b)
+    scale = 2.0 / y.shape[0]
+    return X.T.mv(res) * scale, res.sum() * scale
+'''),
+    ],
+    "sgd_step": [
+        ("p.sub_ on a filtered list", '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in [q for q in params if q.grad is not None]:
+            p.sub_(lr * p.grad)
+            p.grad = None
+'''),
+        ("p.add_(grad, alpha=-lr) like optim.SGD, torch.set_grad_enabled(False)", '''
+def sgd_step(params, lr):
+    with torch.set_grad_enabled(False):
+        for p in params:
+            if p.grad is not None:
+                p.add_(p.grad, alpha=-lr)
+                p.grad = None
+'''),
+        ("@torch.no_grad() as a decorator, p -= p.grad * lr", '''
+@torch.no_grad()
+def sgd_step(params, lr):
+    for p in params:
+        g = p.grad
+        if g is None:
+            continue
+        p -= g * lr
+        p.grad = None
+'''),
+    ],
+    "train_loop": [
+        ("the update written by hand, .grad zeroed in place", '''
+def train_linear_regression(X, y, lr, steps):
+    n, d = X.shape
+    w = torch.zeros(d, dtype=X.dtype, requires_grad=True)
+    b = torch.zeros((), dtype=X.dtype, requires_grad=True)
+    losses = []
+    for _ in range(steps):
+        loss = ((X @ w + b - y) ** 2).mean()
+        losses.append(loss.item())
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+        w.grad.zero_()
+        b.grad.zero_()
+    return w, b, losses
+'''),
+        ("zeros_like / new_zeros + requires_grad_(), nn.functional.mse_loss, float(loss)", '''
+def train_linear_regression(X, y, lr, steps):
+    w = torch.zeros_like(X[0]).requires_grad_()
+    b = X.new_zeros(()).requires_grad_()
+    losses = []
+    for step in range(steps):
+        loss = nn.functional.mse_loss(X @ w + b, y)
+        losses.append(float(loss))
+        loss.backward()
+        sgd_step([w, b], lr)
+    return w, b, losses
+'''),
+        ("a while loop, .pow(2) and matmul, returns a tuple built at the end", '''
+def train_linear_regression(X, y, lr, steps):
+    weight = torch.zeros(X.shape[1], dtype=X.dtype)
+    weight.requires_grad_(True)
+    bias = torch.tensor(0.0, dtype=X.dtype, requires_grad=True)
+    history = []
+    t = 0
+    while t < steps:
+        loss = (X.matmul(weight) + bias - y).pow(2).mean()
+        history.append(loss.item())
+        weight.grad = bias.grad = None
+        loss.backward()
+        with torch.no_grad():
+            weight.sub_(lr * weight.grad)
+            bias.sub_(lr * bias.grad)
+        t += 1
+    result = (weight, bias, history)
+    return result
+'''),
+    ],
+    "closed_form": [
+        ("the normal equations with np.linalg.solve", '''
+def closed_form(X, y):
+    A = np.hstack([X.numpy(), np.ones((X.shape[0], 1))])
+    theta = np.linalg.solve(A.T @ A, A.T @ y.numpy())
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''),
+        ("ones column first (b = theta[0]), np.column_stack, torch.from_numpy", '''
+def closed_form(X, y):
+    Xn = X.detach().numpy().astype(np.float64)
+    A = np.column_stack([np.ones(len(Xn)), Xn])
+    theta = np.linalg.lstsq(A, y.detach().numpy().astype(np.float64), rcond=None)[0]
+    return torch.from_numpy(theta[1:].copy()), torch.tensor(theta[0], dtype=torch.float64)
+'''),
+        ("centred data: w from lstsq on X - mean, b = mean(y) - mean(X) @ w", '''
+def closed_form(X, y):
+    Xn, yn = X.numpy(), y.numpy()
+    x_mean, y_mean = Xn.mean(axis=0), yn.mean()
+    w, *_ = np.linalg.lstsq(Xn - x_mean, yn - y_mean, rcond=None)
+    b = y_mean - x_mean @ w
+    return torch.tensor(w), torch.tensor(np.float64(b))
+'''),
+        ("the pseudo-inverse, a tuple from a helper", '''
+def _design(Xn):
+    return np.concatenate([Xn, np.ones((Xn.shape[0], 1))], axis=1)
+
+
+def closed_form(X, y):
+    theta = np.linalg.pinv(_design(X.numpy())) @ y.numpy()
+    w, b = theta[:-1], theta[-1]
+    return torch.tensor(w, dtype=torch.float64), torch.tensor(b, dtype=torch.float64)
+'''),
+    ],
+    "fixed_regressor": [
+        ("register_parameter and add_module", '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.add_module("linear", nn.Linear(d, 1))
+        self.register_parameter("scale", nn.Parameter(torch.ones(1)))
+
+    def forward(self, x):
+        return (self.linear(x) * self.scale).reshape(-1)
+'''),
+        ("keyword arguments, scale defined first, torch.full", '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.scale = nn.Parameter(torch.full((1,), 1.0))
+        self.linear = nn.Linear(in_features=d, out_features=1, bias=True)
+
+    def forward(self, x):
+        return (self.linear(x) * self.scale).reshape(-1)
+'''),
+        ("nn.Parameter(torch.tensor([1.0]), requires_grad=True), forward with view(-1)", '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        layer = nn.Linear(d, 1)
+        self.linear = layer
+        self.scale = nn.Parameter(torch.tensor([1.0]), requires_grad=True)
+
+    def forward(self, x):
+        return (self.linear(x) * self.scale).view(-1)
+'''),
+    ],
+    "momentum_sgd": [
+        ("optim.SGD's in-place buffer update (mul_, add_) in a dict keyed by index, p.add_(alpha=-lr)", '''
+class MomentumSGD:
+    def __init__(self, params, lr, momentum=0.0, weight_decay=0.0):
+        self.params = list(params)
+        self.lr = lr
+        self.momentum = momentum
+        self.weight_decay = weight_decay
+        self.state = {}
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = None
+
+    def step(self):
+        with torch.no_grad():
+            for i, p in enumerate(self.params):
+                if p.grad is None:
+                    continue
+                d_p = p.grad
+                if self.weight_decay:
+                    d_p = d_p + p * self.weight_decay
+                if self.momentum:
+                    buf = self.state.get(i)
+                    if buf is None:
+                        buf = self.state[i] = d_p.detach().clone()
+                    else:
+                        buf.mul_(self.momentum).add_(d_p)
+                    d_p = buf
+                p.add_(d_p, alpha=-self.lr)
+'''),
+        ("zero-initialised buffers (mu * 0 + g = g on the first step), always applied", '''
+class MomentumSGD:
+    def __init__(self, params, lr, momentum=0.0, weight_decay=0.0):
+        self.params = list(params)
+        self.lr, self.mu, self.wd = lr, momentum, weight_decay
+        self.velocity = [torch.zeros_like(p) for p in self.params]
+
+    def zero_grad(self):
+        for p in self.params:
+            if p.grad is not None:
+                p.grad = None
+
+    def step(self):
+        for p, v in zip(self.params, self.velocity):
+            if p.grad is None:
+                continue
+            with torch.no_grad():
+                g = p.grad + self.wd * p
+                v.mul_(self.mu).add_(g)
+                p.sub_(self.lr * v)
+'''),
+        ("buffers in a dict keyed by id(p), new tensors each step, @torch.no_grad() on step", '''
+class MomentumSGD:
+    def __init__(self, params, lr, momentum=0.0, weight_decay=0.0):
+        self.params = [p for p in params]
+        self.lr = lr
+        self.momentum = momentum
+        self.weight_decay = weight_decay
+        self._buf = {}
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = None
+
+    def _direction(self, p):
+        g = p.grad
+        if self.weight_decay != 0:
+            g = g.add(p, alpha=self.weight_decay)
+        if self.momentum == 0:
+            return g
+        key = id(p)
+        if key in self._buf:
+            self._buf[key] = self._buf[key] * self.momentum + g
+        else:
+            self._buf[key] = g.clone()
+        return self._buf[key]
+
+    @torch.no_grad()
+    def step(self):
+        for p in self.params:
+            if p.grad is not None:
+                p -= self.lr * self._direction(p)
+'''),
+    ],
+}

@@ -282,3 +282,251 @@ WRONG = {
     return "ok" if t.grad is not None else "not reached"''')),
     ],
 }
+
+
+# ---- other correct answers: each must get full marks and pass every visible case ----
+
+RIGHT = {
+    "stable_ce": [
+        ("picks z_t by advanced indexing logits[arange(N), target], reshaped to a column", '''def stable_ce(logits, target):
+    """Mean cross-entropy."""
+    N = logits.shape[0]
+    row_max = logits.max(dim=1, keepdim=True)[0].detach()
+    log_norm = row_max + (logits - row_max).exp().sum(dim=1, keepdim=True).log()
+    z_t = logits[torch.arange(N, device=logits.device), target].reshape(-1, 1)
+    return (log_norm - z_t).sum() / N
+'''),
+        ("log-probabilities first (shifted - log sum exp), then -mean of the picked one; m not detached", '''def stable_ce(logits, target):
+    """Mean cross-entropy via log-probabilities."""
+    shifted = logits - logits.max(dim=1, keepdim=True)[0]
+    logp = shifted - shifted.exp().sum(dim=1, keepdim=True).log()
+    C = logits.shape[1]
+    mask = target.reshape(-1, 1) == torch.arange(C, device=logits.device).reshape(1, -1)
+    return -(logp * mask.to(logits.dtype)).sum(dim=1).mean()
+'''),
+        ("torch.where on the one-hot mask, helper functions, (N,) vectors per row", '''def _row_lse(z):
+    m = z.max(dim=1, keepdim=True)[0].detach()
+    return ((z - m).exp().sum(dim=1, keepdim=True).log() + m).reshape(-1)
+
+
+def _picked(z, target):
+    hit = target.reshape(-1, 1) == torch.arange(z.shape[1], device=z.device).reshape(1, -1)
+    return torch.where(hit, z, torch.zeros_like(z)).sum(dim=1)
+
+
+def stable_ce(logits, target):
+    """Mean cross-entropy with helpers."""
+    losses = _row_lse(logits) - _picked(logits, target)
+    return losses.mean()
+'''),
+        ("a Python loop over the rows, stacked and averaged", '''def stable_ce(logits, target):
+    """Mean cross-entropy, one row at a time."""
+    rows = []
+    for i in range(logits.shape[0]):
+        z = logits[i]
+        m = z.max().detach()
+        rows.append((z - m).exp().sum().log() + m - z[int(target[i])])
+    return torch.stack(rows).mean()
+'''),
+    ],
+    "mlp": [
+        ("register_parameter, uniform_ init in place, sizes kept, clamp(min=0)", '''class MLP(nn.Module):
+    """Fully connected ReLU network."""
+
+    def __init__(self, sizes, dtype=torch.float32):
+        super().__init__()
+        self.sizes = list(sizes)
+        for i in range(len(sizes) - 1):
+            bound = sizes[i] ** -0.5
+            W = torch.empty(sizes[i + 1], sizes[i], dtype=dtype).uniform_(-bound, bound)
+            b = torch.empty(sizes[i + 1], dtype=dtype).uniform_(-bound, bound)
+            self.register_parameter(f"W{i}", nn.Parameter(W))
+            self.register_parameter(f"b{i}", nn.Parameter(b))
+
+    def forward(self, x):
+        last = len(self.sizes) - 2
+        for i in range(last + 1):
+            x = x.matmul(getattr(self, f"W{i}").t()) + getattr(self, f"b{i}")
+            if i != last:
+                x = x.clamp(min=0)
+        return x
+'''),
+        ("rand * 2 * bound - bound, layers collected as name pairs, torch.maximum for the ReLU", '''class MLP(nn.Module):
+    """Fully connected ReLU network."""
+
+    def __init__(self, sizes, dtype=torch.float32):
+        super().__init__()
+        self.layer_names = []
+        for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:])):
+            a = 1.0 / math.sqrt(n_in)
+            setattr(self, "W" + str(i), nn.Parameter(torch.rand(n_out, n_in, dtype=dtype) * 2 * a - a))
+            setattr(self, "b" + str(i), nn.Parameter(torch.rand(n_out, dtype=dtype) * 2 * a - a))
+            self.layer_names.append(("W" + str(i), "b" + str(i)))
+
+    def forward(self, x):
+        h = x
+        for k, (wn, bn) in enumerate(self.layer_names):
+            h = h @ getattr(self, wn).T + getattr(self, bn)
+            if k + 1 < len(self.layer_names):
+                h = torch.maximum(h, torch.zeros_like(h))
+        return h
+'''),
+        ("(W @ x.T).T, torch.relu, layers applied all but last then the last", '''class MLP(nn.Module):
+    """Fully connected ReLU network."""
+
+    def __init__(self, sizes, dtype=torch.float32):
+        super().__init__()
+        self.depth = len(sizes) - 1
+        for i in range(self.depth):
+            fan_in, fan_out = sizes[i], sizes[i + 1]
+            u = torch.rand(fan_out, fan_in, dtype=dtype)
+            v = torch.rand(fan_out, dtype=dtype)
+            setattr(self, f"W{i}", nn.Parameter((2 * u - 1) / math.sqrt(fan_in)))
+            setattr(self, f"b{i}", nn.Parameter((2 * v - 1) / math.sqrt(fan_in)))
+
+    def _layer(self, i, x):
+        return (getattr(self, f"W{i}") @ x.T).T + getattr(self, f"b{i}")
+
+    def forward(self, x):
+        for i in range(self.depth - 1):
+            x = torch.relu(self._layer(i, x))
+        return self._layer(self.depth - 1, x)
+'''),
+    ],
+    "train_step": [
+        ("clears .grad by hand (p.grad = None) and returns float(loss)", '''def train_step(model, optimizer, loss_fn, xb, yb):
+    """One step."""
+    for p in model.parameters():
+        p.grad = None
+    loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return float(loss)
+'''),
+        ("zero_grad(set_to_none=False), the value read before the step", '''def train_step(model, optimizer, loss_fn, xb, yb):
+    """One step."""
+    optimizer.zero_grad(set_to_none=False)
+    out = model(xb)
+    loss = loss_fn(out, yb)
+    value = loss.detach().item()
+    loss.backward()
+    optimizer.step()
+    return value
+'''),
+        ("torch.autograd.backward(loss), model.zero_grad()", '''def train_step(model, optimizer, loss_fn, xb, yb):
+    """One step."""
+    model.zero_grad()
+    loss = loss_fn(model.forward(xb), yb)
+    torch.autograd.backward(loss)
+    optimizer.step()
+    return loss.item()
+'''),
+    ],
+    "grad_norm_report": [
+        ("p.grad.norm() per parameter, total from the squared norms", '''def grad_norm_report(model):
+    """Gradient norms."""
+    out = {}
+    for name, p in model.named_parameters():
+        out[name] = None if p.grad is None else p.grad.norm().item()
+    out["total"] = math.sqrt(sum(v * v for v in out.values() if v is not None))
+    return out
+'''),
+        ("dict comprehension with float64 squares, total via torch", '''def _sq(g):
+    return (g.to(torch.float64) ** 2).sum()
+
+
+def grad_norm_report(model):
+    """Gradient norms."""
+    params = dict(model.named_parameters())
+    report = {n: (None if p.grad is None else float(_sq(p.grad).sqrt())) for n, p in params.items()}
+    total = torch.tensor(0.0, dtype=torch.float64)
+    for p in params.values():
+        if p.grad is not None:
+            total = total + _sq(p.grad)
+    report["total"] = total.sqrt().item()
+    return report
+'''),
+        ("norm computed in the gradient's dtype with .sqrt().item(), total with math.hypot", '''def grad_norm_report(model):
+    """Gradient norms."""
+    result = {}
+    total = 0.0
+    for name, p in model.named_parameters():
+        g = p.grad
+        if g is not None:
+            result[name] = (g * g).sum().sqrt().item()
+            total = math.hypot(total, result[name])
+        else:
+            result[name] = None
+    result["total"] = float(total)
+    return result
+'''),
+    ],
+    "why_no_grad": [
+        ("is_leaf for the first row, a deque used as a stack, a set of nodes", '''from collections import deque
+
+
+def why_no_grad(t, loss):
+    """Diagnosis."""
+    if not t.is_leaf:
+        return "not a leaf"
+    if not t.requires_grad:
+        return "requires_grad=False"
+    root = loss.grad_fn
+    if root is None:
+        return "no graph"
+    todo, visited = deque([root]), {id(root)}
+    while todo:
+        node = todo.pop()
+        if hasattr(node, "variable") and node.variable is t:
+            return "ok"
+        for nxt, _ in node.next_functions:
+            if nxt is not None and id(nxt) not in visited:
+                visited.add(id(nxt))
+                todo.append(nxt)
+    return "not reached"
+'''),
+        ("collects every reachable AccumulateGrad's variable, then tests identity", '''def _leaves(root):
+    stack, seen, found = [root], set(), []
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node).__name__ == "AccumulateGrad":
+            found.append(node.variable)
+        for nxt, _ in node.next_functions:
+            stack.append(nxt)
+    return found
+
+
+def why_no_grad(t, loss):
+    """Diagnosis."""
+    if t.grad_fn is not None:
+        return "not a leaf"
+    if t.requires_grad is False:
+        return "requires_grad=False"
+    if loss.grad_fn is None:
+        return "no graph"
+    return "ok" if any(v is t for v in _leaves(loss.grad_fn)) else "not reached"
+'''),
+        ("breadth-first with a list and an index, answers in a table", '''def why_no_grad(t, loss):
+    """Diagnosis."""
+    checks = [(t.grad_fn is not None, "not a leaf"), (not t.requires_grad, "requires_grad=False"),
+              (loss.grad_fn is None, "no graph")]
+    for cond, answer in checks:
+        if cond:
+            return answer
+    order, seen, k = [loss.grad_fn], {id(loss.grad_fn)}, 0
+    while k < len(order):
+        node = order[k]
+        k += 1
+        if getattr(node, "variable", None) is t:
+            return "ok"
+        for nxt, _ in getattr(node, "next_functions", ()):
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                order.append(nxt)
+    return "not reached"
+'''),
+    ],
+}

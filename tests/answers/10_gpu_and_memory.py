@@ -288,3 +288,386 @@ WRONG = {
          _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(device=p.device, dtype=torch.float32)\n" + _TSO_TAIL)),
     ],
 }
+
+
+# ---- other correct answers: each must get full marks and pass every visible case ----
+
+_WRAPPER = '''
+
+def checkpoint_segment(fn, x, *params):
+    """fn(x, *params), checkpointed: only x and params are kept for backward."""
+    return SegmentCheckpoint.apply(fn, x, *params)
+'''
+
+RIGHT = {
+    "segment_checkpoint": [
+        ("requires_grad_() on the detached leaves, keyword arguments, a list comprehension", '''class SegmentCheckpoint(torch.autograd.Function):
+    """Run fn(x, *params) without keeping its graph; recompute it in backward."""
+
+    @staticmethod
+    def forward(ctx, fn, x, *params):
+        ctx.fn = fn
+        ctx.save_for_backward(x, *params)
+        return fn(x, *params)
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        leaves = [s.detach().requires_grad_() for s in ctx.saved_tensors]
+        with torch.enable_grad():
+            recomputed = ctx.fn(*leaves)
+        grads = torch.autograd.grad(outputs=recomputed, inputs=leaves, grad_outputs=grad_out,
+                                    allow_unused=True)
+        result = [None]
+        for g, need in zip(grads, ctx.needs_input_grad[1:]):
+            result.append(g if need else None)
+        return tuple(result)
+''' + _WRAPPER),
+        ("x and params kept apart, fn called as fn(x, *params) in backward", '''class SegmentCheckpoint(torch.autograd.Function):
+    """Run fn(x, *params) without keeping its graph; recompute it in backward."""
+
+    @staticmethod
+    def forward(ctx, fn, x, *params):
+        ctx.fn = fn
+        ctx.n_params = len(params)
+        ctx.save_for_backward(x, *params)
+        out = fn(x, *params)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x_saved, *p_saved = ctx.saved_tensors
+        x = x_saved.detach()
+        x.requires_grad = True
+        params = []
+        for p in p_saved:
+            q = p.detach()
+            q.requires_grad = True
+            params.append(q)
+        with torch.enable_grad():
+            y = ctx.fn(x, *params)
+        gx, *gps = torch.autograd.grad(y, [x] + params, grad_out, allow_unused=True)
+        needs = ctx.needs_input_grad
+        return (None, gx if needs[1] else None) + tuple(g if n else None for g, n in zip(gps, needs[2:]))
+''' + _WRAPPER),
+        ("backward returns a list built with an index loop", '''class SegmentCheckpoint(torch.autograd.Function):
+    """Run fn(x, *params) without keeping its graph; recompute it in backward."""
+
+    @staticmethod
+    def forward(ctx, fn, x, *params):
+        ctx.save_for_backward(x, *params)
+        ctx.fn = fn
+        return fn(x, *params)
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        fresh = []
+        for t in ctx.saved_tensors:
+            fresh.append(t.detach().requires_grad_(True))
+        with torch.enable_grad():
+            out = ctx.fn(*fresh)
+        grads = torch.autograd.grad(out, fresh, grad_out, allow_unused=True)
+        answer = [None] * (len(fresh) + 1)
+        for i in range(len(fresh)):
+            if ctx.needs_input_grad[i + 1]:
+                answer[i + 1] = grads[i]
+        return tuple(answer)
+''' + _WRAPPER),
+    ],
+    "accumulate_gradients": [
+        ("backward of the summed-not-averaged micro-batch loss, then divide every .grad by N", '''def accumulate_gradients(params, loss_fn, X, y, micro_batch):
+    """Fill p.grad with the full-batch gradient, one backward per micro-batch."""
+    for p in params:
+        p.grad = None
+    N = len(X)
+    total = 0.0
+    for lo in range(0, N, micro_batch):
+        hi = min(lo + micro_batch, N)
+        loss = loss_fn(params, X[lo:hi], y[lo:hi]) * (hi - lo)
+        loss.backward()
+        total += loss.item()
+    with torch.no_grad():
+        for p in params:
+            p.grad /= N
+    return total / N
+'''),
+        ("a while loop, weight n_k / N applied as a Python float, float() of the sum", '''def accumulate_gradients(params, loss_fn, X, y, micro_batch):
+    """Fill p.grad with the full-batch gradient, one backward per micro-batch."""
+    for p in params:
+        p.grad = None
+    n_total = X.shape[0]
+    start, parts = 0, []
+    while start < n_total:
+        xb = X[start:start + micro_batch]
+        yb = y[start:start + micro_batch]
+        w = xb.shape[0] / n_total
+        piece = w * loss_fn(params, xb, yb)
+        piece.backward()
+        parts.append(piece.item())
+        start += micro_batch
+    return float(sum(parts))
+'''),
+        ("precomputed (start, stop) slices, loss value weighted after .item()", '''def _slices(n, size):
+    return [(s, min(s + size, n)) for s in range(0, n, size)]
+
+
+def accumulate_gradients(params, loss_fn, X, y, micro_batch):
+    """Fill p.grad with the full-batch gradient, one backward per micro-batch."""
+    for p in params:
+        p.grad = None
+    N = X.shape[0]
+    full = 0.0
+    for a, b in _slices(N, micro_batch):
+        mean_k = loss_fn(params, X[a:b], y[a:b])
+        share = (b - a) / N
+        (mean_k * share).backward()
+        full += mean_k.item() * share
+    return full
+'''),
+    ],
+    "grad_scaler": [
+        ("torch.isfinite for the check, div_ to unscale, a flag and a counter with other names", '''class GradScaler:
+    """Dynamic loss scaling for float16 training."""
+
+    def __init__(self, init_scale=2.0 ** 16, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000):
+        self.cur = float(init_scale)
+        self.grow = growth_factor
+        self.back = backoff_factor
+        self.interval = growth_interval
+        self.streak = 0
+        self.unscaled = False
+        self.bad = False
+
+    def get_scale(self):
+        return float(self.cur)
+
+    def scale(self, loss):
+        return self.cur * loss
+
+    def unscale_(self, optimizer):
+        if self.unscaled:
+            raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+        bad = False
+        with torch.no_grad():
+            for group in optimizer.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        if not bool(torch.isfinite(p.grad).all()):
+                            bad = True
+                        p.grad.div_(self.cur)
+        self.unscaled, self.bad = True, bad
+
+    def step(self, optimizer):
+        if not self.unscaled:
+            self.unscale_(optimizer)
+        if self.bad:
+            return False
+        optimizer.step()
+        return True
+
+    def update(self):
+        if self.bad:
+            self.cur = self.cur * self.back
+            self.streak = 0
+        else:
+            self.streak += 1
+            if self.streak >= self.interval:
+                self.cur = self.cur * self.grow
+                self.streak = 0
+        self.unscaled = False
+        self.bad = False
+''' ),
+        ("a list of all gradients collected first, any() over np.isfinite, inverse scale multiplied", '''class GradScaler:
+    """Dynamic loss scaling for float16 training."""
+
+    def __init__(self, init_scale=2.0 ** 16, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000):
+        self._scale = init_scale
+        self.growth_factor, self.backoff_factor = growth_factor, backoff_factor
+        self.growth_interval = growth_interval
+        self._good = 0
+        self._state = {}
+
+    def get_scale(self):
+        return float(self._scale)
+
+    def scale(self, loss):
+        return loss * self._scale
+
+    @staticmethod
+    def _grads(optimizer):
+        return [p.grad for g in optimizer.param_groups for p in g["params"] if p.grad is not None]
+
+    def unscale_(self, optimizer):
+        if "found_inf" in self._state:
+            raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+        grads = self._grads(optimizer)
+        found = any(not np.isfinite(g.cpu().numpy()).all() for g in grads)
+        inv = 1.0 / self._scale
+        with torch.no_grad():
+            for g in grads:
+                g.mul_(inv)
+        self._state["found_inf"] = found
+
+    def step(self, optimizer):
+        if "found_inf" not in self._state:
+            self.unscale_(optimizer)
+        if self._state["found_inf"]:
+            return False
+        optimizer.step()
+        return True
+
+    def update(self):
+        if self._state.get("found_inf", False):
+            self._scale = self._scale * self.backoff_factor
+            self._good = 0
+        else:
+            self._good = self._good + 1
+            if self._good == self.growth_interval:
+                self._scale = self._scale * self.growth_factor
+                self._good = 0
+        self._state = {}
+'''),
+        ("isnan | isinf via torch, the growth test with modulo", '''class GradScaler:
+    """Dynamic loss scaling for float16 training."""
+
+    def __init__(self, init_scale=2.0 ** 16, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000):
+        self.s = float(init_scale)
+        self.gf, self.bf, self.gi = float(growth_factor), float(backoff_factor), int(growth_interval)
+        self.clean = 0
+        self.found = None
+
+    def get_scale(self):
+        return self.s
+
+    def scale(self, loss):
+        return loss * self.s
+
+    def unscale_(self, optimizer):
+        if self.found is not None:
+            raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+        self.found = False
+        for group in optimizer.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                with torch.no_grad():
+                    if bool((torch.isnan(p.grad) | torch.isinf(p.grad)).any()):
+                        self.found = True
+                    p.grad.mul_(1 / self.s)
+
+    def step(self, optimizer):
+        if self.found is None:
+            self.unscale_(optimizer)
+        if not self.found:
+            optimizer.step()
+        return not self.found
+
+    def update(self):
+        if self.found:
+            self.s *= self.bf
+            self.clean = 0
+        else:
+            self.clean += 1
+            if self.clean % self.gi == 0:
+                self.s *= self.gf
+                self.clean = 0
+        self.found = None
+'''),
+    ],
+    "data_parallel_grads": [
+        ("shard sizes from divmod, requires_grad_(), summed then divided by N, a tuple returned", '''def data_parallel_grads(params, loss_fn, X, y, n_replicas):
+    """Per-shard gradients on independent replicas, combined by a size-weighted all-reduce."""
+    N = X.shape[0]
+    q, r = divmod(N, n_replicas)
+    sizes = [q + 1 if k < r else q for k in range(n_replicas)]
+    sums = [torch.zeros_like(p) for p in params]
+    start = 0
+    for n_k in sizes:
+        replica = [p.detach().clone().requires_grad_() for p in params]
+        grads = torch.autograd.grad(loss_fn(replica, X[start:start + n_k], y[start:start + n_k]), replica)
+        sums = [s + g * n_k for s, g in zip(sums, grads)]
+        start += n_k
+    return tuple(s / N for s in sums)
+'''),
+        ("np.array_split of the row indices, all local gradients kept, then reduced per parameter", '''def data_parallel_grads(params, loss_fn, X, y, n_replicas):
+    """Per-shard gradients on independent replicas, combined by a size-weighted all-reduce."""
+    N = X.shape[0]
+    local, weights = [], []
+    for idx in np.array_split(np.arange(N), n_replicas):
+        lo, hi = int(idx[0]), int(idx[-1]) + 1
+        copies = []
+        for p in params:
+            c = p.detach().clone()
+            c.requires_grad = True
+            copies.append(c)
+        local.append(torch.autograd.grad(loss_fn(copies, X[lo:hi], y[lo:hi]), copies))
+        weights.append(len(idx) / N)
+    out = []
+    for j in range(len(params)):
+        acc = local[0][j] * weights[0]
+        for k in range(1, len(local)):
+            acc = acc + local[k][j] * weights[k]
+        out.append(acc)
+    return out
+'''),
+        ("a helper that makes a replica, torch.stack and sum for the all-reduce", '''def _replica(params):
+    return [p.detach().clone().requires_grad_(True) for p in params]
+
+
+def data_parallel_grads(params, loss_fn, X, y, n_replicas):
+    """Per-shard gradients on independent replicas, combined by a size-weighted all-reduce."""
+    N = X.shape[0]
+    chunks = np.array_split(np.arange(N), n_replicas)
+    per_param = [[] for _ in params]
+    lo = 0
+    for chunk in chunks:
+        hi = lo + len(chunk)
+        rep = _replica(params)
+        gs = torch.autograd.grad(loss_fn(rep, X[lo:hi], y[lo:hi]), rep)
+        for j, g in enumerate(gs):
+            per_param[j].append(g * ((hi - lo) / N))
+        lo = hi
+    return [torch.stack(parts).sum(dim=0) for parts in per_param]
+'''),
+    ],
+    "train_step_on": [
+        ("list(model.parameters())[0], two .to calls, float(loss)", '''def train_step_on(model, optimizer, loss_fn, xb, yb):
+    """One training step on the model's device and in its dtype; returns the loss."""
+    first = list(model.parameters())[0]
+    xb = xb.to(first.device).to(first.dtype)
+    yb = yb.to(device=first.device)
+    optimizer.zero_grad()
+    loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return float(loss)
+'''),
+        ("next(iter(...)), the value read before step, zero_grad(set_to_none=False)", '''def train_step_on(model, optimizer, loss_fn, xb, yb):
+    """One training step on the model's device and in its dtype; returns the loss."""
+    ref = next(iter(model.parameters()))
+    dev, dt = ref.device, ref.dtype
+    inputs = xb.to(device=dev, dtype=dt)
+    labels = yb.to(dev)
+    optimizer.zero_grad(set_to_none=False)
+    loss = loss_fn(model(inputs), labels)
+    loss.backward()
+    value = loss.item()
+    optimizer.step()
+    return value
+'''),
+        ("a helper that moves the batch, p.grad = None by hand", '''def _to_model(model, xb, yb):
+    p = next(model.parameters())
+    return xb.to(dtype=p.dtype, device=p.device), yb.to(p.device)
+
+
+def train_step_on(model, optimizer, loss_fn, xb, yb):
+    """One training step on the model's device and in its dtype; returns the loss."""
+    xb, yb = _to_model(model, xb, yb)
+    for p in model.parameters():
+        p.grad = None
+    loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return loss.detach().item()
+'''),
+    ],
+}

@@ -207,3 +207,38 @@ def test_jail_reaches_an_install_under_a_private_tmp_folder(monkeypatch):
         import shutil
         shutil.rmtree(private)
     assert r.stdout.strip() == "42", r.stderr[-1000:]
+
+
+UNPRIVILEGED = ("setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "--")
+_AS_NOBODY = r"""
+import json, os
+from grading import jail, sandbox
+t = sandbox.Task("t", [("s", "import os\nfrom autograd_checks import check_true")], [],
+                 "check_true('not root', os.getuid() != 0)\n"
+                 "check_true('no capabilities', open('/proc/self/status').read().split('CapEff:')[1].split()[0] == '0' * 16)\n"
+                 "check_true('no repository', not os.path.exists(" + repr(os.environ["AUTOGRAD_TEST_REPO"]) + " + '/solutions'))")
+out = sandbox.run(t)
+print(json.dumps({"isolation": jail.isolation(), "status": out.status, "error": out.error,
+                  "records": [r["got"] for r in out.records]}))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux" or os.getuid() != 0,
+                    reason="as another user the whole suite already runs the jail unprivileged")
+def test_the_jail_for_an_unprivileged_grader():
+    """The path an instructor without root takes: bwrap in its own user namespace, every
+    capability dropped (as root the jail switches to an unprivileged uid instead)."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp", "AUTOGRAD_TEST_REPO": str(REPO),
+           "PYTHONPATH": str(REPO)}
+    probe = subprocess.run([*UNPRIVILEGED, PY, "-c", "import autograd_core, grading.jail as j; j.read_only_paths()"], env=env,
+                           capture_output=True, text=True, cwd="/")
+    if probe.returncode:
+        pytest.skip("an unprivileged user cannot read this checkout or its Python "
+                    f"({probe.stderr.strip().splitlines()[-1][-200:]})")
+    run = subprocess.run([*UNPRIVILEGED, PY, "-c", _AS_NOBODY], env=env, capture_output=True, text=True,
+                         cwd="/", timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    if got["isolation"] != "bwrap":
+        pytest.skip("bubblewrap cannot make a user namespace here (unprivileged user namespaces are off)")
+    assert got["status"] == "ok" and got["records"] == [True, True, True], got

@@ -1,10 +1,11 @@
-"""The wrong-answer table (tests/answers/): every typical mistake loses points in the grade and is
-caught by a visible case whose message names it (grading/answers.py; `python -m grading answers`)."""
+"""The answer table (tests/answers/): every typical mistake loses points in the grade and is caught
+by a visible case whose message names it; every other correct answer gets full marks and passes
+every visible case (grading/answers.py; `python -m grading answers`)."""
 from __future__ import annotations
 
 import pytest
 
-from grading import answers
+from grading import answers, notebook, recheck
 from grading.config import Course
 
 pytestmark = pytest.mark.slow
@@ -22,12 +23,14 @@ def test_every_notebook_has_a_table():
 
 
 @pytest.mark.parametrize("assignment", TABLES)
-def test_each_wrong_answer_is_caught_visibly(course, assignment):
+def test_each_answer_is_judged_right(course, assignment):
     table = answers.load(assignment)
-    from grading import notebook, recheck
     cells = notebook.solution_cells(recheck._source(course, assignment))
     thin = {cell: len(table.get(cell, [])) for cell in cells if len(table.get(cell, [])) < 5}
     assert not thin, f"{assignment}: fewer than five wrong answers for {thin}"
+    right = answers.load_right(assignment)
+    few = {cell: len(right.get(cell, [])) for cell in cells if len(right.get(cell, [])) < 3}
+    assert not few, f"{assignment}: fewer than three other correct answers for {few}"
     results = answers.check(course, assignment)
     print("\n" + answers.summary(results))
     bad = [answers.summary([r]) for r in results if not r.ok]
