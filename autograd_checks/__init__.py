@@ -272,8 +272,8 @@ def check_not_used(obj, forbidden):
     """Fail if the cell that defines ``obj`` (a function or a class) uses a forbidden name.
 
     The grader runs its own check of the same list on your solution cells (a module name forbids
-    importing it, ``a.b`` forbids that attribute chain, a bare name any use of it); an answer that
-    uses one scores 0.
+    importing it, ``a.b`` forbids that attribute chain, a bare name any use of it but as your own
+    variable); an answer that uses one scores 0.
     """
     source = _cell_source(obj)
     if source is None:
@@ -282,10 +282,10 @@ def check_not_used(obj, forbidden):
         tree = ast.parse(source)
     except SyntaxError:
         return
-    hits = []
+    hits, own = [], _own_names(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            continue
+        if isinstance(node, ast.Name) and (isinstance(node.ctx, ast.Store) or node.id in own):
+            continue   # the cell's own variable of that name, not the forbidden function
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [a.name for a in node.names] + ([node.module] if getattr(node, "module", None) else [])
             hits += [f"`import {n}` (line {node.lineno})" for n in names
@@ -303,6 +303,21 @@ def check_not_used(obj, forbidden):
             f"the cell that defines {getattr(obj, '__name__', obj)} uses {', '.join(dict.fromkeys(hits))}, "
             f"which this exercise does not allow ({', '.join(forbidden)}): the grader gives such an answer "
             "0 points")
+
+
+def _own_names(tree) -> set[str]:
+    """Names the code binds itself (as the grader's ``forbid.own_names``)."""
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.arguments):
+            out |= {a.arg for a in [*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg] if a}
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+    return out
 
 
 def _cell_source(obj) -> str | None:

@@ -31,9 +31,28 @@ def _chain(node) -> list[str] | None:
     return parts[::-1] if parts else None
 
 
+def own_names(tree) -> set[str]:
+    """Names the code binds itself (assignments, parameters, definitions, loop and ``with``
+    targets, except-handler names): reading one of those is reading its own variable, not the
+    forbidden function of that name. Imports are not among them: they are checked as imports."""
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.arguments):
+            out |= {a.arg for a in [*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg] if a}
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+    return out
+
+
 def violations(source: str, forbid) -> list[str]:
     """Forbidden uses in ``source``, e.g. ``["import torch (line 3)"]``; ``[]`` if none.
 
+    A bare name is not a hit where the code reads its own variable of that name (``backward =
+    f(x - h)``); an attribute (``.backward``), an import or ``getattr(x, "backward")`` always is.
     Source that does not parse yields ``[]`` (it scores 0 anyway when it runs).
     """
     forbid = list(forbid)
@@ -44,6 +63,7 @@ def violations(source: str, forbid) -> list[str]:
     except SyntaxError:
         return []
     hits = []
+    own = own_names(tree)
     mods = {f for f in forbid if f in MODULES}
     dotted = [f.split(".") for f in forbid if "." in f]
     bare = {f for f in forbid if "." not in f}
@@ -74,6 +94,6 @@ def violations(source: str, forbid) -> list[str]:
                 for d in dotted:
                     if chain[-len(d):] == d:
                         hits.append(f"{'.'.join(chain)} (line {line})")
-        elif isinstance(node, ast.Name) and node.id in bare - mods and not isinstance(node.ctx, ast.Store):
+        elif isinstance(node, ast.Name) and node.id in bare - mods - own and not isinstance(node.ctx, ast.Store):
             hits.append(f"{node.id} (line {line})")
     return sorted(set(hits), key=hits.index)

@@ -194,7 +194,7 @@ def run(task: Task, files: dict[str, bytes] | None = None) -> Outcome:
 
 
 #: Imported once by a batch before it forks (the children start with these modules loaded).
-WARMUP = "import numpy, autograd_core, autograd_checks\ntry:\n    import matplotlib.pyplot\nexcept Exception:\n    pass\n"
+WARMUP = "import numpy, autograd_core, autograd_checks\n"   # (matplotlib waits until used: _sandbox_child)
 
 
 def run_many(tasks: list[Task], files: dict[str, bytes] | None = None) -> dict[str, Outcome]:

@@ -404,7 +404,7 @@ def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
     q = schemes[scheme](x, h)
     return np.abs(np.float64(1.0) * q.astype(np.float64) - dfdx(x0)).astype(np.float64)
 '''),
-        ("central as mean of the forward and backward quotients, 0.5 / h factor", '''\
+        ("f(x + h) computed once, a 0.5 / h factor, np.where for the absolute value", '''\
 def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
     if scheme not in ("forward", "central"):
         raise ValueError("scheme must be 'forward' or 'central'")
@@ -454,6 +454,19 @@ def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
     else:
         raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
     return np.abs(approx.astype(np.float64) - np.float64(dfdx(x)))
+'''),
+        ("central as the mean of the forward and the backward quotients", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x, h = np.asarray(x0, dtype=dtype), np.asarray(hs, dtype=dtype)
+    forward = (f(x + h) - f(x)) / h
+    if scheme == "forward":
+        q = forward
+    elif scheme == "central":
+        backward = (f(x) - f(x - h)) / h
+        q = (forward + backward) / 2
+    else:
+        raise ValueError("scheme: expected 'forward' or 'central'")
+    return np.abs(np.asarray(q, dtype=np.float64) - dfdx(x0))
 '''),
     ],
     "numerical_jacobian": [

@@ -587,5 +587,25 @@ def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
         b.data -= lr * b.grad
     return (w, b, losses)
 '''),
+        ("each squared error divided by n before summing, update through a list of parameters", '''
+def zero_grad(params):
+    for p in params:
+        p.grad = 0.0
+
+def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+    w, b = Value(w0), Value(b0)
+    n = len(xs)
+    losses = []
+    for _ in range(steps):
+        zero_grad([w, b])
+        loss = Value(0.0)
+        for x, y in zip(xs, ys):
+            loss = loss + (x * w + b + (-y)) ** 2 / n
+        backward(loss)
+        losses.append(loss.data)
+        for p in [w, b]:
+            p.data = p.data - lr * p.grad
+    return w, b, losses
+'''),
     ],
 }

@@ -405,5 +405,14 @@ def jvp_double_vjp(f, x, u):
         return y.detach(), torch.zeros_like(y.detach())
     return y.detach(), ju.detach()
 '''),
+        ("a random dummy w (its value does not matter), fresh leaf via detach().clone().requires_grad_()", '''
+def jvp_double_vjp(f, x, u):
+    x0 = x.detach().clone().requires_grad_()
+    y = f(x0)
+    w = torch.randn(tuple(y.shape), dtype=y.dtype).requires_grad_()
+    (h,) = torch.autograd.grad(y, x0, w, create_graph=True)
+    (ju,) = torch.autograd.grad(h, w, u, allow_unused=True)
+    return y.detach(), (torch.zeros_like(y) if ju is None else ju).detach()
+'''),
     ],
 }

@@ -635,6 +635,12 @@ def ste_sign(x):
     hard = x.ge(0).type_as(x) * 2 - 1
     return soft + (hard - soft).detach()
 '''),
+        ("torch.where with Python scalars, cast to x's dtype", '''
+def ste_sign(x):
+    hard = torch.where(x >= 0, 1.0, -1.0).to(x.dtype)
+    soft = x.clamp(-1.0, 1.0)
+    return soft + (hard - soft).detach()
+'''),
     ],
     "saved_tensor": [
         ("tensor.type() and str(list(shape)), a loop and list.sort() in stale_names", '''

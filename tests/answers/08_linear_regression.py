@@ -475,6 +475,13 @@ def sgd_step(params, lr):
         p -= g * lr
         p.grad = None
 '''),
+        ("filter() over the parameters, p.copy_(p - lr * grad)", '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in filter(lambda t: t.grad is not None, params):
+            p.copy_(p - lr * p.grad)
+            p.grad = None
+'''),
     ],
     "train_loop": [
         ("the update written by hand, .grad zeroed in place", '''

@@ -288,6 +288,14 @@ WRONG = {
 
 RIGHT = {
     "stable_ce": [
+        ("one-hot rows from torch.eye(C)[target], mean as sum / N, max shift kept in the input dtype", '''def stable_ce(logits, target):
+    """Mean cross-entropy."""
+    N, C = logits.shape
+    onehot = torch.eye(C, dtype=logits.dtype)[target]
+    m = logits.max(dim=1, keepdim=True)[0].detach()
+    per_row = m + torch.log(torch.exp(logits - m).sum(dim=1, keepdim=True)) - (onehot * logits).sum(dim=1, keepdim=True)
+    return per_row.sum() / N
+'''),
         ("picks z_t by advanced indexing logits[arange(N), target], reshaped to a column", '''def stable_ce(logits, target):
     """Mean cross-entropy."""
     N = logits.shape[0]
@@ -330,6 +338,27 @@ def stable_ce(logits, target):
 '''),
     ],
     "mlp": [
+        ("nn.init.uniform_ on empty Parameters, F.relu", '''class MLP(nn.Module):
+    """Fully connected ReLU network."""
+
+    def __init__(self, sizes, dtype=torch.float32):
+        super().__init__()
+        self.n = len(sizes) - 1
+        for i in range(self.n):
+            bound = 1 / math.sqrt(sizes[i])
+            W = nn.Parameter(torch.empty(sizes[i + 1], sizes[i], dtype=dtype))
+            b = nn.Parameter(torch.empty(sizes[i + 1], dtype=dtype))
+            nn.init.uniform_(W, -bound, bound)
+            nn.init.uniform_(b, -bound, bound)
+            setattr(self, f"W{i}", W)
+            setattr(self, f"b{i}", b)
+
+    def forward(self, x):
+        for i in range(self.n):
+            x = x @ getattr(self, f"W{i}").T + getattr(self, f"b{i}")
+            x = F.relu(x) if i < self.n - 1 else x
+        return x
+'''),
         ("register_parameter, uniform_ init in place, sizes kept, clamp(min=0)", '''class MLP(nn.Module):
     """Fully connected ReLU network."""
 

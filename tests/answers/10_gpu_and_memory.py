@@ -199,6 +199,16 @@ WRONG = {
          _acc(_ACC_OK.replace("range(0, N, micro_batch)", "range(0, N - micro_batch + 1, micro_batch)"))),
     ],
     "grad_scaler": [
+        ("unscale_ without a None check: crashes on a parameter without .grad", "is None",
+         _gs(unscale=_UNSCALE.replace("""                    if p.grad is None:
+                        continue
+""", ""))),
+        ("unscale_ fills a None .grad with zeros", "leave a None .grad as None",
+         _gs(unscale=_UNSCALE.replace("""                    if p.grad is None:
+                        continue
+""", """                    if p.grad is None:
+                        p.grad = torch.zeros_like(p)
+"""))),
         ("'skips' by zeroing the gradients and stepping anyway", "do not call optimizer.step()",
          _gs(step='''        if self._found_inf is None:
             self.unscale_(optimizer)
@@ -630,6 +640,15 @@ def data_parallel_grads(params, loss_fn, X, y, n_replicas):
 '''),
     ],
     "train_step_on": [
+        ("xb.to(p) (device and dtype of p at once), yb.to(p.device), torch.autograd.backward", '''def train_step_on(model, optimizer, loss_fn, xb, yb):
+    """One training step on the model's device and in its dtype; returns the loss."""
+    p = next(model.parameters())
+    optimizer.zero_grad()
+    loss = loss_fn(model(xb.to(p)), yb.to(p.device))
+    torch.autograd.backward(loss)
+    optimizer.step()
+    return loss.item()
+'''),
         ("list(model.parameters())[0], two .to calls, float(loss)", '''def train_step_on(model, optimizer, loss_fn, xb, yb):
     """One training step on the model's device and in its dtype; returns the loss."""
     first = list(model.parameters())[0]

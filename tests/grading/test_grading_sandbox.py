@@ -135,3 +135,14 @@ def test_records_resist_tampering_at_test_time(attack):
         assert out.tampered, out
     else:
         assert out.records[0]["got"] == {"__ndarray__": {"dtype": "float64", "shape": [], "data": [1.0]}}, out
+
+
+@pytest.mark.parametrize("setup, test", [
+    ("import matplotlib.pyplot as plt", "import sys\ncheck_true('pyplot not loaded', 'matplotlib.figure' not in sys.modules)"),
+    ("import matplotlib.pyplot as plt", "fig = plt.figure()\ncheck_equal('a real figure', type(fig).__name__, 'Figure')"),
+    ("from matplotlib import pyplot as plt\nimport matplotlib", "check_equal('backend', matplotlib.get_backend().lower(), 'agg')"),
+])
+def test_matplotlib_is_imported_when_used(setup, test):
+    """The locked cells import pyplot; the jail defers the import until something uses it."""
+    out = sandbox.run(sandbox.Task("t", [*SETUP, ("mpl", setup)], [], test))
+    assert out.status == "ok", out

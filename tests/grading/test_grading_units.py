@@ -15,6 +15,7 @@ from grading import compare, forbid, notebook, recheck, sandbox
     ("y.backward()", ".backward"),
     ("g = torch.autograd.grad(y, x)", "torch.autograd.grad"),
     ("f = getattr(y, 'backward')", "getattr('backward')"),
+    ("backward = 1\ny.backward()", ".backward"),                 # an own variable does not hide the call
     ("m = __import__('torch')", "__import__('torch')"),
     ("from importlib import import_module\nm = import_module('autograd_core')", "import_module('autograd_core')"),
 ])
@@ -24,6 +25,8 @@ def test_forbidden_uses_are_found(src, hit):
 
 
 @pytest.mark.parametrize("src", ["def backward_pass(x):\n    return 2 * x", "x = grad_fn = 1",
+                                 "backward = f(x - h)\nd = (forward - backward) / h",   # its own variable
+                                 "def g(backward):\n    return backward * 2",
                                  "import numpy as np\nnp.gradient(x)", "s = 'torch.autograd.grad'"])
 def test_innocent_code_passes(src):
     assert forbid.violations(src, ["torch", "backward", "autograd.grad"]) == []
