@@ -29,7 +29,7 @@ import warnings
 import numpy as np
 
 __all__ = ["as_np", "rand64", "call", "check_close", "check_equal", "check_true", "check_raises",
-           "check_gradcheck", "check_not_used", "mismatch", "same", "diagnose"]
+           "check_gradcheck", "check_not_used", "mismatch", "same", "diagnose", "own_names"]
 
 # Captured at import, before any solution cell runs: a solution that rebinds numpy's functions
 # does not change what these checks compute (the grader's comparison runs elsewhere anyway).
@@ -282,7 +282,7 @@ def check_not_used(obj, forbidden):
         tree = ast.parse(source)
     except SyntaxError:
         return
-    hits, own = [], _own_names(tree)
+    hits, own = [], own_names(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and (isinstance(node.ctx, ast.Store) or node.id in own):
             continue   # the cell's own variable of that name, not the forbidden function
@@ -305,8 +305,10 @@ def check_not_used(obj, forbidden):
             "0 points")
 
 
-def _own_names(tree) -> set[str]:
-    """Names the code binds itself (as the grader's ``forbid.own_names``)."""
+def own_names(tree) -> set[str]:
+    """Names the code in the ``ast`` tree binds itself (assignments, parameters, definitions,
+    loop, ``with`` and except targets): reading one of those reads its own variable, not the
+    forbidden function of that name. Imports are not among them: they are checked as imports."""
     out = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 
+from autograd_checks import own_names
+
 #: Entries that are modules: importing them is forbidden, not just naming them.
 MODULES = {"torch", "autograd_core", "jax", "autograd", "tensorflow", "autograd_checks", "ctypes"}
 
@@ -29,23 +31,6 @@ def _chain(node) -> list[str] | None:
         parts.append(node.id)
         return parts[::-1]
     return parts[::-1] if parts else None
-
-
-def own_names(tree) -> set[str]:
-    """Names the code binds itself (assignments, parameters, definitions, loop and ``with``
-    targets, except-handler names): reading one of those is reading its own variable, not the
-    forbidden function of that name. Imports are not among them: they are checked as imports."""
-    out = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            out.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(n.name)
-        elif isinstance(n, ast.arguments):
-            out |= {a.arg for a in [*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg] if a}
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            out.add(n.name)
-    return out
 
 
 def violations(source: str, forbid) -> list[str]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import nbformat
 
+from autograd_checks import own_names
+
 
 class NotANotebook(ValueError):
     """A submitted file that cannot be graded; ``reason`` is a short flag, the message says why."""
@@ -130,23 +132,15 @@ def defined_names(source: str) -> set[str]:
 
 def bound_names(source: str) -> set[str]:
     """Every name ``source`` binds anywhere (assignments, parameters, imports, loop and except
-    targets, nested definitions): the names a cell defines for itself."""
+    targets, nested definitions, globals): the names a cell defines for itself."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return set()
-    out = set()
+    out = own_names(tree)
     for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            out.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(n.name)
-        elif isinstance(n, ast.arguments):
-            out |= {a.arg for a in [*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg] if a}
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
             out |= {(a.asname or a.name).split(".")[0] for a in n.names}
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            out.add(n.name)
         elif isinstance(n, (ast.Global, ast.Nonlocal)):
             out |= set(n.names)
     return out
