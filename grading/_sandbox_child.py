@@ -6,7 +6,7 @@ instructor's test cell, hidden cases included), "forbid_modules", "forbid_calls"
 the setup cells, then each solution cell (an error there is noted and the next cell runs, as in
 a kernel), puts back every name the setup cells bound and the attributes of their modules and
 classes (a solution that redefines a check or a helper changes nothing), starts recording and
-runs the test.
+runs the test in a copy of the namespace (the solution's functions cannot read its values).
 It writes one JSON object to file descriptor ``fd``: {"status": "ok"|"error", "phase", "error",
 "records": [every check the test made, as data, encoded the moment it was made], "cell_errors",
 "forbidden", "tampered" (parts of autograd_checks found changed after the test)}. Arrays travel as
@@ -280,7 +280,9 @@ def run_one(piece, fd):
             log_append = type(log).append
         before = _parts(checks)
         try:
-            exec(compile(piece["test"], "<test>", "exec"), ns)
+            # The test runs in a copy of the namespace: the solution's functions, whose globals
+            # are ``ns``, cannot read the test's expected values with ``globals()``.
+            exec(compile(piece["test"], "<test>", "exec"), dict(ns))
         finally:
             after = _parts(checks)
             changed = [k for k in before if after.get(k, _parts) is not before[k]]

@@ -146,3 +146,10 @@ def test_matplotlib_is_imported_when_used(setup, test):
     """The locked cells import pyplot; the jail defers the import until something uses it."""
     out = sandbox.run(sandbox.Task("t", [*SETUP, ("mpl", setup)], [], test))
     assert out.status == "ok", out
+
+
+def test_a_solution_cannot_read_the_tests_expected_values():
+    """The test's names live in its own copy of the namespace, not in the solution's globals."""
+    out = run("def f(x):\n    return globals().get('_expected', x)",
+              "_expected = 42.0\ncheck_close('f', f(1.0), 1.0)")
+    assert out.status == "ok" and out.records[0]["got"]["__ndarray__"]["data"] == [1.0], out
