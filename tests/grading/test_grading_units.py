@@ -87,3 +87,14 @@ def test_exercises_and_the_cells_they_need():
     sols = notebook.solution_cells(nb)
     assert [g for g, _ in notebook.needed_cells(exs["test_bc"], sols)] == ["a", "b", "c"]
     assert [g for g, _ in notebook.needed_cells(exs["test_a"], sols)] == ["a"]
+
+
+def test_feedback_names_a_hidden_case_without_its_values():
+    from grading.feedback import explain
+    hidden = {"score": 0.0, "points": 2.0, "status": "mismatch", "hidden": True, "case": "hidden: f on (3, 4)",
+              "detail": "hidden: f on (3, 4): element (0, 1): expected 0.123, got 0.5"}
+    line = explain(hidden)
+    assert "'hidden: f on (3, 4)' fails" in line and "0.123" not in line, line
+    visible = {**hidden, "hidden": False, "case": "f on [1, 2]", "detail": "f on [1, 2]: expected 2, got 1"}
+    assert "expected 2, got 1" in explain(visible)
+    assert explain({"score": 2.0, "points": 2.0, "status": "match"}).endswith("(every case passed)")
