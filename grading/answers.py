@@ -14,6 +14,7 @@ right one pass). ``python -m grading answers`` prints the table;
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,11 +49,16 @@ class Result:
         return self.graded < self.points and self.public_caught and self.public_says
 
 
-def _table(path: Path, name: str, arity: int) -> dict:
+@functools.lru_cache(maxsize=32)
+def _module(path: Path, mtime: float):
     spec = importlib.util.spec_from_file_location(f"_answers_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    table = getattr(module, name, {})
+    return module
+
+
+def _table(path: Path, name: str, arity: int) -> dict:
+    table = getattr(_module(path, path.stat().st_mtime), name, {})
     if not isinstance(table, dict):
         raise ValueError(f"{path}: {name} must be a dict")
     for cell, entries in table.items():

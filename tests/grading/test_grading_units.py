@@ -98,3 +98,30 @@ def test_feedback_names_a_hidden_case_without_its_values():
     visible = {**hidden, "hidden": False, "case": "f on [1, 2]", "detail": "f on [1, 2]: expected 2, got 1"}
     assert "expected 2, got 1" in explain(visible)
     assert explain({"score": 2.0, "points": 2.0, "status": "match"}).endswith("(every case passed)")
+
+
+def test_a_test_cell_without_checks_is_a_flagged_zero_not_a_pass(tmp_path):
+    """The grade needs the reference's records: a test cell that records nothing (a bare assert)
+    cannot be judged, so it gets no score (the pipeline makes that a flagged 0, grading-error)."""
+    import nbformat
+    from grading.config import Course
+
+    def cell(src, **m):
+        return nbformat.v4.new_code_cell(src, metadata={"nbgrader": {"schema_version": 3, "task": False, **m}})
+    nb = nbformat.v4.new_notebook(cells=[
+        cell("from autograd_checks import check_equal", grade_id="setup", locked=True, solution=False, grade=False),
+        cell("def f(x):\n    return 2 * x", grade_id="f", solution=True, grade=False, locked=False),
+        cell("check_equal('f(2)', f(2), 4)", grade_id="test_checked", grade=True, solution=False, locked=True, points=1),
+        cell("def g(x):\n    return x", grade_id="g", solution=True, grade=False, locked=False),
+        cell("assert g(1) == 1", grade_id="test_bare", grade=True, solution=False, locked=True, points=1),
+    ])
+    (tmp_path / "solutions" / "a1").mkdir(parents=True)
+    nbformat.write(nb, tmp_path / "solutions" / "a1" / "a1.ipynb")
+    course = Course(tmp_path, tmp_path / "ws", f"sqlite:///{tmp_path / 'ws' / 'g.db'}")
+    out = recheck.recheck_cells(course, "a1", {"f": "def f(x):\n    return 2 * x", "g": "def g(x):\n    return x"})
+    assert out.verdicts["test_checked"].score == 1.0
+    bare = out.verdicts["test_bare"]
+    assert bare.score is None and bare.status == "no-reference" and "made no check" in bare.detail, bare
+    assert "no-reference:test_bare" in out.flags
+    missing = recheck.recheck_cells(course, "a1", {"g": "def g(x):\n    return x"})
+    assert missing.verdicts["test_checked"].score == 0.0 and "missing-cell:test_checked" in missing.flags
