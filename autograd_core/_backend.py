@@ -271,6 +271,24 @@ def shares_memory(a, b):
     return a is b
 
 
+def reshape_view(array, shape):
+    """`array` with a new shape sharing its memory, or None where its strides need a copy."""
+    try:
+        if array.__class__ is np.ndarray:
+            return np.reshape(array, shape, copy=False)
+        return namespace(array).reshape(array, shape, copy=False)
+    except (ValueError, TypeError, AttributeError, NotImplementedError):
+        return None
+
+
+def contiguous_copy(array):
+    """A C-ordered copy (torch's contiguous(); a plain copy keeps the strides' order)."""
+    if array.__class__ is np.ndarray:
+        return np.ascontiguousarray(array) if not array.flags.c_contiguous else array.copy()
+    xp = namespace(array)
+    return xp.asarray(array, copy=True)
+
+
 def is_contiguous(array):
     flags = getattr(array, "flags", None)
     return True if flags is None else bool(flags.c_contiguous)

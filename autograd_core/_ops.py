@@ -16,7 +16,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import AccumulateGrad, SavedTensor, node_class, _NODE_CLASSES
-from ._tensor import Tensor, _mode, _View, _as_tensor_like
+from ._tensor import Tensor, _mode, _View, _as_tensor_like, _sync_view
 
 _from_data = Tensor._from_data
 
@@ -46,8 +46,10 @@ def _record(op, name, out_arr, inputs, attrs=None):
     meta = []
     need = []
     for t in inputs:
+        if isinstance(t, Tensor) and t._base is not None and t._vc[0] != t._view_vc:
+            _sync_view(t)                        # its base changed in place since (see _tensor)
         if isinstance(t, Tensor) and t._rg:
-            fn = t.grad_fn
+            fn = t._grad_fn
             edges.append(fn if fn is not None else t._accumulator())
             nrs.append(t._output_nr)
             d = t._data
@@ -81,7 +83,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         node._saved = tuple(saved)           # named by rule.saved_names
     if _Anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]
-    out.grad_fn = node
+    out._grad_fn = node
     out._rg = True
     return out
 
@@ -92,6 +94,7 @@ def _view(out, base, method, *args):
     out._base = base._base if base._base is not None else base
     prev = base._view
     out._view = _View((prev.steps if prev else ()) + ((method, args),))
+    out._view_vc = base._vc[0]
     if not _mode.grad_enabled and base._rg:
         out._view_no_grad = True
     return out
@@ -673,38 +676,50 @@ def _infer_shape(shape, numel):
 
 
 def reshape(x, *shape):
-    """The same data with a new shape: a view when the data is contiguous, else a copy."""
+    """The same data with a new shape: a view when the strides allow one (as torch), else a copy."""
     shape = _infer_shape(_shape_arg(shape), x._data.size)
-    if _backend.is_contiguous(x._data):
-        return _view(_record("view", "ViewBackward0", namespace(x._data).reshape(x._data, shape), (x,),
-                             {"shape": x._data.shape}), x, "reshape", shape)
-    c = clone(x)
-    r = _record("view", "UnsafeViewBackward0", namespace(c._data).reshape(c._data, shape), (c,),
-                {"shape": c._data.shape})
-    return r
+    r = _backend.reshape_view(x._data, shape)
+    if r is not None:
+        return _view(_record("view", "ViewBackward0", r, (x,), {"shape": x._data.shape}), x, "reshape", shape)
+    c = _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
+    return _record("view", "UnsafeViewBackward0", namespace(c._data).reshape(c._data, shape), (c,),
+                   {"shape": c._data.shape})
 
 
 def view(x, *shape):
-    """A view with a new shape; the data must be contiguous (else use reshape)."""
+    """A view with a new shape; raises where the strides do not allow one (use reshape)."""
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
         return x.to(shape[0])
-    if not _backend.is_contiguous(x._data):
+    if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
     return reshape(x, *shape)
 
 
 def flatten(x, start_dim=0, end_dim=-1):
+    """Merge dims start_dim..end_dim into one (x itself when that is a single dim, as torch)."""
     if x.ndim == 0:
         return reshape(x, 1)
-    s, e = start_dim % x.ndim, end_dim % x.ndim
+    s, e = _dim(start_dim, x.ndim), _dim(end_dim, x.ndim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return x
     shape = x.shape[:s] + (-1,) + x.shape[e + 1:]
     return reshape(x, *shape)
 
 
 def unflatten(x, dim, sizes):
+    """Split dim into `sizes` (always a view: one dim's stride can always be split)."""
     d = _dim(dim, x.ndim)
-    return reshape(x, *(x.shape[:d] + tuple(sizes) + x.shape[d + 1:]))
+    sizes = tuple(sizes)
+    n = 1
+    for s in sizes:
+        n *= s
+    if -1 not in sizes and n != x.shape[d]:
+        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
+                           f"({x.shape[d]}) in the input tensor")
+    return reshape(x, *(x.shape[:d] + sizes + x.shape[d + 1:]))
 
 
 def squeeze(x, dim=None):
@@ -853,9 +868,10 @@ def filled(x, value, name="FillBackward0"):
 
 
 def contiguous(x):
+    """x itself when C-contiguous, else a C-ordered copy (CloneBackward0)."""
     if _backend.is_contiguous(x._data):
         return x
-    return clone(x)
+    return _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
 
 
 def cat(tensors, dim=0):
@@ -941,6 +957,8 @@ def getitem(x, index):
     except IndexError as e:
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if _is_basic(idx):
+        if not hasattr(r, "shape") or r.__class__ is not data.__class__:   # numpy's scalar: a copy
+            r = data[(idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)]   # a 0-d view instead
         out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):

@@ -34,7 +34,7 @@ _GRAD_DTYPE_NAMES = {"float64": ("double", "Double"), "float32": ("float", "Floa
 
 
 class _View:
-    """How a view was made from its base: a chain of ``(method, args)`` steps."""
+    """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
 
     __slots__ = ("steps",)
 
@@ -46,6 +46,16 @@ class _View:
         for name, args in self.steps:
             t = getattr(t, name)(*args)
         return t
+
+    def shapes(self, base):
+        """The shape each step starts from, when replayed on `base`."""
+        out = []
+        with no_grad():
+            t = Tensor._from_data(base._data)
+            for name, args in self.steps:
+                out.append(tuple(t._data.shape))
+                t = getattr(t, name)(*args)
+        return tuple(out)
 
     def fill(self, t, value):
         """Write `value` into the viewed region of t's data (t must not be a copy)."""
@@ -61,12 +71,13 @@ class _View:
 class Tensor:
     """A multi-dimensional array that can record the operations applied to it (see the module doc)."""
 
-    __slots__ = ("_data", "_rg", "grad_fn", "_vc", "_output_nr", "__dict__", "__weakref__")
+    __slots__ = ("_data", "_rg", "_grad_fn", "_vc", "_output_nr", "__dict__", "__weakref__")
     # Rarely set attributes live in the instance __dict__ and default to these class attributes,
     # so that creating a tensor (the hot path) sets only the five slots above.
     _grad = None
     _base = None
     _view = None
+    _view_vc = 0       # a view's version when its grad_fn was last made (see _sync)
     _hooks = None
     _acc = None
     _retains = False
@@ -84,7 +95,7 @@ class Tensor:
             arr = _backend.asarray_on(np.zeros(tuple(args), dtype=np.float32), dev)
         self._data = arr
         self._rg = False
-        self.grad_fn = None
+        self._grad_fn = None
         self._vc = [0]   # the version counter: a shared one-element list
         self._output_nr = 0
 
@@ -96,7 +107,7 @@ class Tensor:
         t = _alloc(Tensor)
         t._data = arr
         t._rg = False
-        t.grad_fn = None
+        t._grad_fn = None
         t._vc = [0]
         t._output_nr = 0
         return t
@@ -107,7 +118,7 @@ class Tensor:
         t = _new(cls)
         t._data = data._data
         t._rg = False
-        t.grad_fn = None
+        t._grad_fn = None
         t._vc = data._vc
         t._output_nr = 0
         if require_grad:
@@ -184,7 +195,21 @@ class Tensor:
 
     # ------------------------------------------------------------------ autograd state
     @property
+    def grad_fn(self):
+        """The node that made this tensor (None for a leaf). A view whose base was changed in place
+        since its node was made gets a fresh one, AsStridedBackward0 of the base, as in torch."""
+        if self._base is not None and self._vc[0] != self._view_vc:
+            _sync_view(self)
+        return self._grad_fn
+
+    @grad_fn.setter
+    def grad_fn(self, node):
+        self._grad_fn = node
+
+    @property
     def requires_grad(self):
+        if self._base is not None and self._vc[0] != self._view_vc:
+            _sync_view(self)
         return self._rg
 
     @requires_grad.setter
@@ -465,6 +490,8 @@ class Tensor:
     # ------------------------------------------------------------------ in-place machinery
     def _check_inplace(self):
         """torch's refusals for in-place changes under grad mode."""
+        if self._base is not None and self._vc[0] != self._view_vc:
+            _sync_view(self)
         if self._inference and not _mode.inference:
             raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
                                "make a clone to get a normal tensor before doing inplace update.See "
@@ -502,37 +529,34 @@ class Tensor:
     def _inplace(self, fn, *args, **kwargs):
         """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
         self._check_inplace()
-        tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a._rg for a in args))
+        tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args))
         if not tracking:
             r = fn(self, *args, **kwargs)
             self._write(r._data)
             self._vc[0] += 1
             return self
         src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
-        src.grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
+        src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
         self._write(r._data)
         self._vc[0] += 1
+        for s in (r._grad_fn._saved or ()):
+            if type(s) is SavedTensor and s.is_output:   # the result now lives in self
+                s.vc, s.version = self._vc, self._vc[0]
         if self._base is not None:
             self._rebase_view(r, ())
         else:
-            self.grad_fn, self._output_nr, self._rg = r.grad_fn, 0, True
-            for s in (r.grad_fn._saved or ()):
-                if type(s) is SavedTensor and s.is_output:   # the result now lives in self
-                    s.vc, s.version = self._vc, self._vc[0]
+            self._grad_fn, self._output_nr, self._rg = r._grad_fn, 0, True
         return self
 
     def _rebase_view(self, value, extra_steps):
         """After writing `value` into the view self: the base gets CopySlices, self a view node of it."""
         base = self._base
-        steps = self._view.steps + extra_steps
         from ._ops import _record
-        node_holder = _record("copy_slices", "CopySlices", base._data, (base, value), {"view": _View(steps)})
-        base.grad_fn, base._output_nr, base._rg = node_holder.grad_fn, 0, True
-        with enable_grad():
-            fresh = self._view.apply(base)
-        fresh.grad_fn.__class__ = node_class("AsStridedBackward0")   # torch's name for a rebased view
-        self.grad_fn, self._output_nr, self._rg = fresh.grad_fn, 0, True
+        holder = _record("copy_slices", "CopySlices", base._data, (base, value),
+                         {"view": _View(self._view.steps + extra_steps)})
+        base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
+        _sync_view(self)
 
     def __setitem__(self, index, value):
         """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""
@@ -542,7 +566,7 @@ class Tensor:
         if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         self._check_inplace()
-        tracking = _mode.grad_enabled and (self._rg or v._rg)
+        tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
         if v._data.__class__ is not self._data.__class__:
             from ._ops import _device_error
             raise _device_error(self, v)
@@ -564,7 +588,25 @@ class Tensor:
         from ._ops import _record, _is_basic
         holder = _record("copy_slices", "CopySlices" if _is_basic(idx) else "IndexPutBackward0", self._data,
                          (self, value), {"view": _View((("__getitem__", (idx,)),))})
-        self.grad_fn, self._output_nr, self._rg = holder.grad_fn, 0, True
+        self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
+
+
+def _sync_view(view):
+    """Give `view` a node that reads its base's current node: AsStridedBackward0, torch's name.
+
+    Called when the shared version counter moved since the view's node was made, that is, after an
+    in-place change to the base or to any view of it (torch regenerates a view's grad_fn the same way).
+    Then the view's gradient goes through whatever the base's node is now (CopySlices, MulBackward0...).
+    """
+    view._view_vc = view._vc[0]
+    base = view._base
+    if not base._rg:
+        return                                   # the base has no graph: nothing to go through
+    from ._ops import _record
+    with enable_grad():
+        holder = _record("as_strided", "AsStridedBackward0", view._data, (base,),
+                         {"view": view._view, "shapes": view._view.shapes(base)})
+    view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
 
 
 class Size(tuple):

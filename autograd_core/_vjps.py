@@ -174,6 +174,29 @@ VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)   # the engine casts t
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
 VJP["copy_slices"] = lambda g, view: (g * F.outside_view_mask(g, view), view.apply(g))
+
+
+# A view's steps undone one by one, last first: each step's own VJP, given the shape it started from.
+_VIEW_STEP = {
+    "__getitem__": lambda g, shape, index: F.index_scatter(g, shape, index),
+    "reshape": lambda g, shape, *_: reshape(g, shape),
+    "squeeze": lambda g, shape, *_: reshape(g, shape),
+    "unsqueeze": lambda g, shape, *_: reshape(g, shape),
+    "transpose": lambda g, shape, d0, d1: transpose(g, d0, d1),
+    "t": lambda g, shape: g if len(shape) < 2 else transpose(g, 0, 1),
+    "permute": lambda g, shape, *dims: permute(g, F.inverse_permutation(dims)),
+    "expand": lambda g, shape, *_: F.sum_to_size(g, shape),
+}
+
+
+def _as_strided(g, view, shapes):
+    """A view rebuilt on its base after an in-place change (AsStridedBackward0)."""
+    for (name, args), shape in zip(reversed(view.steps), reversed(shapes)):
+        g = _VIEW_STEP[name](g, shape, *args)
+    return (g,)
+
+
+VJP["as_strided"] = _as_strided
 VJP["cat"] = lambda g, dim, sizes: tuple(
     g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, F.cumsum(sizes)))
 VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count))
@@ -207,7 +230,7 @@ ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y",
 # Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
 # Tensors: they get Tensors even when create_graph=False.
 ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index", "index_scatter",
-              "copy_slices", "mse_loss"}
+              "copy_slices", "as_strided", "mse_loss"}
 
 
 class Rule:
