@@ -334,6 +334,21 @@ def leaky_relu(x, negative_slope=0.01):
                    (x,), {"negative_slope": negative_slope})
 
 
+def slope_backward(g, x, negative_slope, name):
+    """g where x > 0, else negative_slope * g: the VJP of relu (slope 0; x its result) and leaky_relu.
+
+    Like torch's threshold_backward and leaky_relu_backward it is an op of (g, x), x with a zero
+    derivative: a second derivative of relu is then zeros, not None."""
+    a, m = g._data, x._data > 0
+    r = namespace(a).where(m, a, a * negative_slope if negative_slope else namespace(a).zeros_like(a))
+    return _record("slope_backward", name, r, (g, x), {"negative_slope": negative_slope, "name": name})
+
+
+def zeros_of(g):
+    """Zeros shaped like g, outside the graph (a derivative that is identically zero)."""
+    return Tensor._from_data(namespace(g._data).zeros_like(g._data))
+
+
 def _zero_grad_unary(fname, name):
     def f(x):
         return _record("zero_grad", name, getattr(namespace(x._data), fname)(x._data), (x,))

@@ -62,6 +62,9 @@ reshape = _either(F.reshape, lambda xp, a, shape: xp.reshape(a, shape))
 transpose = _either(F.transpose, lambda xp, a, d0, d1: a.swapaxes(d0, d1))
 permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
 mT = _either(F.mT, lambda xp, a: a.swapaxes(-1, -2))
+slope_backward = _either(F.slope_backward, lambda xp, g, x, slope, name: xp.where(
+    x > 0, g, g * slope if slope else xp.zeros_like(g)))
+zeros_of = _either(F.zeros_of, lambda xp, a: xp.zeros_like(a))
 
 
 def _unreduce(g, shape, dim, keepdim):
@@ -105,9 +108,13 @@ VJP["sin"] = lambda g, x: (g * cos(x),)
 VJP["cos"] = lambda g, x: (-g * sin(x),)
 VJP["tanh"] = lambda g, ans: (g * (1 - ans * ans),)
 VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
-VJP["relu"] = lambda g, ans: (g * (ans > 0),)                     # relu'(0) = 0
+VJP["relu"] = lambda g, ans: (                                   # relu'(0) = 0
+    slope_backward(g, ans, 0.0, "ThresholdBackwardBackward0"),)
 VJP["leaky_relu"] = lambda g, x, negative_slope: (                # leaky_relu'(0) = slope
-    where(x > 0, g, g * negative_slope),)
+    slope_backward(g, x, negative_slope, "LeakyReluBackwardBackward0"),)
+VJP["slope_backward"] = lambda g, y, need, negative_slope, name: (  # (g, x) -> g or slope * g
+    slope_backward(g, y, negative_slope, name) if need[0] else None,
+    zeros_of(g) if need[1] else None)
 VJP["abs"] = lambda g, x: (g * sign(x),)                          # abs'(0) = 0
 VJP["zero_grad"] = lambda g: (g * 0,)                             # sign, floor, ceil, round
 VJP["clamp"] = lambda g, x, min, max: (                           # bounds included

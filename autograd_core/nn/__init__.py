@@ -2,8 +2,8 @@
 
 from . import functional, init, utils
 from .modules import (CrossEntropyLoss, Linear, Module, ModuleDict, ModuleList, MSELoss, Parameter,
-                      ParameterList, ReLU, Sequential, Sigmoid, Tanh)
+                      ParameterList, LeakyReLU, ReLU, Sequential, Sigmoid, Tanh)
 
-__all__ = ["Module", "Parameter", "Linear", "ReLU", "Tanh", "Sigmoid", "Sequential", "ModuleList",
+__all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Sequential", "ModuleList",
            "ModuleDict", "ParameterList", "MSELoss",
            "CrossEntropyLoss", "functional", "init", "utils"]

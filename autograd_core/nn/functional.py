@@ -12,7 +12,7 @@ import warnings
 import autograd_core as ac
 from autograd_core import _ops
 
-__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
+__all__ = ["relu", "leaky_relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "nll_loss", "cross_entropy"]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -47,6 +47,13 @@ def _reduce(loss, reduction):
 def relu(input, inplace=False):
     """max(0, x) elementwise. With ``inplace=True`` the input is overwritten."""
     return input.relu_() if inplace else ac.relu(input)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """x where x > 0, else negative_slope * x. With ``inplace=True`` the input is overwritten."""
+    if inplace:
+        return input._inplace(_ops.leaky_relu, negative_slope)
+    return _ops.leaky_relu(input, negative_slope)
 
 
 def sigmoid(input):
