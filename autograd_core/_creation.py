@@ -295,10 +295,10 @@ def _fill_random_(t, host):
     """Write host random numbers into t in place (no graph; bumps the version)."""
     arr = _backend.asarray_on(host.astype(t.dtype.name, copy=False), t.device if t.device._native is None
                               else t.device._native)
+    t._check_inplace()           # under the caller's grad mode: a leaf that requires grad is refused
     prev = _mode.grad_enabled
     _mode.grad_enabled = False
     try:
-        t._check_inplace()
         t._write(arr)
         t._vc[0] += 1
     finally:

@@ -164,8 +164,11 @@ def _backward(roots, retain_graph, create_graph, inputs, accumulate):
                 grads = unwrap(_node_hooks(node, wrap(grads), pending, inputs is None or accumulate))
             if targets and node in target_nodes:
                 for nr, g in enumerate(grads):
-                    for j in targets.get((node, nr), ()):
-                        captured[j] = g = wrap([g])[0]
+                    wanted = targets.get((node, nr), ())
+                    if wanted:
+                        g = wrap([g])[0]          # once: the same tensor may be asked for twice
+                    for j in wanted:
+                        captured[j] = g
                         if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
                             pending.append((inputs[j], g, False))
 

@@ -10,6 +10,7 @@ The node name is torch's (``PowBackward0`` for ``x**2``, ``PowBackward1`` for ``
 import builtins
 import math
 import traceback
+import warnings
 
 import numpy as np
 
@@ -173,22 +174,31 @@ def _shape_error(op, x, y, err):
 
 
 def _dims(dim, ndim):
-    """Normalise dim (int, tuple or None) to a sorted tuple of non-negative axes, or None."""
+    """Normalise dim (int, tuple or None) to a sorted tuple of non-negative axes, or None for all.
+
+    As in torch, an empty tuple means every dim, and a 0-d tensor accepts dim 0 or -1 (its one
+    "dim" is the whole tensor, so those also mean every dim)."""
     if dim is None:
         return None
-    if isinstance(dim, int):
+    if isinstance(dim, (int, np.integer)):
         dim = (dim,)
+    n = builtins.max(ndim, 1)
     out = []
     for d in dim:
-        if not -ndim <= d < builtins.max(ndim, 1):
-            raise IndexError(f"Dimension out of range (expected to be in range of [{-builtins.max(ndim, 1)}, "
-                             f"{builtins.max(ndim, 1) - 1}], but got {d})")
-        out.append(d % builtins.max(ndim, 1))
+        if not -n <= d < n:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+        out.append(d % n)
+    if ndim == 0 or not out:
+        return None
+    if len(set(out)) != len(out):
+        raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
     return tuple(sorted(out))
 
 
 def _dim(d, ndim):
-    return _dims(d, ndim)[0]
+    """One dim, normalised; None for a 0-d tensor (numpy's axis=None reduces its one element)."""
+    dims = _dims(d, ndim)
+    return None if dims is None else dims[0]
 
 
 # ============================================================================= arithmetic
@@ -490,6 +500,10 @@ def _minmax(kind, x, dim=None, keepdim=False):
         r = xp.max(a) if kind == "max" else xp.min(a)
         return _record("amax_all", f"{kind.capitalize()}Backward1", r, (x,))
     d = _dim(dim, a.ndim)
+    if d is None:                                    # a 0-d tensor: its value, at index 0
+        values = _record("amax_dim", f"{kind.capitalize()}Backward0", a, (x,),
+                         {"shape": (), "dim": None, "keepdim": keepdim, "indices": None})
+        return _RETURN_TYPES[kind]((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
     idx = xp.argmax(a, axis=d, keepdims=keepdim) if kind == "max" else xp.argmin(a, axis=d, keepdims=keepdim)
     vals = xp.max(a, axis=d, keepdims=keepdim) if kind == "max" else xp.min(a, axis=d, keepdims=keepdim)
     indices = Tensor._from_data(xp.astype(idx, xp.int64))
@@ -508,12 +522,24 @@ def min(x, dim=None, keepdim=False):
     return _minmax("min", x, dim, keepdim)
 
 
-def amax(x, dim=None, keepdim=False):
-    return max(x) if dim is None else max(x, dim, keepdim)[0]
+def _extreme(kind, x, dim, keepdim):
+    """amax/amin over `dim` (every dim when empty); ties share the gradient evenly, as in torch."""
+    a = x._data
+    dims = _dims(dim, a.ndim)
+    xp = namespace(a)
+    r = xp.max(a, axis=dims, keepdims=keepdim) if kind == "max" else xp.min(a, axis=dims, keepdims=keepdim)
+    return _record("amax", "AmaxBackward0" if kind == "max" else "AminBackward0", r, (x,),
+                   {"dim": dims, "keepdim": keepdim})
 
 
-def amin(x, dim=None, keepdim=False):
-    return min(x) if dim is None else min(x, dim, keepdim)[0]
+def amax(x, dim=(), keepdim=False):
+    """The largest value over `dim` (an int or a tuple; every dim when empty)."""
+    return _extreme("max", x, dim, keepdim)
+
+
+def amin(x, dim=(), keepdim=False):
+    """The smallest value over `dim` (an int or a tuple; every dim when empty)."""
+    return _extreme("min", x, dim, keepdim)
 
 
 def argmax(x, dim=None, keepdim=False):
@@ -552,8 +578,18 @@ def _spread(op, x, dim, unbiased, keepdim, correction):
     if isinstance(dim, bool):                       # var(unbiased) positional form
         dim, unbiased = None, dim
     c = correction if correction is not None else (1 if unbiased in (None, True) else 0)
+    if not _is_float(x):
+        raise RuntimeError("std and var only support floating point and complex dtypes")
     dims = _dims(dim, x.ndim)
-    r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
+    n = 1
+    for d in (range(x.ndim) if dims is None else dims):
+        n *= x._data.shape[d]
+    if n - c <= 0:
+        warnings.warn(f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    with warnings.catch_warnings():                  # numpy's own warning for the same case
+        warnings.simplefilter("ignore", RuntimeWarning)
+        r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
     return _record(op, op.capitalize() + "Backward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
 
 
@@ -592,6 +628,8 @@ def logsumexp(x, dim, keepdim=False):
 
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
+    if not _is_float(x):
+        raise NotImplementedError(f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'")
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     e = xp.exp(x._data - xp.max(x._data, axis=d, keepdims=True))
@@ -600,6 +638,8 @@ def softmax(x, dim, dtype=None):
 
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
+    if not _is_float(x):
+        raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'")
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     s = x._data - xp.max(x._data, axis=d, keepdims=True)

@@ -132,12 +132,21 @@ VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
 VJP["mean"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) / _count(shape, dim),)
 VJP["amax_all"] = lambda g, x, ans: (g * F.tie_share(x, ans),)   # max(): ties split evenly
 VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (      # max(dim): one index gets it
-    _unreduce(g, shape, (dim,), keepdim) * F.one_hot_along(indices, shape, dim, keepdim),)
+    _unreduce(g, shape, (dim,), keepdim) * F.one_hot_along(indices, shape, dim, keepdim) if shape else g,)
+
+
+def _amax(g, x, ans, dim, keepdim):
+    """amax/amin: the gradient is shared evenly by the positions holding the extreme value."""
+    hit = x == _unreduce(ans, x.shape, dim, keepdim)
+    return (_unreduce(g, x.shape, dim, keepdim) * hit / sum(hit, dim, True),)
+
+
+VJP["amax"] = _amax
 VJP["var"] = lambda g, x, dim, correction, keepdim: (
     _unreduce(g, x.shape, dim, keepdim) * 2 * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
-VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (
-    _unreduce(g / ans, x.shape, dim, keepdim) * (x - mean(x, dim, True))
+VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (       # 0 where std is 0, as torch
+    _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim) * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
 VJP["norm"] = lambda g, x, ans, dim, keepdim: (                   # 2-norm; 0 where the norm is 0
     _unreduce(g, x.shape, dim, keepdim) * x / _unreduce(where(ans == 0, 1.0, ans), x.shape, dim, keepdim)
@@ -216,7 +225,8 @@ VJP["mse_loss"] = lambda g, x, y, reduction: (
 def _nll_loss(g, shape, target, weight, reduction, ignore_index, total):
     """-weight/total at each row's target, 0 elsewhere (target, weight: constant Tensors)."""
     xp = namespace(target._data)
-    scale = -weight._data / total if reduction == "mean" else -weight._data
+    # 0 - w: +0 (not -0) for ignored rows, and for every row when all are ignored (total 0), as torch
+    scale = 0.0 - (weight._data / total if reduction == "mean" and total else weight._data)
     onehot = xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
     w = xp.where(onehot, xp.reshape(scale, (-1, 1)), xp.zeros_like(scale[:1]))
     return (reshape((reshape(g, (-1, 1)) if reduction == "none" else g) * w, shape),)
@@ -236,7 +246,7 @@ ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y",
 
 # Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
 # Tensors: they get Tensors even when create_graph=False.
-ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "to_copy", "index", "index_scatter",
+ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "amax", "to_copy", "index", "index_scatter",
               "copy_slices", "as_strided", "mse_loss"}
 
 

@@ -29,7 +29,7 @@ def _make_grads(outputs, grads):
     out = []
     for i, (o, g) in enumerate(zip(outputs, grads)):
         if g is None:
-            if o._rg:
+            if o.requires_grad:
                 if o.numel() != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
                 from .._creation import ones_like
@@ -53,7 +53,7 @@ def _roots(outputs, grads):
     for i, o in enumerate(outputs):
         if not isinstance(o, Tensor):
             raise TypeError(f"element {i} of tensors is a {type(o).__name__}, not a Tensor")
-        if not o._rg:
+        if not o.requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
     return list(zip(outputs, grads))
 
@@ -82,7 +82,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if retain_graph is None:
         retain_graph = create_graph
     grads = _make_grads(outputs, grads)
-    run_backward(_roots(outputs, grads), retain_graph, create_graph, _as_tuple(inputs), accumulate=True)
+    inputs = _as_tuple(inputs)
+    run_backward(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
+    for t in inputs or ():
+        if t.grad_fn is not None:
+            t.retain_grad()             # as torch: a non-leaf named in inputs now retains its grad
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -116,7 +120,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for t in ins:
         if not isinstance(t, Tensor):
             raise TypeError(f"grad(): inputs must be Tensors, got {type(t).__name__}")
-        if not t._rg:
+        if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph
