@@ -20,7 +20,9 @@ from ._ops import (add, sub, rsub, mul, div, neg, reciprocal, pow, square, exp, 
                    maximum, minimum, where, masked_fill, sum, mean, max, min, amax, amin, argmax, argmin, var,
                    std, norm, logsumexp, softmax, log_softmax, matmul, reshape, flatten, squeeze, unsqueeze,
                    transpose, t, permute, cat, stack, clone, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite,
-                   allclose, isclose, equal, all, any, logical_not, logical_and, logical_or)
+                   allclose, isclose, equal, all, any, logical_not, logical_and, logical_or, logical_xor,
+                   bitwise_and, bitwise_or, bitwise_xor, bitwise_not, mm, mv, dot, bmm, remainder,
+                   floor_divide, result_type)
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import nn, optim, viz  # noqa: F401
 
@@ -30,7 +32,6 @@ half = float16
 long = int64
 int = int32
 short = int16
-mm = mv = dot = bmm = matmul
 concat = concatenate = cat
 absolute = abs
 clip = clamp

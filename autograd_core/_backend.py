@@ -62,6 +62,36 @@ _BY_NAME = {d.name: d for d in DTYPES}
 _ALIASES = {"half": float16, "float": float32, "double": float64, "long": int64, "int": int32,
             "short": int16, "bool": bool_}
 
+default_float = [float32]   # torch.get_default_dtype(): what a Python float becomes
+
+
+def _category(d):
+    return 2 if d.is_floating_point else 0 if d is bool_ else 1
+
+
+def promote_types(a, b):
+    """torch.promote_types: the higher category (bool < int < float) wins, whatever the sizes
+    (int64 with float16 is float16); within one category numpy's rule, which agrees with torch's."""
+    if a is b:
+        return a
+    ca, cb = _category(a), _category(b)
+    if ca != cb:
+        return a if ca > cb else b
+    return _BY_NAME[np.result_type(a.name, b.name).name]
+
+
+def combine_categories(higher, lower):
+    """How a lower-priority group of operands (0-d tensors, then Python numbers) changes the dtype
+    the higher one chose: only by bringing a higher category (c10's combine_categories)."""
+    if higher is None:
+        return lower
+    if lower is None or higher.is_floating_point:
+        return higher
+    if higher is bool_ or lower.is_floating_point:
+        return promote_types(higher, lower)
+    return higher
+
+
 # Keys are the backend's own dtype objects (numpy's also serve cupy); filled lazily for others.
 _FROM_ARRAY_DTYPE = {np.dtype(d.name): d for d in DTYPES}
 

@@ -14,18 +14,17 @@ from ._backend import namespace, float32, float64, int64, bool_
 from ._tensor import Tensor, _to
 from .grad_mode import _mode
 
-_default = {"dtype": float32}
 _rng = [np.random.default_rng()]
 
 
 def get_default_dtype():
-    return _default["dtype"]
+    return _backend.default_float[0]
 
 
 def set_default_dtype(d):
     if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
-    _default["dtype"] = d
+    _backend.default_float[0] = d
 
 
 class Generator:
@@ -74,13 +73,38 @@ def _gen(generator):
 def _infer_dtype(arr, from_python):
     kind = arr.dtype.kind
     if kind == "f":
-        return _default["dtype"] if from_python else _backend.dtype_of(arr)
+        return _backend.default_float[0] if from_python else _backend.dtype_of(arr)
     if kind in "iu":
         return int64 if from_python else _backend.dtype_of(arr)
     if kind == "b":
         return bool_
     raise TypeError(f"can't convert np.ndarray of type {arr.dtype}. The only supported types are: float64, "
                     "float32, float16, int64, int32, int16, int8, uint8, and bool.")
+
+
+def _list_dtype(data):
+    """The dtype torch infers for a list holding numpy scalars: every item's dtype promoted (Python
+    floats count as the default dtype, ints as int64); None when no numpy scalar is there."""
+    found, dt, stack = False, None, [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+            continue
+        if isinstance(item, np.generic):
+            found, d = True, _backend.dtype_of(np.asarray(item))
+        elif isinstance(item, Tensor):
+            found, d = True, item.dtype
+        elif isinstance(item, bool):
+            d = bool_
+        elif isinstance(item, numbers.Integral):
+            d = int64
+        elif isinstance(item, numbers.Real):
+            d = _backend.default_float[0]
+        else:
+            continue
+        dt = d if dt is None else _backend.promote_types(dt, d)
+    return dt if found else None
 
 
 def _finish(t, requires_grad):
@@ -123,7 +147,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     host = np.array(_nested_tensors_to_host(data), copy=True)
     if host.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(data).__name__}")
-    dt = dtype or _infer_dtype(host, from_python)
+    dt = dtype or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None) \
+        or _infer_dtype(host, from_python)
     arr = _backend.asarray_on(host.astype(dt.name, copy=False), device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
@@ -160,7 +185,7 @@ def _size(size):
 
 
 def _filled(fill, size, dtype, device, requires_grad):
-    dt = dtype or _default["dtype"]
+    dt = dtype or _backend.default_float[0]
     xp, native = _backend.namespace_for_device(device)
     if xp is None or xp is not _backend.array_api_compat.numpy:
         arr = _backend.asarray_on(np.full(size, fill, dtype=dt.name), device)
@@ -184,7 +209,7 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     if dtype is None:
         dtype = bool_ if isinstance(fill_value, bool) else int64 if isinstance(fill_value, numbers.Integral) \
-            else _default["dtype"]
+            else _backend.default_float[0]
     return _filled(fill_value, _size((size,)) if not isinstance(size, int) else (size,), dtype, device, requires_grad)
 
 
@@ -218,30 +243,30 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
     if dtype is None:
-        dtype = _default["dtype"] if any(isinstance(v, float) for v in vals) else int64
+        dtype = _backend.default_float[0] if any(isinstance(v, float) for v in vals) else int64
     host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(dtype.name)
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
-    host = np.linspace(start, end, steps).astype((dtype or _default["dtype"]).name)
+    host = np.linspace(start, end, steps).astype((dtype or _backend.default_float[0]).name)
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
-    host = np.logspace(start, end, steps, base=base).astype((dtype or _default["dtype"]).name)
+    host = np.logspace(start, end, steps, base=base).astype((dtype or _backend.default_float[0]).name)
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
-    host = np.eye(n, m, dtype=(dtype or _default["dtype"]).name)
+    host = np.eye(n, m, dtype=(dtype or _backend.default_float[0]).name)
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
 # ----------------------------------------------------------------------------- random
 
 def _random(host, dtype, device, requires_grad):
-    arr = _backend.asarray_on(host.astype((dtype or _default["dtype"]).name, copy=False), device)
+    arr = _backend.asarray_on(host.astype((dtype or _backend.default_float[0]).name, copy=False), device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
 

@@ -6,7 +6,7 @@ from ._tensor import Tensor
 # ----------------------------------------------------------------------------- operators
 Tensor.__add__ = Tensor.__radd__ = _ops.add
 Tensor.__sub__ = _ops.sub
-Tensor.__rsub__ = _ops.rsub
+Tensor.__rsub__ = lambda self, other: _ops.rsub(self, other)
 Tensor.__mul__ = Tensor.__rmul__ = _ops.mul
 Tensor.__truediv__ = _ops.div
 Tensor.__rtruediv__ = _ops.rdiv
@@ -18,18 +18,30 @@ Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
-Tensor.__eq__ = _ops.eq
-Tensor.__ne__ = _ops.ne
-Tensor.__lt__ = _ops.lt
-Tensor.__le__ = _ops.le
-Tensor.__gt__ = _ops.gt
-Tensor.__ge__ = _ops.ge
-Tensor.__and__ = _ops.logical_and
-Tensor.__or__ = _ops.logical_or
-Tensor.__invert__ = _ops.logical_not
-Tensor.__floordiv__ = lambda self, other: _ops.floor(_ops.div(self, other)).to(self.dtype) \
-    if not self.dtype.is_floating_point else _ops.floor(_ops.div(self, other))
-Tensor.__mod__ = lambda self, other: self - (self // other) * other
+Tensor.__eq__ = lambda self, other: False if other is None else _ops.eq(self, other)   # as torch
+Tensor.__ne__ = lambda self, other: True if other is None else _ops.ne(self, other)
+
+
+def _order(op, symbol):
+    def compare(self, other):
+        if other is None:
+            raise TypeError(f"'{symbol}' not supported between instances of 'Tensor' and 'NoneType'")
+        return op(self, other)
+    return compare
+
+
+Tensor.__lt__ = _order(_ops.lt, "<")
+Tensor.__le__ = _order(_ops.le, "<=")
+Tensor.__gt__ = _order(_ops.gt, ">")
+Tensor.__ge__ = _order(_ops.ge, ">=")
+Tensor.__and__ = Tensor.__rand__ = _ops.bitwise_and
+Tensor.__or__ = Tensor.__ror__ = _ops.bitwise_or
+Tensor.__xor__ = Tensor.__rxor__ = _ops.bitwise_xor
+Tensor.__invert__ = _ops.bitwise_not
+Tensor.__floordiv__ = _ops.floor_divide
+Tensor.__rfloordiv__ = lambda self, other: _ops.floor_divide(other, self)
+Tensor.__mod__ = _ops.remainder
+Tensor.__rmod__ = lambda self, other: _ops.remainder(other, self)
 Tensor.__hash__ = lambda self: id(self)
 
 # ----------------------------------------------------------------------------- methods
@@ -41,10 +53,9 @@ for _name in ("add", "sub", "mul", "div", "pow", "neg", "reciprocal", "square", 
               "expand", "expand_as", "sum_to_size", "clone", "contiguous", "eq", "ne", "lt", "le", "gt", "ge",
               "isnan", "isinf", "isfinite", "allclose", "isclose", "equal", "all", "any", "logical_not"):
     setattr(Tensor, _name, getattr(_ops, _name))   # a function: the class binds it to the tensor
-Tensor.mm = Tensor.matmul
-Tensor.mv = Tensor.matmul
-Tensor.dot = Tensor.matmul
-Tensor.bmm = Tensor.matmul
+for _name in ("mm", "mv", "dot", "bmm", "rsub", "remainder", "floor_divide", "logical_and", "logical_or",
+              "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"):
+    setattr(Tensor, _name, getattr(_ops, _name))
 Tensor.absolute = Tensor.abs
 Tensor.negative = Tensor.neg
 Tensor.multiply = Tensor.mul

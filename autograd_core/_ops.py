@@ -108,53 +108,57 @@ def _device_error(a, b):
                         f"{a.device} and {b.device}!")
 
 
+def result_type(*operands):
+    """torch.result_type of Tensors and Python numbers (None is skipped).
+
+    The highest category (bool < int < float) among all operands decides the kind of result; within
+    it, tensors with dimensions choose the dtype, then 0-d tensors, then Python numbers (a float is
+    the default dtype, an int int64): ``int64 vector + 0-d float64`` is float64, ``float32 vector +
+    0-d float64`` stays float32, ``int vector * 1.5`` is float32.
+    """
+    groups = [None, None, None]                       # dimensioned, 0-d, numbers
+    for o in operands:
+        if o is None:
+            continue
+        if isinstance(o, Tensor):
+            k, d = (0 if o._data.ndim else 1), o.dtype
+        elif isinstance(o, (bool, np.bool_)):
+            k, d = 2, _backend.bool_
+        elif isinstance(o, (int, np.integer)):
+            k, d = 2, _backend.int64
+        else:
+            k, d = 2, _backend.default_float[0]
+        groups[k] = d if groups[k] is None else _backend.promote_types(groups[k], d)
+    return _backend.combine_categories(groups[0], _backend.combine_categories(groups[1], groups[2]))
+
+
+def _cast(a, dt):
+    """Array `a` as autograd_core dtype `dt` (itself when it already is)."""
+    if a.__class__ is _ndarray:
+        return a if a.dtype.name == dt.name else a.astype(dt.name)
+    xp = namespace(a)
+    return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
+
+
 def _operands(x, y):
-    """Arrays (or scalars) for a binary op, with torch's type promotion and a same-device check."""
+    """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device."""
+    a = x._data
     if isinstance(y, Tensor):
-        a, b = x._data, y._data
+        b = y._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
             raise _device_error(x, y)   # nothing moves between devices implicitly
         if a.dtype != b.dtype:
-            a, b = _promote(x, y)
+            dt = result_type(x, y)
+            a, b = _cast(a, dt), _cast(b, dt)
         return a, b
-    a = x._data
     if y.__class__ is float and a.__class__ is _ndarray and a.dtype.kind == "f":
         return a, y                                                       # the common case, first
     if isinstance(y, _Number):
-        if isinstance(y, float) and _backend.kind(a.dtype) in "biu":      # int tensor * 1.5 -> float32
-            a = a.astype(np.float32) if a.__class__ is _ndarray else namespace(a).astype(a, namespace(a).float32)
-        elif isinstance(y, np.generic):
-            y = y.item()
-        return a, y
+        a = _cast(a, result_type(x, y))
+        return a, (y.item() if isinstance(y, np.generic) else y)
     if y is None:
         raise TypeError(f"unsupported operand type: NoneType (with a {x.dtype} tensor)")
     return _operands(x, _as_tensor_like(y, x))
-
-
-def _promote(x, y):
-    """torch's promotion: categories bool < int < float; 0-d tensors defer to dimensioned ones."""
-    a, b = x._data, y._data
-    ka, kb = _category(a.dtype), _category(b.dtype)
-    xp = namespace(a)
-    if ka == kb:
-        if a.ndim == 0 and b.ndim > 0:
-            return xp.astype(a, b.dtype, copy=False), b
-        if b.ndim == 0 and a.ndim > 0:
-            return a, xp.astype(b, a.dtype, copy=False)
-        t = xp.result_type(a.dtype, b.dtype)
-        return xp.astype(a, t, copy=False), xp.astype(b, t, copy=False)
-    hi, lo = (a, b) if ka > kb else (b, a)
-    t = hi.dtype
-    if hi.ndim == 0 and lo.ndim > 0 and ka != kb:   # e.g. int vector + 0-d float -> default float
-        t = xp.float32 if _category(hi.dtype) == 2 else hi.dtype
-    if builtins.min(ka, kb) == 0 and t is hi.dtype and a.__class__ is _ndarray:   # numpy promotes a bool mask itself
-        return a, b
-    return xp.astype(a, t, copy=False), xp.astype(b, t, copy=False)
-
-
-def _category(dt):
-    name = str(dt)
-    return 2 if "float" in name else 0 if "bool" in name else 1
 
 
 def _is_float(t):
@@ -215,10 +219,22 @@ def add(x, y, alpha=1):
     return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
+def _no_bool_sub(x, y):
+    if x.dtype is _backend.bool_ and (y.dtype if isinstance(y, Tensor) else None) is _backend.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                           "or `logical_xor()` operator instead.")
+    if x.dtype is _backend.bool_ or isinstance(y, (bool, np.bool_)) or \
+            (isinstance(y, Tensor) and y.dtype is _backend.bool_):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
 def sub(x, y, alpha=1):
     """x - alpha * y"""
     if not isinstance(x, Tensor):
         return sub(_as_tensor_like(x, y), y, alpha)
+    if x.dtype is _backend.bool_ or isinstance(y, (bool, np.bool_, Tensor)):
+        _no_bool_sub(x, y)
     a, b = _operands(x, y)
     try:
         r = a - b if alpha == 1 else a - alpha * b
@@ -227,10 +243,16 @@ def sub(x, y, alpha=1):
     return _record("sub", "SubBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
-def rsub(x, other):
-    """other - x, for a Python number `other` (``1 - x``)."""
+def rsub(x, other, alpha=1):
+    """other - alpha * x (``1 - x``; ``torch.rsub(x, y)``)."""
+    if isinstance(other, Tensor):
+        _no_bool_sub(other, x)
+        b, a = _operands(other, x)
+        r = b - a if alpha == 1 else b - alpha * a
+        return _record("rsub_tensor", "RsubBackward0", r, (x, other), {"alpha": alpha})
+    _no_bool_sub(x, other)
     a, b = _operands(x, other)
-    return _record("rsub", "RsubBackward1", b - a, (x,))
+    return _record("rsub", "RsubBackward1", b - a if alpha == 1 else b - alpha * a, (x,), {"alpha": alpha})
 
 
 def mul(x, y):
@@ -254,13 +276,16 @@ def div(x, y):
         r = a / b
     except ValueError as e:
         raise _shape_error("div", x, y, e) from None
-    if not _is_float(x) and not (isinstance(y, Tensor) and _is_float(y)) and not isinstance(y, float):
-        r = namespace(r).astype(r, namespace(r).float32)
+    if not result_type(x, y).is_floating_point:                           # int / int: the default float
+        r = _cast(r, _backend.default_float[0])
     return _record("div", "DivBackward0", r, (x, y))
 
 
 def neg(x):
     """-x"""
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
     return _record("neg", "NegBackward0", -x._data, (x,))
 
 
@@ -274,13 +299,28 @@ def rdiv(x, other):
     return mul(reciprocal(x), other)
 
 
+def _int_pow(a, b):
+    """Integer a ** b elementwise, as torch: a negative exponent gives 1 for 1, +-1 for -1, else 0."""
+    xp = namespace(a)
+    neg = b < 0
+    if not builtins.bool(xp.any(neg)):
+        return a ** b
+    r = a ** xp.where(neg, xp.zeros_like(b), b)
+    one = xp.ones_like(r)
+    small = xp.where(a == 1, one, xp.where(a == -1, xp.where(b % 2 == 0, one, -one), xp.zeros_like(r)))
+    return xp.where(neg, small, r)
+
+
 def pow(x, exponent):
     """x ** exponent (a number or a tensor); ``2 ** x`` goes through rpow."""
     if not isinstance(x, Tensor):
         return rpow(exponent, x)
     if isinstance(exponent, Tensor):
         a, b = _operands(x, exponent)
-        return _record("pow_tensor", "PowBackward1", a ** b, (x, exponent))
+        r = _int_pow(a, b) if _backend.kind(a.dtype) in "iu" else a ** b
+        return _record("pow_tensor", "PowBackward1", r, (x, exponent))
+    if _backend.kind(x._data.dtype) in "biu" and isinstance(exponent, (int, np.integer)) and exponent < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     a, e = _operands(x, exponent)
     return _record("pow", "PowBackward0", a ** e, (x,), {"exponent": e})
 
@@ -288,7 +328,49 @@ def pow(x, exponent):
 def rpow(x, base):
     """base ** x for a Python number base."""
     a, b = _operands(x, base)
+    if _backend.kind(a.dtype) in "iu":
+        return Tensor._from_data(_int_pow(namespace(a).full_like(a, b), a))
     return _record("rpow", "PowBackward2", b ** a, (x,), {"base": b})
+
+
+def _not_differentiable(fn_name, r, inputs):
+    """A result whose derivative torch does not implement: backward through it raises (torch's
+    NotImplemented node), but it still requires grad when an input does."""
+    return _record("not_implemented", "NotImplemented", r, inputs, {"name": fn_name})
+
+
+def _zero_division(b):
+    if builtins.bool(namespace(b).any(b == 0)) if hasattr(b, "dtype") else b == 0:
+        raise RuntimeError("ZeroDivisionError")
+
+
+def floor_divide(x, y):
+    """x // y, rounded down (torch's floor division; not differentiable)."""
+    if not isinstance(x, Tensor):
+        return floor_divide(_as_tensor_like(x, y), y)
+    a, b = _operands(x, y)
+    if _backend.kind(a.dtype) in "biu" and not isinstance(b, float):
+        _zero_division(b)
+    return _not_differentiable("floor_divide", namespace(a).floor_divide(a, b) if hasattr(b, "dtype")
+                               else a // b, (x, y))
+
+
+def _mod(a, b):
+    r = a % b
+    return r + 0.0 if _backend.kind(r.dtype) == "f" else r    # +0. where numpy gives -0. (torch: +0.)
+
+
+def remainder(x, y):
+    """x % y with the sign of y (Python's and torch's remainder)."""
+    if not isinstance(x, Tensor):
+        a, b = _operands(_as_tensor_like(x, y), y)
+        return _not_differentiable("remainder", _mod(a, b), (y,))
+    a, b = _operands(x, y)
+    if _backend.kind(a.dtype) in "biu" and not isinstance(b, float):
+        _zero_division(b)
+    if isinstance(y, Tensor):
+        return _record("remainder_tensor", "RemainderBackward1", _mod(a, b), (x, y))
+    return _record("remainder", "RemainderBackward0", _mod(a, b), (x,))
 
 
 def square(x):
@@ -328,7 +410,11 @@ sin = _unary("sin", "SinBackward0", lambda xp, a: xp.sin(a))
 cos = _unary("cos", "CosBackward0", lambda xp, a: xp.cos(a))
 tanh = _unary("tanh", "TanhBackward0", lambda xp, a: xp.tanh(a))
 sigmoid = _unary("sigmoid", "SigmoidBackward0", lambda xp, a: 1 / (1 + xp.exp(-a)))
-abs = _unary("abs", "AbsBackward0", lambda xp, a: xp.abs(a))
+
+
+def abs(x):
+    """|x|, elementwise (integers stay integers)"""
+    return _record("abs", "AbsBackward0", namespace(x._data).abs(x._data), (x,))
 
 
 def relu(x):
@@ -374,12 +460,24 @@ round = _zero_grad_unary("round", "RoundBackward0")
 
 
 def clamp(x, min=None, max=None):
-    """Clip x to [min, max]; the gradient passes where min <= x <= max (bounds included)."""
+    """Clip x to [min, max]; the gradient passes where min <= x <= max (bounds included).
+
+    Bounds are numbers or tensors (broadcast against x; they get gradients too, ClampBackward0)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    min, max = (v.item() if isinstance(v, Tensor) else v for v in (min, max))
+    dt = result_type(x, min, max)
     xp = namespace(x._data)
-    r = xp.clip(x._data, min, max)
+    a = _cast(x._data, dt)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo, hi = (_operands(_from_data(a), v)[1] if v is not None else None for v in (min, max))
+        r = a
+        if lo is not None:
+            r = xp.maximum(r, lo)
+        if hi is not None:
+            r = xp.minimum(r, hi)                      # max wins where min > max, as torch
+        bounds = tuple(v if isinstance(v, Tensor) or v is None else _as_tensor_like(v, x) for v in (min, max))
+        return _record("clamp_tensor", "ClampBackward0", r, (x,) + bounds)
+    r = xp.clip(a, min, max)
     return _record("clamp", "ClampBackward1", r, (x,), {"min": min, "max": max})
 
 
@@ -424,9 +522,10 @@ def where(condition, x, y):
     """x where condition else y"""
     cond = condition._data if isinstance(condition, Tensor) else condition
     ref = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
-    if ref is None:
+    if ref is None:                                  # two numbers: their result type (1, 0 -> int64)
         xp = namespace(cond)
-        return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=xp.float32), xp.asarray(y, dtype=xp.float32)))
+        dt = _backend.to_backend_dtype(xp, result_type(x, y))
+        return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=dt), xp.asarray(y, dtype=dt)))
     xt = x if isinstance(x, Tensor) else _as_tensor_like(x, ref)
     yt = y if isinstance(y, Tensor) else _as_tensor_like(y, ref)
     a, b = _operands(xt, yt)
@@ -435,10 +534,19 @@ def where(condition, x, y):
 
 
 def masked_fill(x, mask, value):
-    """x with `value` where mask is True."""
+    """x with `value` where mask is True; a 0-d tensor value gets a gradient (MaskedFillBackward1)."""
     m = mask._data if isinstance(mask, Tensor) else mask
-    v = value.item() if isinstance(value, Tensor) else value
-    r = namespace(x._data).where(m, x._data.dtype.type(v) if x._data.__class__ is _ndarray else v, x._data)
+    if _backend.kind(m.dtype) != "b":
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{_backend.dtype_of(m).name}")
+    xp = namespace(x._data)
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.ndim} dimension(s).")
+        r = xp.where(m, _cast(value._data, x.dtype), x._data)
+        return _record("masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)})
+    r = xp.where(m, x._data.dtype.type(value) if x._data.__class__ is _ndarray else value, x._data)
     return _record("masked_fill", "MaskedFillBackward0", r, (x,), {"mask": Tensor._from_data(m)})
 
 
@@ -680,8 +788,44 @@ def matmul(x, y):
     return _record("matmul", name, r, (x, y), {"ndims": nd})
 
 
+def _ranked(x, y, want, messages, name):
+    """matmul, after torch's rank checks for mm/mv/dot/bmm; the node gets the op's own name."""
+    for t, n, msg in zip((x, y), want, messages):
+        if t.ndim != n:
+            raise RuntimeError(msg.format(x=x.ndim, y=y.ndim))
+    r = matmul(x, y)
+    if r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class(name)
+    return r
+
+
+def mm(x, y):
+    """Matrix @ matrix (both 2-D)."""
+    return _ranked(x, y, (2, 2), ("self must be a matrix", "mat2 must be a matrix"), "MmBackward0")
+
+
+def mv(x, y):
+    """Matrix @ vector."""
+    msg = "vector + matrix @ vector expected, got 1, {x}, {y}"
+    return _ranked(x, y, (2, 1), (msg, msg), "MvBackward0")
+
+
+def dot(x, y):
+    """Vector . vector (both 1-D)."""
+    msg = "1D tensors expected, but got {x}D and {y}D tensors"
+    return _ranked(x, y, (1, 1), (msg, msg), "DotBackward0")
+
+
+def bmm(x, y):
+    """Batched matrix @ matrix (both 3-D, same batch size)."""
+    r = _ranked(x, y, (3, 3), ("batch1 must be a 3D tensor", "batch2 must be a 3D tensor"), "BmmBackward0")
+    return r
+
+
 def _cname(t):
-    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long"}.get(t.dtype.name, t.dtype.name)
+    """torch's short name of t's dtype in messages ("Float", "Long")."""
+    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+            "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}.get(t.dtype.name, t.dtype.name)
 
 
 def addmm(bias, x, y):
@@ -929,6 +1073,14 @@ def contiguous(x):
     return _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
 
 
+def _common_dtype(tensors):
+    """The dtype cat/stack give: every input's dtype promoted (int64 and float32 -> float32)."""
+    dt = tensors[0].dtype
+    for t in tensors[1:]:
+        dt = _backend.promote_types(dt, t.dtype)
+    return dt
+
+
 def cat(tensors, dim=0):
     """Join tensors along an existing dimension."""
     tensors = list(tensors)
@@ -936,7 +1088,11 @@ def cat(tensors, dim=0):
         raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
     ref = next(t for t in tensors if isinstance(t, Tensor))
     d = _dim(dim, ref.ndim)
-    arrays = [t._data for t in tensors]
+    if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):
+        i = next(i for i, t in enumerate(tensors) if t.ndim == 0)
+        raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    dt = _common_dtype(tensors)
+    arrays = [_cast(t._data, dt) for t in tensors]
     for t in tensors[1:]:
         a, b = ref._data, t._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
@@ -960,7 +1116,8 @@ def stack(tensors, dim=0):
         raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} at entry 0 "
                            f"and {list(next(t.shape for t in tensors if t.shape != tensors[0].shape))} at entry "
                            f"{next(i for i, t in enumerate(tensors) if t.shape != tensors[0].shape)}")
-    r = namespace(tensors[0]._data).stack([t._data for t in tensors], axis=d)
+    dt = _common_dtype(tensors)
+    r = namespace(tensors[0]._data).stack([_cast(t._data, dt) for t in tensors], axis=d)
     return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
 
 
@@ -996,7 +1153,7 @@ def _basic_index_name(idx):
     for i in (idx if isinstance(idx, tuple) else (idx,)):
         if isinstance(i, (int, np.integer)):
             name = "SelectBackward0"
-        elif isinstance(i, slice) and i != slice(None):
+        elif isinstance(i, slice):
             name = "SliceBackward0"
         elif i is None:
             name = "UnsqueezeBackward0"
@@ -1006,6 +1163,9 @@ def _basic_index_name(idx):
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
     idx = _index_arg(index)
+    for i in (idx if isinstance(idx, tuple) else (idx,)):
+        if isinstance(i, slice) and i.step is not None and i.step <= 0:
+            raise ValueError("step must be greater than zero")
     data = x._data
     try:
         r = data[idx]
@@ -1114,16 +1274,53 @@ gt = _compare(lambda a, b: a > b)
 ge = _compare(lambda a, b: a >= b)
 
 
-def logical_and(x, y):
-    return Tensor._from_data(x._data & (y._data if isinstance(y, Tensor) else y))
+def _truth(t):
+    a = t._data
+    return a if _backend.kind(a.dtype) == "b" else a != 0
 
 
-def logical_or(x, y):
-    return Tensor._from_data(x._data | (y._data if isinstance(y, Tensor) else y))
+def _logical(name, fn):
+    def f(x, y):
+        if not isinstance(y, Tensor):
+            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}")
+        return Tensor._from_data(fn(_truth(x), _truth(y)))
+    f.__name__ = name
+    f.__doc__ = f"{name}(x, y): elementwise, on truth values (nonzero is True); a bool result"
+    return f
+
+
+logical_and = _logical("logical_and", lambda a, b: a & b)
+logical_or = _logical("logical_or", lambda a, b: a | b)
+logical_xor = _logical("logical_xor", lambda a, b: a ^ b)
+
+
+def _bitwise(name, fn):
+    def f(x, y):
+        if not isinstance(x, Tensor):
+            x, y = y, x
+        a, b = _operands(x, y)
+        if _backend.kind(a.dtype) not in "biu":
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_cname(x)}'")
+        return Tensor._from_data(fn(a, b))
+    f.__name__ = name
+    f.__doc__ = f"{name}(x, y) on bool and integer tensors (the operators &, |, ^)"
+    return f
+
+
+bitwise_and = _bitwise("bitwise_and", lambda a, b: a & b)
+bitwise_or = _bitwise("bitwise_or", lambda a, b: a | b)
+bitwise_xor = _bitwise("bitwise_xor", lambda a, b: a ^ b)
 
 
 def logical_not(x):
-    return Tensor._from_data(namespace(x._data).logical_not(x._data))
+    return Tensor._from_data(namespace(x._data).logical_not(_truth(x)))
+
+
+def bitwise_not(x):
+    """~x: logical not of a bool tensor, bitwise not of an integer one."""
+    if _backend.kind(x._data.dtype) not in "biu":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_cname(x)}'")
+    return Tensor._from_data(~x._data)
 
 
 def isnan(x):

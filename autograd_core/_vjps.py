@@ -85,7 +85,20 @@ def _count(shape, dim):
 # ----------------------------------------------------------------------------- arithmetic
 VJP["add"] = lambda g, need, alpha=1: (g, (g if alpha == 1 else g * alpha) if need[1] else None)
 VJP["sub"] = lambda g, need, alpha=1: (g, (-g if alpha == 1 else -g * alpha) if need[1] else None)
-VJP["rsub"] = lambda g: (-g,)                                     # other - x, other a scalar
+VJP["rsub"] = lambda g, alpha=1: (-g if alpha == 1 else -g * alpha,)   # other - alpha * x, other a number
+VJP["rsub_tensor"] = lambda g, need, alpha=1: (                    # other - alpha * x, other a tensor
+    (-g if alpha == 1 else -g * alpha) if need[0] else None, g)
+VJP["remainder"] = lambda g: (g,)                                 # x % number
+VJP["remainder_tensor"] = lambda g, x, y, need: (                 # x % y: d/dy = -floor(x / y)
+    g, -g * F.floor(x / y) if need[1] else None)
+
+
+def _not_implemented(g, name):
+    """torch has no derivative for this op (floor_divide, remainder of a number): backward refuses."""
+    raise RuntimeError(f"derivative for aten::{name} is not implemented")
+
+
+VJP["not_implemented"] = _not_implemented
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (g / y if need[0] else None, -g * x / (y * y) if need[1] else None)
 VJP["neg"] = lambda g: (-g,)
@@ -123,6 +136,31 @@ VJP["maximum"] = lambda g, x, y: (                                # ties: half t
     g * ((x > y) + (x == y) * 0.5), g * ((y > x) + (x == y) * 0.5))
 VJP["minimum"] = lambda g, x, y: (
     g * ((x < y) + (x == y) * 0.5), g * ((y < x) + (x == y) * 0.5))
+
+
+def _clamp_tensor(g, x, y, z, need):
+    """clamp(x, min=y, max=z) with tensor bounds (either may be None): torch's clamp_backward and
+    clamp_backward_min_max. x gets g where min <= x <= max; min where x < min (and min < max);
+    max where x > max (or max < min, where the result is max everywhere)."""
+    inside = x == x
+    if y is not None:
+        inside = inside & (x >= y)
+    if z is not None:
+        inside = inside & (x <= z)
+    gx = F.where(inside, g, 0.0) if need[0] else None
+    gy = gz = None
+    if need[1]:
+        below = x < y if z is None else (x < y) & (y < z)
+        gy = F.where(below, g, 0.0)
+    if need[2]:
+        above = x > z if y is None else (x > z) | (z < y)
+        gz = F.where(above, g, 0.0)
+    return gx, gy, gz
+
+
+VJP["clamp_tensor"] = _clamp_tensor
+VJP["masked_fill_tensor"] = lambda g, mask: (                    # the value gets what it replaced
+    F.where(mask, 0.0, g), F.where(mask, g, 0.0).sum())
 VJP["where"] = lambda g, condition: (F.where(condition, g, 0.0), F.where(condition, 0.0, g))
 VJP["masked_fill"] = lambda g, mask: (F.where(mask, 0.0, g),)
 
@@ -240,13 +278,13 @@ INPUT_NAMES = ("x", "y", "z")
 
 # Inputs a rule reads only to compute ANOTHER input's gradient: they are saved only when that input
 # needs a gradient (so ``x * 2`` keeps just the 2, like torch), and arrive as None otherwise.
-ONLY_FOR = {"mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y", "y": "x"},
+ONLY_FOR = {"remainder_tensor": {"x": "y", "y": "y"}, "mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y", "y": "x"},
             "addmm": {"y": "z", "z": "y"}}
 
 
 # Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
 # Tensors: they get Tensors even when create_graph=False.
-ON_TENSORS = {"where", "masked_fill", "amax_all", "amax_dim", "amax", "to_copy", "index", "index_scatter",
+ON_TENSORS = {"where", "masked_fill", "masked_fill_tensor", "clamp_tensor", "remainder_tensor", "amax_all", "amax_dim", "amax", "to_copy", "index", "index_scatter",
               "copy_slices", "as_strided", "mse_loss"}
 
 

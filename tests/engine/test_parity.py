@@ -1,0 +1,335 @@
+"""The parity classes of issue 11, one table: each case runs the same code on torch and on the engine.
+
+A case is ``fn(L) -> dict`` of what a user can observe (values, dtypes, grads, grad_fn names, whether a
+result is a view, raised errors), built with `observe`; the two dicts must be equal. Sections follow
+the issue: views and in-place, second-order structure, amax/amin, type promotion, tensor-valued
+bounds, 0-d reductions, edge gradients, strictness and reflected ops.
+"""
+
+import numpy as np
+import pytest
+import torch
+
+import autograd_core
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def observe(t):
+    """What a user sees of a tensor (or a tuple/number/None), as plain Python data."""
+    if isinstance(t, (tuple, list)):
+        return [observe(v) for v in t]
+    if t is None or isinstance(t, (bool, int, float, str)):
+        return t
+    node = t.grad_fn
+    data = t.detach().cpu().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy()
+    values = _nan_safe(np.round(np.asarray(data, dtype=np.float64), 6).tolist()) if data.dtype.kind == "f" \
+        else np.asarray(data).tolist()
+    return {"dtype": str(t.dtype), "shape": list(t.shape), "values": values,
+            "requires_grad": t.requires_grad, "grad_fn": type(node).__name__ if node is not None else None}
+
+
+def _nan_safe(v):
+    """NaN as a string, so that equal observations compare equal."""
+    if isinstance(v, list):
+        return [_nan_safe(x) for x in v]
+    return "nan" if v != v else v
+
+
+def attempt(fn):
+    """fn()'s observation, or the error's class and first line."""
+    try:
+        return observe(fn())
+    except Exception as e:   # noqa: BLE001 - the error itself is what is compared
+        return ("raises", type(e).__name__, str(e).split("\n")[0])
+
+
+def leaf(L, values, dtype=None):
+    return L.tensor(values, dtype=dtype or L.float64, requires_grad=True)
+
+
+# ----------------------------------------------------------------------------- 1, 2: views and in-place
+@case
+def inplace_on_0d_view_writes_through(L):
+    y = L.zeros(3)
+    y[1].add_(5)
+    w = L.zeros(2, 2)
+    w[0][1].sub_(2)
+    v = y[2]
+    v += 1
+    return {"y": observe(y), "w": observe(w), "version": y._version}
+
+
+@case
+def view_sees_inplace_on_base(L):
+    x = leaf(L, [1., 2., 3.])
+    a = x * 1
+    v = a[:2]
+    a.mul_(10)
+    node = type(v.grad_fn).__name__
+    v.sum().backward()
+    return {"node": node, "next": type(v.grad_fn.next_functions[0][0]).__name__, "grad": observe(x.grad)}
+
+
+@case
+def sibling_views_after_inplace_on_one(L):
+    x = leaf(L, [1., 2., 3.])
+    b = x * 1
+    s1, s2 = b[:2], b[1:]
+    s1.mul_(2)
+    names = [type(t.grad_fn).__name__ for t in (b, s1, s2)]
+    s2.sum().backward()
+    return {"names": names, "grad": observe(x.grad)}
+
+
+@case
+def view_of_view_rebased_on_root(L):
+    x = leaf(L, [1., 2., 3.])
+    b = x * 1
+    vv = b[1:].unsqueeze(0)[:, :1]
+    b.add_(1)
+    out = {"node": type(vv.grad_fn).__name__, "next": type(vv.grad_fn.next_functions[0][0]).__name__}
+    (vv * 3).sum().backward()
+    return {**out, "grad": observe(x.grad)}
+
+
+@case
+def base_gains_grad_through_copy(L):
+    x = leaf(L, [1., 2., 3.])
+    a = L.zeros(3, dtype=L.float64)
+    v = a[:2]
+    before = v.requires_grad
+    a.copy_(x)
+    v.pow(2).sum().backward()
+    return {"before": before, "after": v.requires_grad, "grad": observe(x.grad)}
+
+
+@case
+def leaf_base_changed_under_no_grad(L):
+    w = leaf(L, [1., 2., 3.])
+    v = w[:2]
+    with L.no_grad():
+        w.mul_(2)
+    (v * v).sum().backward()
+    return {"node": type(v.grad_fn).__name__, "grad": observe(w.grad), "v": observe(v)}
+
+
+@case
+def view_or_copy(L):
+    x = L.randn(3, 2)
+    p = L.randn(2, 3, 4).permute(0, 2, 1)
+    e = L.randn(3, 1).expand(3, 4).contiguous()
+    return {"unflatten": x.t().unflatten(1, (3,))._base is x,
+            "permute_reshape_same": p.reshape(2, 4, 3)._base is not None,
+            "permute_reshape_copy": p.reshape(2, 12)._base is not None,
+            "transpose_view_same": x.t().view(2, 3)._base is not None,
+            "flatten_dd": x.flatten(1, 1) is x, "expand_contiguous": e.is_contiguous(),
+            "view_error": attempt(lambda: p.view(2, 12))}
+
+
+@case
+def writes_through_reshaped_views_reach_base(L):
+    x = L.zeros(2, 3)
+    x.t().reshape(6)[0] = 5.0 if False else 0.0   # a copy: nothing written
+    x.reshape(6)[4] = 7.0                          # a view: written
+    x.t()[2, 0] = 1.0
+    return observe(x)
+
+
+# ----------------------------------------------------------------------------- 3: second-order structure
+SECOND_ORDER = {
+    "relu": lambda L, x: x.relu(), "relu_": lambda L, x: (x * 1).relu_(),
+    "F.relu": lambda L, x: L.nn.functional.relu(x), "nn.ReLU": lambda L, x: L.nn.ReLU()(x),
+    "leaky_relu": lambda L, x: L.nn.functional.leaky_relu(x, 0.1),
+    "nn.LeakyReLU": lambda L, x: L.nn.LeakyReLU(0.2)(x),
+    "abs": lambda L, x: x.abs(), "clamp": lambda L, x: x.clamp(-1.0, 1.0), "sign": lambda L, x: x.sign(),
+    "maximum": lambda L, x: L.maximum(x, L.zeros(2, dtype=L.float64)), "amax": lambda L, x: x.amax(0),
+    "where": lambda L, x: L.where(x > 0, x, L.zeros(2, dtype=L.float64)), "mul": lambda L, x: x * 2,
+    "sigmoid": lambda L, x: x.sigmoid(), "std": lambda L, x: x.std(),
+}
+
+
+def _second_order(L, f):
+    x = leaf(L, [0.5, -1.5])
+    (g,) = L.autograd.grad(f(L, x).sum(), x, create_graph=True)
+    gg = L.autograd.grad(g.sum(), x, allow_unused=True)[0] if g.requires_grad else None
+    return {"g": observe(g)["values"], "g_requires_grad": g.requires_grad,
+            "gg": observe(gg)["values"] if gg is not None else None}
+
+
+for _name, _f in SECOND_ORDER.items():
+    CASES[f"second_order[{_name}]"] = lambda L, _f=_f: _second_order(L, _f)
+
+
+# ----------------------------------------------------------------------------- 4: amax / amin
+@case
+def amax_amin_ties_tuples_names(L):
+    out = {}
+    for k, f in {"amax1": lambda y: y.amax(1), "amax01": lambda y: y.amax((0, 1)),
+                 "amin_t": lambda y: y.amin((1,)), "amax_all": lambda y: y.amax(),
+                 "max_dim": lambda y: y.max(1)[0], "max_all": lambda y: y.max(),
+                 "keep": lambda y: L.amax(y, dim=(0, 1), keepdim=True)}.items():
+        y = leaf(L, [[1., 3., 3.], [2., 2., 0.]])
+        r = f(y)
+        (g,) = L.autograd.grad(r.sum(), y)
+        out[k] = [observe(r), observe(g)["values"]]
+    y = leaf(L, [[1., 3.], [2., 2.]])
+    r = (y * 1).amax(1)
+    y2 = y * 1
+    r2 = y2.amax(1)
+    y2.add_(1)
+    out["version_check"] = attempt(lambda: r2.sum().backward())
+    return out
+
+
+# ----------------------------------------------------------------------------- 5: type promotion
+PROMOTION = {
+    "int+0d_f64": lambda L: L.tensor([3, -4]) + L.tensor(2.0, dtype=L.float64),
+    "bool+0d_f64": lambda L: L.tensor([True, False]) + L.tensor(2.0, dtype=L.float64),
+    "f32+0d_f64": lambda L: L.ones(2) + L.tensor(1., dtype=L.float64),
+    "int*0d_f16": lambda L: L.tensor([3, -4]) * L.tensor(1., dtype=L.float16),
+    "i32+0d_i64": lambda L: L.ones(2, dtype=L.int32) + L.tensor(1),
+    "u8+i8": lambda L: L.ones(2, dtype=L.uint8) + L.ones(2, dtype=L.int8),
+    "f16+i64": lambda L: L.ones(2, dtype=L.float16) + L.tensor([3, -4]),
+    "int.abs": lambda L: L.tensor([3, -4]).abs(), "int.clamp(1.5)": lambda L: L.tensor([1, 2]).clamp(1.5),
+    "int.clamp(1)": lambda L: L.tensor([1, 2]).clamp(1), "cat i64 f32": lambda L: L.cat([L.tensor([1]), L.ones(1)]),
+    "stack i64 f32": lambda L: L.stack([L.tensor([1]), L.ones(1)]),
+    "int//2.0": lambda L: L.tensor([3, -4]) // 2.0, "int//2": lambda L: L.tensor([3, -4]) // 2,
+    "logical_or int float": lambda L: L.logical_or(L.tensor([0, 2]), L.tensor([0., 0.])),
+    "logical_and number": lambda L: L.logical_and(L.tensor([0, 2]), 0),
+    "where(c,1,0)": lambda L: L.where(L.tensor([True, False]), 1, 0),
+    "where(c,1.,0)": lambda L: L.where(L.tensor([True, False]), 1., 0),
+    "tensor([np.float64])": lambda L: L.tensor([np.float64(1.)]),
+    "tensor([1, np.float64])": lambda L: L.tensor([1, np.float64(2.)]),
+    "tensor([True, np.int8])": lambda L: L.tensor([True, np.int8(2)]),
+    "int/int": lambda L: L.tensor([3, -4]) / L.tensor([2, 2]), "int**0.5": lambda L: L.tensor([4]) ** 0.5,
+    "2**int": lambda L: 2 ** L.tensor([3, -4, 0]), "int**int": lambda L: L.tensor([2, 1, -1, 3]) ** L.tensor([-1, -2, -3, 2]),
+    "int**-1": lambda L: L.tensor([2]) ** -1, "bool&bool": lambda L: L.tensor([True]) & L.tensor([False]),
+    "int|int": lambda L: L.tensor([3, 4]) | L.tensor([1, 1]), "float&float": lambda L: L.ones(2) & L.ones(2),
+    "~bool": lambda L: ~L.tensor([True, False]), "int+True": lambda L: L.tensor([1]) + True,
+    "maximum int float": lambda L: L.maximum(L.tensor([3, -4]), L.tensor([1.5, -2.5])),
+}
+for _name, _f in PROMOTION.items():
+    CASES[f"promotion[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
+# ----------------------------------------------------------------------------- 6: tensor-valued bounds
+@case
+def clamp_with_tensor_bounds(L):
+    out = {}
+    for k, (lo, hi) in {"both": ([0., -1., 0.5], 1.0), "min": ([0., -1., 2.0], None),
+                        "max": (None, [0., -1., 2.]), "crossed": ([1.0, 1.0, 1.0], [0., 0., 0.])}.items():
+        x = leaf(L, [0.5, -2.0, 3.0])
+        lo_t = leaf(L, lo) if lo is not None else None
+        hi_t = leaf(L, hi) if isinstance(hi, list) else (L.tensor(hi, dtype=L.float64, requires_grad=True)
+                                                        if hi is not None else None)
+        r = x.clamp(lo_t, hi_t)
+        r.sum().backward()
+        out[k] = [observe(r), observe(x.grad), observe(lo_t.grad if lo_t is not None else None),
+                  observe(hi_t.grad if hi_t is not None else None)]
+    return out
+
+
+@case
+def masked_fill_with_tensor_value(L):
+    x = leaf(L, [1.5, -2.5, 3.0])
+    v = L.tensor(3., dtype=L.float64, requires_grad=True)
+    r = x.masked_fill(L.tensor([True, False, True]), v)
+    (r * L.tensor([1., 2., 3.], dtype=L.float64)).sum().backward()
+    return {"r": observe(r), "x": observe(x.grad), "v": observe(v.grad),
+            "1-d value": attempt(lambda: x.masked_fill(L.tensor([True, False, True]), L.tensor([3.])))}
+
+
+# ----------------------------------------------------------------------------- 7: 0-d reductions
+REDUCE_0D = {
+    "sum": lambda x, d: x.sum(d), "mean": lambda x, d: x.mean(d), "max": lambda x, d: x.max(d)[0],
+    "min": lambda x, d: x.min(d)[0], "amax": lambda x, d: x.amax(d), "argmax": lambda x, d: x.argmax(d),
+    "norm": lambda x, d: x.norm(dim=d), "logsumexp": lambda x, d: x.logsumexp(d),
+    "softmax": lambda x, d: x.softmax(d), "sum_keepdim": lambda x, d: x.sum(d, keepdim=True),
+    "amax_tuple": lambda x, d: x.amax((d,)), "squeeze": lambda x, d: x.squeeze(d),
+}
+
+
+def _reduce_0d(L, f):
+    out = []
+    for d in (0, -1):
+        x = L.tensor(1.5, dtype=L.float64, requires_grad=True)
+        r = f(x, d)
+        g = L.autograd.grad(r.sum(), x)[0] if r.requires_grad else None
+        out.append([observe(r), observe(g)])
+    out.append(attempt(lambda: f(L.tensor(1.5), 1)))
+    return out
+
+
+for _name, _f in REDUCE_0D.items():
+    CASES[f"reduce_0d[{_name}]"] = lambda L, _f=_f: _reduce_0d(L, _f)
+
+
+# ----------------------------------------------------------------------------- 8: edge gradients, API
+@case
+def edge_gradients(L):
+    x = leaf(L, [1.5])
+    x.std(correction=0).backward()
+    logits = leaf(L, [[0.1, 0.2], [0.3, 0.4]])
+    loss = L.nn.functional.cross_entropy(logits, L.tensor([-100, -100]))
+    loss.backward()
+    return {"std": observe(x.grad), "ce": observe(loss), "ce_grad": observe(logits.grad)}
+
+
+@case
+def grad_of_repeated_input_and_inputs_retains(L):
+    z = leaf(L, [2., 3.])
+    twice = L.autograd.grad((z * z).sum(), [z, z])
+    a = z * 2
+    (a * 3).sum().backward(inputs=[a])
+    w = leaf(L, [1., 1.])
+    return {"twice": observe(twice), "retains": a.retains_grad, "a.grad": observe(a.grad),
+            "uniform_": attempt(lambda: w.uniform_()), "normal_": attempt(lambda: w.normal_())}
+
+
+# ----------------------------------------------------------------------------- 9: strictness, reflected ops
+STRICT = {
+    "x[::-1]": lambda L: L.ones(3)[::-1], "mm(v, m)": lambda L: L.mm(L.ones(2), L.ones(2, 2)),
+    "m.mm(v)": lambda L: L.ones(2, 2).mm(L.ones(2)), "mv(m, m)": lambda L: L.mv(L.ones(2, 2), L.ones(2, 2)),
+    "dot(m, v)": lambda L: L.dot(L.ones(2, 2), L.ones(2)),
+    "bmm(m, m)": lambda L: L.bmm(L.ones(2, 2), L.ones(2, 2)),
+    "bmm node": lambda L: L.bmm(L.ones(2, 2, 2, requires_grad=True), L.ones(2, 2, 2)),
+    "b - b": lambda L: L.tensor([True]) - L.tensor([False]), "b - 1": lambda L: L.tensor([True]) - 1,
+    "1 - b": lambda L: 1 - L.tensor([True]), "-b": lambda L: -L.tensor([True]),
+    "int // 0": lambda L: L.tensor([5]) // 0, "int % 0": lambda L: L.tensor([5]) % 0,
+    "int softmax": lambda L: L.tensor([1, 2]).softmax(0), "int var": lambda L: L.tensor([1, 2]).var(),
+    "int std": lambda L: L.tensor([1, 2]).std(), "5.0 % t": lambda L: 5.0 % L.tensor([1.5, -2.5]),
+    "5 // t": lambda L: 5 // L.tensor([1.5, -2.5]), "x[:] node": lambda L: L.ones(2, requires_grad=True)[:],
+    "x[...] node": lambda L: L.ones(2, requires_grad=True)[...],
+    "x % 2 node": lambda L: L.ones(2, requires_grad=True) % 2,
+    "x % t node": lambda L: L.ones(2, requires_grad=True) % L.tensor([2., 3.]),
+    "x // 2 backward": lambda L: (L.ones(2, requires_grad=True) // 2).sum().backward(),
+    "5.0 % x backward": lambda L: (5.0 % L.ones(2, requires_grad=True)).sum().backward(),
+}
+for _name, _f in STRICT.items():
+    CASES[f"strict[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
+@case
+def rsub_and_remainder_gradients(L):
+    x = leaf(L, [1.5, -2.5])
+    y = leaf(L, [4., 3.])
+    r = L.rsub(x, y, alpha=2)
+    m = x % y
+    (r.sum() + (m * m).sum()).backward()
+    return {"r": observe(r), "m": observe(m), "x": observe(x.grad), "y": observe(y.grad)}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_torch(name):
+    fn = CASES[name]
+    torch.manual_seed(0)
+    autograd_core.manual_seed(0)
+    want = fn(torch)
+    got = fn(autograd_core)
+    assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
