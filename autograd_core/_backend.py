@@ -10,10 +10,6 @@ import numpy as np
 import array_api_compat
 import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
 
-# torch computes inf and nan silently (log(0) = -inf, 0/0 = nan); numpy would warn on each one, and a
-# warning on stderr costs a student the points of an nbgrader test cell. So floating-point errors are
-# silent here too (numpy's error state; restore yours with np.seterr(**old) if you need the warnings).
-np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 try:  # cupy is optional: the `gpu` extra
     import cupy as _cupy

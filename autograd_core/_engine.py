@@ -104,7 +104,8 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _backward(roots, retain_graph, create_graph, inputs, accumulate)
+        with np.errstate(all="ignore"):     # silent inf/nan in rules, as torch (see _ops.silent)
+            return _backward(roots, retain_graph, create_graph, inputs, accumulate)
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -8,6 +8,7 @@ Every op here follows the same three steps:
 The node name is torch's (``PowBackward0`` for ``x**2``, ``PowBackward1`` for ``x**t``, ...).
 """
 import builtins
+import functools
 import math
 import traceback
 import warnings
@@ -26,6 +27,19 @@ _Number = (int, float, bool, np.number, np.bool_)
 
 
 # ============================================================================= recording
+
+def silent(fn):
+    """Run `fn` with numpy's floating-point warnings off: torch computes log(0) = -inf and 0/0 = nan
+    silently, and a warning on stderr costs a student the points of an nbgrader test cell. The
+    user's own numpy error state is left alone. (Applied to the ops that turn finite inputs into
+    inf or nan; add, mul and the like warn only on overflow, and pay nothing.)"""
+    @functools.wraps(fn)
+    def quiet(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    return quiet
+
+
 
 class _Anomaly:
     enabled = False
@@ -267,6 +281,7 @@ def mul(x, y):
     return _record("mul", "MulBackward0", r, (x, y))
 
 
+@silent
 def div(x, y):
     """x / y (true division: integer inputs give float32)"""
     if not isinstance(x, Tensor):
@@ -289,6 +304,7 @@ def neg(x):
     return _record("neg", "NegBackward0", -x._data, (x,))
 
 
+@silent
 def reciprocal(x):
     """1 / x"""
     return _record("reciprocal", "ReciprocalBackward0", 1 / _float(x)._data, (x,))
@@ -311,6 +327,7 @@ def _int_pow(a, b):
     return xp.where(neg, small, r)
 
 
+@silent
 def pow(x, exponent):
     """x ** exponent (a number or a tensor); ``2 ** x`` goes through rpow."""
     if not isinstance(x, Tensor):
@@ -325,6 +342,7 @@ def pow(x, exponent):
     return _record("pow", "PowBackward0", a ** e, (x,), {"exponent": e})
 
 
+@silent
 def rpow(x, base):
     """base ** x for a Python number base."""
     a, b = _operands(x, base)
@@ -344,6 +362,7 @@ def _zero_division(b):
         raise RuntimeError("ZeroDivisionError")
 
 
+@silent
 def floor_divide(x, y):
     """x // y, rounded down (torch's floor division; not differentiable)."""
     if not isinstance(x, Tensor):
@@ -360,6 +379,7 @@ def _mod(a, b):
     return r + 0.0 if _backend.kind(r.dtype) == "f" else r    # +0. where numpy gives -0. (torch: +0.)
 
 
+@silent
 def remainder(x, y):
     """x % y with the sign of y (Python's and torch's remainder)."""
     if not isinstance(x, Tensor):
@@ -398,7 +418,7 @@ def _unary(op, name, fn):
         return _record(op, name, fn(namespace(a), a), (x,))
     f.__name__ = op
     f.__doc__ = f"{op}(x), elementwise"
-    return f
+    return f if op == "tanh" else silent(f)
 
 
 exp = _unary("exp", "ExpBackward0", lambda xp, a: xp.exp(a))
@@ -435,9 +455,15 @@ def slope_backward(g, x, negative_slope, name):
 
     Like torch's threshold_backward and leaky_relu_backward it is an op of (g, x), x with a zero
     derivative: a second derivative of relu is then zeros, not None."""
-    a, m = g._data, x._data > 0
-    r = namespace(a).where(m, a, a * negative_slope if negative_slope else namespace(a).zeros_like(a))
+    r = slope_scale(g._data, x._data, negative_slope)
     return _record("slope_backward", name, r, (g, x), {"negative_slope": negative_slope, "name": name})
+
+
+def slope_scale(g, x, negative_slope):
+    """g * (1 where x > 0, else negative_slope) on arrays: a product, not a where (7x faster on
+    numpy for a random mask; an inf or nan in g where x <= 0 stays nan, torch's gives 0)."""
+    m = x > 0
+    return g * m if not negative_slope else g * (m * (1 - negative_slope) + negative_slope)
 
 
 def zeros_of(g):
@@ -566,6 +592,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     return _record("sum", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 
 
+@silent
 def mean(x, dim=None, keepdim=False, dtype=None):
     """Mean over `dim` (all dims when None)."""
     a = x._data
@@ -681,6 +708,7 @@ def one_hot_along(indices, shape, dim, keepdim):
     return Tensor._from_data(pos == idx)
 
 
+@silent
 def _spread(op, x, dim, unbiased, keepdim, correction):
     """var or std over `dim`: Bessel-corrected (correction=1) by default, like torch."""
     if isinstance(dim, bool):                       # var(unbiased) positional form
@@ -711,6 +739,7 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
     return _spread("std", x, dim, unbiased, keepdim, correction)
 
 
+@silent
 def norm(x, p=2, dim=None, keepdim=False):
     """The 2-norm (``p='fro'`` too) over `dim`."""
     if p not in (2, "fro", 2.0):
@@ -721,6 +750,7 @@ def norm(x, p=2, dim=None, keepdim=False):
     return _record("norm", "LinalgVectorNormBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
 
 
+@silent
 def logsumexp(x, dim, keepdim=False):
     """log(sum(exp(x), dim)), computed stably."""
     dims = _dims(dim, x.ndim)
@@ -734,6 +764,7 @@ def logsumexp(x, dim, keepdim=False):
     return _record("logsumexp", "LogsumexpBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
 
 
+@silent
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
     if not _is_float(x):
@@ -744,6 +775,7 @@ def softmax(x, dim, dtype=None):
     return _record("softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d})
 
 
+@silent
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
     if not _is_float(x):
@@ -1215,6 +1247,7 @@ def loss_scale(g, shape, reduction):
     return g
 
 
+@silent
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
     a, b = _operands(x, y)
@@ -1224,6 +1257,7 @@ def mse_loss(x, y, reduction="mean"):
     return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})
 
 
+@silent
 def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     """-logp[i, target[i]] averaged (weighted) over the batch, one NllLossBackward0 node."""
     a = logp._data

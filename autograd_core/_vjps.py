@@ -62,8 +62,7 @@ reshape = _either(F.reshape, lambda xp, a, shape: xp.reshape(a, shape))
 transpose = _either(F.transpose, lambda xp, a, d0, d1: a.swapaxes(d0, d1))
 permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
 mT = _either(F.mT, lambda xp, a: a.swapaxes(-1, -2))
-slope_backward = _either(F.slope_backward, lambda xp, g, x, slope, name: xp.where(
-    x > 0, g, g * slope if slope else xp.zeros_like(g)))
+slope_backward = _either(F.slope_backward, lambda xp, g, x, slope, name: F.slope_scale(g, x, slope))
 zeros_of = _either(F.zeros_of, lambda xp, a: xp.zeros_like(a))
 
 
