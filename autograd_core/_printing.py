@@ -19,9 +19,7 @@ class _Formatter:
             return
         finite = values[np.isfinite(values) & (values != 0)].astype(np.float64)
         if finite.size == 0:
-            for v in values.reshape(-1).tolist():   # only nan/inf/0: their own widths
-                self.max_width = max(self.max_width, len(self._plain(v)))
-            return
+            return                  # only 0, nan, inf: no padding at all (torch's rule)
         absv = np.abs(finite)
         lo, hi = absv.min(), absv.max()
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
@@ -37,23 +35,14 @@ class _Formatter:
                 widths = [len(f"{v:.{PRECISION}e}") for v in finite.tolist()]
             else:
                 widths = [len(f"{v:.{PRECISION}f}") for v in finite.tolist()]
-        self.max_width = max([self.max_width] + widths)
-        for v in values[~np.isfinite(values)].tolist():
-            self.max_width = max(self.max_width, len(self._plain(v)))
-
-    @staticmethod
-    def _plain(v):
-        return str(v) if isinstance(v, bool) or not isinstance(v, float) else (
-            "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else f"{v:.0f}.")
+        self.max_width = max([self.max_width] + widths)   # from nonzero finite values only, as torch
 
     def format(self, v):
         if self.floating:
-            if math.isnan(v) or math.isinf(v):
-                s = self._plain(v)
-            elif self.sci_mode:
+            if self.sci_mode:
                 s = f"{v:{self.max_width}.{PRECISION}e}"
             elif self.int_mode:
-                s = f"{v:.0f}."
+                s = f"{v:.0f}" + ("" if math.isnan(v) or math.isinf(v) else ".")
             else:
                 s = f"{v:.{PRECISION}f}"
         else:
