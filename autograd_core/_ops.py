@@ -175,6 +175,11 @@ def _operands(x, y):
     return _operands(x, _as_tensor_like(y, x))
 
 
+def _no_kernel(kernel, x):
+    """torch's refusal of a dtype an op has no kernel for (``"abs_cpu" not implemented for 'Bool'``)."""
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
+
+
 def _is_float(t):
     return t.dtype.is_floating_point
 
@@ -368,7 +373,9 @@ def floor_divide(x, y):
     if not isinstance(x, Tensor):
         return floor_divide(_as_tensor_like(x, y), y)
     a, b = _operands(x, y)
-    if _backend.kind(a.dtype) in "biu" and not isinstance(b, float):
+    if _backend.kind(a.dtype) == "b":
+        raise _no_kernel("div_floor_cpu", x)
+    if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
         _zero_division(b)
     return _not_differentiable("floor_divide", namespace(a).floor_divide(a, b) if hasattr(b, "dtype")
                                else a // b, (x, y))
@@ -384,9 +391,13 @@ def remainder(x, y):
     """x % y with the sign of y (Python's and torch's remainder)."""
     if not isinstance(x, Tensor):
         a, b = _operands(_as_tensor_like(x, y), y)
+        if _backend.kind(a.dtype) == "b":
+            raise _no_kernel("remainder_cpu", y)
         return _not_differentiable("remainder", _mod(a, b), (y,))
     a, b = _operands(x, y)
-    if _backend.kind(a.dtype) in "biu" and not isinstance(b, float):
+    if _backend.kind(a.dtype) == "b":
+        raise _no_kernel("remainder_cpu", x)
+    if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
         _zero_division(b)
     if isinstance(y, Tensor):
         return _record("remainder_tensor", "RemainderBackward1", _mod(a, b), (x, y))
@@ -434,17 +445,23 @@ sigmoid = _unary("sigmoid", "SigmoidBackward0", lambda xp, a: 1 / (1 + xp.exp(-a
 
 def abs(x):
     """|x|, elementwise (integers stay integers)"""
+    if x.dtype is _backend.bool_:
+        raise _no_kernel("abs_cpu", x)
     return _record("abs", "AbsBackward0", namespace(x._data).abs(x._data), (x,))
 
 
 def relu(x):
     """max(x, 0)"""
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("Boolean inputs not supported for relu")
     a = x._data
     return _record("relu", "ReluBackward0", namespace(a).maximum(a, 0), (x,))
 
 
 def leaky_relu(x, negative_slope=0.01):
     """x if x > 0 else negative_slope * x"""
+    if not _is_float(x):
+        raise _no_kernel("leaky_relu_cpu", x)
     xp = namespace(x._data)
     return _record("leaky_relu", "LeakyReluBackward0", xp.where(x._data > 0, x._data, x._data * negative_slope),
                    (x,), {"negative_slope": negative_slope})
@@ -473,6 +490,13 @@ def zeros_of(g):
 
 def _zero_grad_unary(fname, name):
     def f(x):
+        if x.dtype is _backend.bool_:
+            if fname == "sign":
+                return Tensor._from_data(namespace(x._data).asarray(x._data, copy=True))
+            raise _no_kernel(f"{fname}_vml_cpu", x)
+        if _backend.kind(x._data.dtype) in "iu":        # integers are already whole: a copy
+            return Tensor._from_data(namespace(x._data).asarray(x._data, copy=True)) if fname != "sign" else \
+                Tensor._from_data(namespace(x._data).sign(x._data))
         return _record("zero_grad", name, getattr(namespace(x._data), fname)(x._data), (x,))
     f.__name__ = fname
     f.__doc__ = f"{fname}(x); its gradient is zero"
@@ -617,10 +641,11 @@ class _MinMax(tuple):
         return self[1]
 
     def __repr__(self):
-        return f"{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
 
 
-_RETURN_TYPES = {k: type(f"torch.return_types.{k}", (_MinMax,), {}) for k in ("max", "min")}
+_RETURN_TYPES = {k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
+                 for k in ("max", "min")}
 
 
 def _minmax(kind, x, dim=None, keepdim=False):
@@ -678,6 +703,8 @@ def amin(x, dim=(), keepdim=False):
 
 
 def argmax(x, dim=None, keepdim=False):
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("argmax(): does not support bool input")
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
     return Tensor._from_data(xp.astype(xp.argmax(a, axis=0 if dim is None else _dim(dim, a.ndim),
@@ -685,6 +712,8 @@ def argmax(x, dim=None, keepdim=False):
 
 
 def argmin(x, dim=None, keepdim=False):
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("argmin(): does not support bool input")
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
     return Tensor._from_data(xp.astype(xp.argmin(a, axis=0 if dim is None else _dim(dim, a.ndim),
@@ -742,6 +771,9 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 @silent
 def norm(x, p=2, dim=None, keepdim=False):
     """The 2-norm (``p='fro'`` too) over `dim`."""
+    if not _is_float(x):
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{_cname(x)}")
     if p not in (2, "fro", 2.0):
         raise NotImplementedError(f"norm: only p=2 is implemented, got p={p!r}")
     dims = _dims(dim, x.ndim)
@@ -753,6 +785,7 @@ def norm(x, p=2, dim=None, keepdim=False):
 @silent
 def logsumexp(x, dim, keepdim=False):
     """log(sum(exp(x), dim)), computed stably."""
+    x = _float(x) if not _is_float(x) else x
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
     a = x._data
@@ -799,6 +832,8 @@ def matmul(x, y):
             raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_cname(x)} and {_cname(y)}")
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}")
     a, b = _operands(x, y)
+    if x.dtype is _backend.bool_:
+        raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
     if a.ndim == 0 or b.ndim == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
     try:

@@ -1,0 +1,45 @@
+"""The ``torch.*`` functions: the ops of `_ops` behind the argument check of torch's Python binding.
+
+``torch.exp(2.0)`` is a TypeError in torch, raised before any computation, with one of two texts:
+``exp(): argument 'input' (position 1) must be Tensor, not float`` for a function with one
+signature, ``sum() received an invalid combination of arguments - got (float, Tensor), ...`` for
+one with several (overloads). Methods (``t.exp()``) need no check: their self is a tensor.
+"""
+import functools
+
+from . import _ops
+from ._tensor import Tensor
+
+# Functions whose first argument may be a Python number, as in torch (``torch.add(2, t)``).
+NUMBER_FIRST = {"add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "bitwise_and",
+                "bitwise_or", "bitwise_xor"}
+# Functions torch binds with several signatures: a wrong call names the arguments it got.
+OVERLOADED = {"all", "any", "clamp", "clamp_max", "clamp_min", "clip", "eq", "ge", "gt", "le", "lt", "ne",
+              "masked_fill", "max", "min", "mean", "sum", "std", "var", "round", "rsub", "squeeze", "where"}
+
+
+def _type_name(a):
+    return "Tensor" if isinstance(a, Tensor) else type(a).__name__
+
+
+def checked(name, fn):
+    """`fn` as ``torch.<name>``: its first argument must be a tensor (`where`: the condition)."""
+    if name in NUMBER_FIRST:
+        return fn
+
+    @functools.wraps(fn)
+    def public(*args, **kwargs):
+        if args and not isinstance(args[0], Tensor):
+            if name in OVERLOADED:
+                got = ", ".join(_type_name(a) for a in args)
+                raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
+                                "expected one of the signatures torch documents")
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_type_name(args[0])}")
+        return fn(*args, **kwargs)
+    return public
+
+
+def export(namespace, names, source=_ops):
+    """Put the checked ``source.<name>`` for each name into `namespace` (a module's globals())."""
+    for name in names:
+        namespace[name] = checked(name, getattr(source, name))
