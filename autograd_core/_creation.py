@@ -316,19 +316,10 @@ def randint_like(t, low=0, high=None, dtype=None, device=None):
     return randint(low, high, tuple(t.shape), dtype=dt, device=dev)
 
 
-def _fill_random_(t, host):
-    """Write host random numbers into t in place (no graph; bumps the version)."""
-    arr = _backend.asarray_on(host.astype(t.dtype.name, copy=False), t.device if t.device._native is None
-                              else t.device._native)
-    t._check_inplace()           # under the caller's grad mode: a leaf that requires grad is refused
-    prev = _mode.grad_enabled
-    _mode.grad_enabled = False
-    try:
-        t._write(arr)
-        t._vc[0] += 1
-    finally:
-        _mode.grad_enabled = prev
-    return t
+def _on_device_of(t, host):
+    """Host random numbers as an array of t's dtype on t's device."""
+    return _backend.asarray_on(host.astype(t.dtype.name, copy=False), t.device if t.device._native is None
+                               else t.device._native)
 
 
 # ----------------------------------------------------------------------------- .to() arguments

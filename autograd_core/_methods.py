@@ -112,9 +112,11 @@ def _copy_(self, src, non_blocking=False):
 def _fill_(self, value):
     """Fill self with a value (a number, or a one-element tensor that may require grad)."""
     if isinstance(value, Tensor):
-        if value.numel() != 1:
-            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} dimensions.")
-        return _copy_(self, value.reshape(()))
+        if value.ndim != 0:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} "
+                               "dimensions.")
+        if value.device != self.device:
+            value = value.to(self.device if self.device._native is None else self.device._native)
     return self._inplace(_ops.filled, value)
 
 
@@ -129,11 +131,13 @@ Tensor.zero_ = _zero_
 
 
 def _uniform_(self, a=0.0, b=1.0, generator=None):
-    return _creation._fill_random_(self, _creation._gen(generator).uniform(a, b, tuple(self.shape)))
+    arr = _creation._on_device_of(self, _creation._gen(generator).uniform(a, b, tuple(self.shape)))
+    return self._inplace(_ops.replaced, arr, "UniformBackward0")   # a non-leaf: a zero gradient
 
 
 def _normal_(self, mean=0.0, std=1.0, generator=None):
-    return _creation._fill_random_(self, _creation._gen(generator).normal(mean, std, tuple(self.shape)))
+    arr = _creation._on_device_of(self, _creation._gen(generator).normal(mean, std, tuple(self.shape)))
+    return self._inplace(_ops.replaced, arr, "NormalBackward0")
 
 
 Tensor.uniform_ = _uniform_

@@ -571,6 +571,9 @@ def minimum(x, y):
 def where(condition, x, y):
     """x where condition else y"""
     cond = condition._data if isinstance(condition, Tensor) else condition
+    if _backend.kind(cond.dtype) != "b":
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype "
+                           f"{_cname(condition)}")
     ref = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
     if ref is None:                                  # two numbers: their result type (1, 0 -> int64)
         xp = namespace(cond)
@@ -889,6 +892,11 @@ def bmm(x, y):
     return r
 
 
+def _type_name(t):
+    """torch's legacy type name of t ("torch.DoubleTensor")."""
+    return "torch." + _cname(t) + "Tensor"
+
+
 def _cname(t):
     """torch's short name of t's dtype in messages ("Float", "Long")."""
     return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
@@ -1033,7 +1041,11 @@ def t(x):
 
 def permute(x, *dims):
     """Reorder the dimensions (a view)."""
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
     if sorted(dims) != list(range(x.ndim)):
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
                            f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
@@ -1050,6 +1062,9 @@ def inverse_permutation(dims):
 
 
 def mT(x):
+    """The last two dims swapped (matrices and batches of matrices)."""
+    if x.ndim < 2:
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got {x.ndim}-D tensor.")
     return transpose(x, -2, -1)
 
 
@@ -1063,18 +1078,27 @@ def expand(x, *sizes):
     sizes = _shape_arg(sizes)
     lead = len(sizes) - x.ndim
     if lead < 0:
-        raise RuntimeError(f"expand(torch.FloatTensor{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
-                           "number of sizes provided must be greater or equal to the number of dimensions in the tensor")
+        raise RuntimeError(f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+                           f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
+                           f"dimensions in the tensor ({x.ndim})")
     shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
     if shape == x.shape:
         return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
     try:
         r = namespace(x._data).broadcast_to(x._data, shape)
     except ValueError:
-        raise RuntimeError(f"The expanded size of the tensor ({shape[-1]}) must match the existing size "
-                           f"({x.shape[-1]}) at non-singleton dimension {len(shape) - 1}.  Target sizes: "
-                           f"{list(sizes)}.  Tensor sizes: {list(x.shape)}") from None
+        raise expand_error(shape, x.shape, sizes) from None
     return _view(_record("expand", "ExpandBackward0", r, (x,)), x, "expand", *sizes)
+
+
+def expand_error(target, shape, sizes=None):
+    """torch's message when `shape` does not broadcast to `target` (expand, setitem)."""
+    lead = len(target) - len(shape)
+    d = next((i for i in range(len(target) - 1, lead - 1, -1)
+              if shape[i - lead] not in (1, target[i])), len(target) - 1)
+    return RuntimeError(f"The expanded size of the tensor ({target[d]}) must match the existing size "
+                        f"({shape[d - lead] if d >= lead else 1}) at non-singleton dimension {d}.  Target sizes: "
+                        f"{list(sizes if sizes is not None else target)}.  Tensor sizes: {list(shape)}")
 
 
 def expand_as(x, other):
@@ -1092,6 +1116,8 @@ def _summed_dims(from_shape, shape):
 def sum_to_size(x, *shape):
     """Sum `x` down to `shape` (the reverse of broadcasting): leading dims, then size-1 dims."""
     shape = _shape_arg(shape)
+    if shape == ():
+        return sum(x)                        # torch's sum_to: a sum, even of a 0-d tensor
     if x.shape == shape:
         return x
     dims = _summed_dims(x.shape, shape)
@@ -1125,12 +1151,21 @@ def overwrite(x, src):
     return _record("overwrite", "CopyBackwards", xp.asarray(r, copy=True), (x, src))
 
 
-def filled(x, value, name="FillBackward0"):
-    """A tensor shaped like x full of `value`: what x.fill_(value) / x.zero_() write."""
+def filled(x, value, name="FillBackward2"):
+    """A tensor shaped like x full of `value` (a number, or a 0-d tensor that gets the gradient, as
+    torch's FillBackward3): what x.fill_(value) / x.zero_() write."""
     xp = namespace(x._data)
-    r = xp.full(x._data.shape, value, dtype=x._data.dtype) if x._data.__class__ is _ndarray else \
-        xp.full(x._data.shape, value, dtype=x._data.dtype, device=x._data.device)
+    v = value._data if isinstance(value, Tensor) else value
+    r = xp.full(x._data.shape, v, dtype=x._data.dtype) if x._data.__class__ is _ndarray else \
+        xp.full(x._data.shape, v, dtype=x._data.dtype, device=x._data.device)
+    if isinstance(value, Tensor):
+        return _record("fill_tensor", "FillBackward3", r, (x, value))
     return _record("filled", name, r, (x,))
+
+
+def replaced(x, arr, name):
+    """`arr` in place of x's values, with a zero gradient for x (uniform_, normal_)."""
+    return _record("zero_grad", name, arr, (x,))
 
 
 def contiguous(x):
@@ -1158,6 +1193,9 @@ def cat(tensors, dim=0):
     if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):
         i = next(i for i, t in enumerate(tensors) if t.ndim == 0)
         raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    for t in tensors:
+        if t.ndim != ref.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}")
     dt = _common_dtype(tensors)
     arrays = [_cast(t._data, dt) for t in tensors]
     for t in tensors[1:]:
@@ -1215,12 +1253,15 @@ def _is_basic(index):
 
 
 def _basic_index_name(idx):
-    """torch applies basic indexing one dimension at a time; the node is named after the last step."""
+    """torch applies basic indexing one dimension at a time; the node is named after the last step.
+    In a tuple a slice of everything (``a[:, :]``) is skipped (AliasBackward0); alone it is a Slice."""
+    if isinstance(idx, slice):
+        return "SliceBackward0"
     name = "AliasBackward0"
     for i in (idx if isinstance(idx, tuple) else (idx,)):
         if isinstance(i, (int, np.integer)):
             name = "SelectBackward0"
-        elif isinstance(i, slice):
+        elif isinstance(i, slice) and not (i.start in (None, 0) and i.stop is None and i.step in (None, 1)):
             name = "SliceBackward0"
         elif i is None:
             name = "UnsqueezeBackward0"
@@ -1286,7 +1327,10 @@ def loss_scale(g, shape, reduction):
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
     a, b = _operands(x, y)
-    d = (a - b) ** 2
+    try:
+        d = (a - b) ** 2
+    except ValueError as e:
+        raise _shape_error("mse_loss", x, y, e) from None
     xp = namespace(d)
     r = xp.mean(d) if reduction == "mean" else xp.sum(d) if reduction == "sum" else d
     return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})
@@ -1322,7 +1366,7 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     else:
         r = losses if a.ndim == 2 else losses[0]
     attrs = {"shape": a.shape, "target": Tensor._from_data(safe), "weight": Tensor._from_data(wt),
-             "reduction": reduction, "ignore_index": ignore_index, "total": total}
+             "reduction": reduction, "ignore_index": ignore_index, "total": total, "valid": Tensor._from_data(valid)}
     return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
 
 

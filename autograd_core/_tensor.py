@@ -526,18 +526,25 @@ class Tensor:
                                    "operation.") from None
             raise RuntimeError(str(e)) from None
 
+    def _check_shape(self, r):
+        if r._data.shape != self._data.shape:
+            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+                               f"{list(r._data.shape)}")
+
     def _inplace(self, fn, *args, **kwargs):
         """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
         self._check_inplace()
         tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args))
         if not tracking:
             r = fn(self, *args, **kwargs)
+            self._check_shape(r)
             self._write(r._data)
             self._vc[0] += 1
             return self
         src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
         src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
+        self._check_shape(r)
         self._write(r._data)
         self._vc[0] += 1
         for s in (r._grad_fn._saved or ()):
@@ -565,6 +572,8 @@ class Tensor:
         v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
         if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        if _whole(idx):                 # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
+            return self.fill_(v) if v.ndim == 0 else self.copy_(v)
         self._check_inplace()
         tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
         if v._data.__class__ is not self._data.__class__:
@@ -574,8 +583,14 @@ class Tensor:
         if not _is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
             raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_cname(self)} for "
                                f"the destination and {_cname(v)} for the source.")
-        self._write(v._data if v._data.dtype == self._data.dtype else
-                    namespace(v._data).astype(v._data, self._data.dtype), idx)
+        try:
+            self._write(v._data if v._data.dtype == self._data.dtype else
+                        namespace(v._data).astype(v._data, self._data.dtype), idx)
+        except RuntimeError as e:
+            if "could not broadcast" not in str(e):
+                raise
+            from ._ops import expand_error
+            raise expand_error(tuple(self._data[idx].shape), tuple(v.shape)) from None
         self._vc[0] += 1
         if not tracking:
             return
@@ -589,6 +604,12 @@ class Tensor:
         holder = _record("copy_slices", "CopySlices" if _is_basic(idx) else "IndexPutBackward0", self._data,
                          (self, value), {"view": _View((("__getitem__", (idx,)),))})
         self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
+
+
+def _whole(index):
+    """Whether a basic index selects the whole tensor (``...``, ``:``, ``(:, ...)``)."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is Ellipsis or (isinstance(i, slice) and i == slice(None)) for i in items)
 
 
 def _sync_view(view):

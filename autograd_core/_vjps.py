@@ -128,7 +128,7 @@ VJP["slope_backward"] = lambda g, y, need, negative_slope, name: (  # (g, x) -> 
     slope_backward(g, y, negative_slope, name) if need[0] else None,
     zeros_of(g) if need[1] else None)
 VJP["abs"] = lambda g, x: (g * sign(x),)                          # abs'(0) = 0
-VJP["zero_grad"] = lambda g: (g * 0,)                             # sign, floor, ceil, round
+VJP["zero_grad"] = lambda g: (zeros_of(g),)                      # sign, floor, round: not connected
 VJP["clamp"] = lambda g, x, min, max: (                           # bounds included
     g * clamp_mask(x, min, max),)
 VJP["maximum"] = lambda g, x, y: (                                # ties: half to each side
@@ -222,7 +222,8 @@ VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
 VJP["permute"] = lambda g, dims: (permute(g, F.inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
 VJP["overwrite"] = lambda g: (g * 0, g)                           # x.copy_(src)
-VJP["filled"] = lambda g: (g * 0,)                                # x.fill_(v), x.zero_()
+VJP["filled"] = lambda g: (zeros_of(g),)                         # x.fill_(v), x.zero_()
+VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())             # x.fill_(0-d tensor v): v gets sum(g)
 VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)   # the engine casts the dtype back
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
@@ -259,14 +260,17 @@ VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis
 VJP["mse_loss"] = lambda g, x, y, reduction: (
     2 * (x - y) * F.loss_scale(g, x.shape, reduction),
     -2 * (x - y) * F.loss_scale(g, x.shape, reduction))
-def _nll_loss(g, shape, target, weight, reduction, ignore_index, total):
-    """-weight/total at each row's target, 0 elsewhere (target, weight: constant Tensors)."""
+def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
+    """-g * weight/total at each kept row's target, exactly 0 everywhere else, as torch's
+    nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
+    target, weight, valid: constant Tensors of the rows."""
     xp = namespace(target._data)
-    # 0 - w: +0 (not -0) for ignored rows, and for every row when all are ignored (total 0), as torch
-    scale = 0.0 - (weight._data / total if reduction == "mean" and total else weight._data)
-    onehot = xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
-    w = xp.where(onehot, xp.reshape(scale, (-1, 1)), xp.zeros_like(scale[:1]))
-    return (reshape((reshape(g, (-1, 1)) if reduction == "none" else g) * w, shape),)
+    scale = weight._data / total if reduction == "mean" else weight._data   # 0/0 = nan, as torch
+    hit = (xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))) \
+        & xp.reshape(valid._data, (-1, 1))
+    out = (reshape(g, (-1, 1)) if reduction == "none" else g) * (0.0 - xp.reshape(scale, (-1, 1)))
+    out = F.where(Tensor._from_data(hit), out, 0.0) if isinstance(out, Tensor) else xp.where(hit, out, 0.0)
+    return (reshape(out, shape),)
 
 
 VJP["nll_loss"] = _nll_loss

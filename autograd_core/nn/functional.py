@@ -176,6 +176,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         reduction = _legacy_get_string(size_average, reduce)
     _check_reduction(reduction)
     _check_nll_target(input, target, weight)
+    if weight is not None and weight.requires_grad and ac.is_grad_enabled():
+        raise RuntimeError("The function 'nll_loss_forward' is not differentiable with respect to argument "
+                           "'weight'. This input cannot have requires_grad True.")
     if input.ndim <= 2:
         return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
     # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
@@ -216,7 +219,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             return -prod.sum(class_dim)
         if reduction == "sum":
             return -prod.sum()
-        return -prod.sum() / (input.numel() / n_classes)  # mean over the non-class elements
+        mean = -prod.sum() / (input.numel() / n_classes)  # mean over the non-class elements
+        if mean.grad_fn is not None:
+            mean.grad_fn.__class__ = _ops.node_class("DivBackward1")   # torch divides by a Scalar here
+        return mean
 
     nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
     if label_smoothing == 0:
