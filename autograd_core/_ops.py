@@ -773,16 +773,27 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 @silent
 def norm(x, p=2, dim=None, keepdim=False):
-    """The 2-norm (``p='fro'`` too) over `dim`."""
+    """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
+    inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
     if not _is_float(x):
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
                            f"{_cname(x)}")
-    if p not in (2, "fro", 2.0):
-        raise NotImplementedError(f"norm: only p=2 is implemented, got p={p!r}")
+    if p == "fro":
+        p = 2
+    if isinstance(p, str) or p is None:
+        raise RuntimeError(f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)")
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
-    r = xp.sqrt(xp.sum(x._data * x._data, axis=dims, keepdims=keepdim))
-    return _record("norm", "LinalgVectorNormBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
+    a = xp.abs(x._data)
+    if p == 2:
+        r = xp.sqrt(xp.sum(a * a, axis=dims, keepdims=keepdim))
+    elif p == math.inf or p == -math.inf:
+        r = (xp.max if p > 0 else xp.min)(a, axis=dims, keepdims=keepdim)
+    elif p == 0:
+        r = xp.sum(xp.astype(a != 0, a.dtype), axis=dims, keepdims=keepdim)
+    else:
+        r = xp.sum(a ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+    return _record("norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim})
 
 
 @silent
@@ -949,12 +960,14 @@ def _infer_shape(shape, numel):
     return tuple(shape)
 
 
-def reshape(x, *shape):
-    """The same data with a new shape: a view when the strides allow one (as torch), else a copy."""
+def reshape(x, *shape, _name=None):
+    """The same data with a new shape: a view when the strides allow one (as torch), else a copy.
+    torch names the view ViewBackward0 of contiguous data, ReshapeAliasBackward0 of strided data."""
     shape = _infer_shape(_shape_arg(shape), x._data.size)
     r = _backend.reshape_view(x._data, shape)
     if r is not None:
-        return _view(_record("view", "ViewBackward0", r, (x,), {"shape": x._data.shape}), x, "reshape", shape)
+        name = _name or ("ViewBackward0" if _backend.is_contiguous(x._data) else "ReshapeAliasBackward0")
+        return _view(_record("view", name, r, (x,), {"shape": x._data.shape}), x, "reshape", shape)
     c = _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
     return _record("view", "UnsafeViewBackward0", namespace(c._data).reshape(c._data, shape), (c,),
                    {"shape": c._data.shape})
@@ -967,7 +980,7 @@ def view(x, *shape):
     if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-    return reshape(x, *shape)
+    return reshape(x, *shape, _name="ViewBackward0")
 
 
 def flatten(x, start_dim=0, end_dim=-1):
@@ -993,7 +1006,7 @@ def unflatten(x, dim, sizes):
     if -1 not in sizes and n != x.shape[d]:
         raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
                            f"({x.shape[d]}) in the input tensor")
-    return reshape(x, *(x.shape[:d] + sizes + x.shape[d + 1:]))
+    return view(x, *(x.shape[:d] + sizes + x.shape[d + 1:]))
 
 
 def squeeze(x, dim=None):

@@ -475,6 +475,8 @@ class Tensor:
         return self.to(dtype)
 
     def type_as(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"type_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
         return self.to(other.dtype)
 
     # ------------------------------------------------------------------ printing

@@ -27,6 +27,7 @@ the array function from their argument, as HIPS autograd's wrapped numpy does. A
 backward pays nothing for higher-order support. Rules in ON_TENSORS always get Tensors.
 """
 import inspect
+import math
 
 from . import _ops as F
 from ._backend import namespace
@@ -49,6 +50,7 @@ log = _either(F.log, lambda xp, a: xp.log(a))
 sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sign, lambda xp, a: xp.sign(a))
+abs = _either(F.abs, lambda xp, a: xp.abs(a))
 where = _either(F.where, lambda xp, c, a, b: xp.where(  # a Python number as a 0-d array (cupy wants arrays)
     c, a if hasattr(a, "dtype") else xp.asarray(a, dtype=b.dtype), b if hasattr(b, "dtype") else xp.asarray(b, dtype=a.dtype)))
 clamp_mask = _either(F.clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
@@ -185,9 +187,25 @@ VJP["var"] = lambda g, x, dim, correction, keepdim: (
 VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (       # 0 where std is 0, as torch
     _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim) * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
-VJP["norm"] = lambda g, x, ans, dim, keepdim: (                   # 2-norm; 0 where the norm is 0
-    _unreduce(g, x.shape, dim, keepdim) * x / _unreduce(where(ans == 0, 1.0, ans), x.shape, dim, keepdim)
-    * _unreduce(ans != 0, x.shape, dim, keepdim),)
+def _norm(g, x, ans, ord, dim, keepdim):
+    """torch's linalg_vector_norm_backward, case by case (0 where the norm is 0)."""
+    g, n = _unreduce(g, x.shape, dim, keepdim), _unreduce(ans, x.shape, dim, keepdim)
+    if ord == 0:
+        return (None,)                                            # a count: no derivative
+    if ord == 1:
+        return (sign(x) * g,)
+    if ord == 2:
+        return (x * where(n == 0, 0.0, g / where(n == 0, 1.0, n)),)
+    if ord in (math.inf, -math.inf):                              # like amax of |x|: ties share
+        hit = abs(x) == n
+        return (sign(x) * g * hit / _unreduce(sum(hit, dim, True), x.shape, dim, True),)
+    scaled = sign(x) * abs(x) ** (ord - 1)
+    if ord < 1:
+        return (where(x == 0, 0.0, scaled) * g * n ** (1 - ord),)
+    return (scaled * where(n == 0, 0.0, g / where(n == 0, 1.0, n) ** (ord - 1)),)
+
+
+VJP["norm"] = _norm
 VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
     _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),)
 VJP["softmax"] = lambda g, ans, dim: (ans * (g - sum(g * ans, dim, True)),)
