@@ -35,6 +35,9 @@ def checked(name, fn):
                 raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
                                 "expected one of the signatures torch documents")
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_type_name(args[0])}")
+        if name == "permute" and len(args) > 1 and not isinstance(args[1], (tuple, list)):
+            raise TypeError(f"permute(): argument 'dims' (position 2) must be tuple of ints, not "
+                            f"{_type_name(args[1])}")
         return fn(*args, **kwargs)
     return public
 

@@ -1,5 +1,6 @@
 """Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
 from . import _ops, _creation
+from . import _tensor
 from ._tensor import Tensor
 
 
@@ -125,6 +126,7 @@ def _zero_(self):
     return self._inplace(_ops.filled, 0, name="ZeroBackward0")
 
 
+_tensor.UNIFORM_FILLS.add(_ops.filled)
 Tensor.copy_ = _copy_
 Tensor.fill_ = _fill_
 Tensor.zero_ = _zero_

@@ -235,6 +235,8 @@ def add(x, y, alpha=1):
         r = a + b if alpha == 1 else a + alpha * b
     except ValueError as e:
         raise _shape_error("add", x, y, e) from None
+    if _backend.kind(a.dtype) == "b":                  # bool + bool is logical or, as torch
+        r = a | b if alpha else a
     return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
@@ -393,6 +395,8 @@ def remainder(x, y):
         a, b = _operands(_as_tensor_like(x, y), y)
         if _backend.kind(a.dtype) == "b":
             raise _no_kernel("remainder_cpu", y)
+        if _backend.kind(a.dtype) in "iu":
+            _zero_division(b)
         return _not_differentiable("remainder", _mod(a, b), (y,))
     a, b = _operands(x, y)
     if _backend.kind(a.dtype) == "b":
@@ -556,14 +560,21 @@ def clamp_mask(x, min, max):
     return Tensor._from_data(m)
 
 
+def _tensor_other(name, y):
+    if not isinstance(y, Tensor):
+        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(y).__name__}")
+
+
 def maximum(x, y):
     """Elementwise max; at ties each side gets half the gradient."""
+    _tensor_other("maximum", y)
     a, b = _operands(x, y)
     return _record("maximum", "MaximumBackward0", namespace(a).maximum(a, b), (x, y))
 
 
 def minimum(x, y):
     """Elementwise min; at ties each side gets half the gradient."""
+    _tensor_other("minimum", y)
     a, b = _operands(x, y)
     return _record("minimum", "MinimumBackward0", namespace(a).minimum(a, b), (x, y))
 
@@ -998,6 +1009,9 @@ def flatten(x, start_dim=0, end_dim=-1):
 
 def unflatten(x, dim, sizes):
     """Split dim into `sizes` (always a view: one dim's stride can always be split)."""
+    if x.ndim == 0:
+        raise RuntimeError(f"unflatten got an unexpected error:\nDimension specified as {dim} but tensor has no "
+                           "dimensions")
     d = _dim(dim, x.ndim)
     sizes = tuple(sizes)
     n = 1
@@ -1015,7 +1029,8 @@ def squeeze(x, dim=None):
     else:
         dims = _dims(dim, x.ndim) or ()
         shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
-    r = _record("view", "SqueezeBackward0" if dim is None else "SqueezeBackward1",
+    r = _record("view", "SqueezeBackward0" if dim is None else "SqueezeBackward2" if isinstance(dim, (tuple, list))
+                else "SqueezeBackward1",
                 namespace(x._data).reshape(x._data, shape), (x,), {"shape": x._data.shape})
     return _view(r, x, "squeeze", dim)
 
@@ -1054,7 +1069,7 @@ def t(x):
 
 def permute(x, *dims):
     """Reorder the dimensions (a view)."""
-    if not dims:
+    if not dims:                                     # t.permute(); t.permute(()) is fine for 0-d
         raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
     if len(set(dims)) != len(dims):
@@ -1076,14 +1091,16 @@ def inverse_permutation(dims):
 
 def mT(x):
     """The last two dims swapped (matrices and batches of matrices)."""
-    if x.ndim < 2:
-        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got {x.ndim}-D tensor.")
+    if x.ndim == 1:                                  # (0-d: the tensor itself, as torch)
+        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.")
+    if x.ndim == 0:
+        return x
     return transpose(x, -2, -1)
 
 
 def T(x):
     """Reverse all dimensions (torch's .T, recorded as a permute)."""
-    return permute(x, *reversed(range(x.ndim)))
+    return permute(x, *reversed(range(x.ndim))) if x.ndim else permute(x, ())
 
 
 def expand(x, *sizes):

@@ -514,8 +514,12 @@ class Tensor:
         if base is not None and base.grad_fn is None and base._rg:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
 
-    def _write(self, arr, index=Ellipsis):
+    def _write(self, arr, index=Ellipsis, uniform=False):
+        """Write arr into self's data (at index). `uniform`: every element gets the same value
+        (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too."""
         data = self._data
+        if uniform and data.__class__ is _ndarray and not data.flags.writeable:
+            data = _writeable_alias(data)
         if _backend.kind(data.dtype) in "biu" and hasattr(arr, "dtype") and _backend.kind(arr.dtype) == "f":
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
@@ -540,14 +544,14 @@ class Tensor:
         if not tracking:
             r = fn(self, *args, **kwargs)
             self._check_shape(r)
-            self._write(r._data)
+            self._write(r._data, uniform=fn in UNIFORM_FILLS)
             self._vc[0] += 1
             return self
         src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
         src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
         self._check_shape(r)
-        self._write(r._data)
+        self._write(r._data, uniform=fn in UNIFORM_FILLS)
         self._vc[0] += 1
         for s in (r._grad_fn._saved or ()):
             if type(s) is SavedTensor and s.is_output:   # the result now lives in self
@@ -630,6 +634,21 @@ def _sync_view(view):
         holder = _record("as_strided", "AsStridedBackward0", view._data, (base,),
                          {"view": view._view, "shapes": view._view.shapes(base)})
     view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
+
+
+def _writeable_alias(data):
+    """A writeable array over the same memory as a broadcast (read-only) numpy view, when the memory
+    it views is writeable; else data itself (the write then fails with torch's overlap message)."""
+    root = data
+    while isinstance(root.base, _ndarray):
+        root = root.base
+    if root is data or not root.flags.writeable or not root.flags.c_contiguous:
+        return data
+    return _ndarray(data.shape, data.dtype, buffer=root, offset=data.ctypes.data - root.ctypes.data,
+                    strides=data.strides)
+
+
+UNIFORM_FILLS = set()   # ops whose result is one value everywhere (fill_, zero_): see Tensor._write
 
 
 class Size(tuple):

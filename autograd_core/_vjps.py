@@ -147,7 +147,12 @@ def _clamp_tensor(g, x, y, z, need):
     if y is not None:
         inside = inside & (x >= y)
     if z is not None:
-        inside = inside & (x <= z)
+        both = inside & (x <= z)
+        if y is not None and need[0] and tuple(both.shape) != tuple(inside.shape):
+            # torch computes (x >= min).logical_and_(x <= max): in place, it cannot grow
+            raise RuntimeError(f"output with shape {list(inside.shape)} doesn't match the broadcast shape "
+                               f"{list(both.shape)}")
+        inside = both
     gx = F.where(inside, g, 0.0) if need[0] else None
     gy = gz = None
     if need[1]:

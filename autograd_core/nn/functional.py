@@ -184,6 +184,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
     flat_in, flat_t = _flatten_classes(input, target)
     out = _ops.nll_loss(flat_in, flat_t, weight, reduction=reduction, ignore_index=ignore_index)
+    if out.grad_fn is not None:
+        out.grad_fn.__class__ = _ops.node_class("NllLoss2DBackward0")   # torch's kernel for (N, C, d1, ...)
     return out.reshape(tuple(target.shape)) if reduction == "none" else out
 
 
