@@ -341,6 +341,8 @@ def pow(x, exponent):
         return rpow(exponent, x)
     if isinstance(exponent, Tensor):
         a, b = _operands(x, exponent)
+        if _backend.kind(a.dtype) == "b":
+            raise _no_kernel("pow", x)
         r = _int_pow(a, b) if _backend.kind(a.dtype) in "iu" else a ** b
         return _record("pow_tensor", "PowBackward1", r, (x, exponent))
     if _backend.kind(x._data.dtype) in "biu" and isinstance(exponent, (int, np.integer)) and exponent < 0:
@@ -353,6 +355,8 @@ def pow(x, exponent):
 def rpow(x, base):
     """base ** x for a Python number base."""
     a, b = _operands(x, base)
+    if _backend.kind(a.dtype) == "b":
+        raise _no_kernel("pow", x)
     if _backend.kind(a.dtype) in "iu":
         return Tensor._from_data(_int_pow(namespace(a).full_like(a, b), a))
     return _record("rpow", "PowBackward2", b ** a, (x,), {"base": b})
@@ -520,6 +524,9 @@ def clamp(x, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     dt = result_type(x, min, max)
+    if dt is _backend.bool_ and not isinstance(min, Tensor) and not isinstance(max, Tensor):
+        raise _no_kernel("clamp_scalar_cpu" if min is not None and max is not None else
+                         "clamp_min_scalar_cpu" if min is not None else "clamp_max_scalar_cpu", x)
     xp = namespace(x._data)
     a = _cast(x._data, dt)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -536,6 +543,7 @@ def clamp(x, min=None, max=None):
 
 
 def clamp_min(x, min):
+    """max(x, min) elementwise."""
     r = clamp(x, min=min)
     if r.grad_fn is not None:
         r.grad_fn.__class__ = node_class("ClampMinBackward0")
@@ -543,6 +551,7 @@ def clamp_min(x, min):
 
 
 def clamp_max(x, max):
+    """min(x, max) elementwise."""
     r = clamp(x, max=max)
     if r.grad_fn is not None:
         r.grad_fn.__class__ = node_class("ClampMaxBackward0")
@@ -783,13 +792,15 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 
 @silent
-def norm(x, p=2, dim=None, keepdim=False):
+def norm(x, p="fro", dim=None, keepdim=False):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
     if not _is_float(x):
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
                            f"{_cname(x)}")
-    if p == "fro":
+    if p == "fro":                                   # torch.norm's default: a matrix norm over 2 dims
+        if isinstance(dim, (tuple, list)) and len(dim) > 2:
+            raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
         p = 2
     if isinstance(p, str) or p is None:
         raise RuntimeError(f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)")

@@ -208,9 +208,8 @@ class Tensor:
 
     @property
     def requires_grad(self):
-        if self._base is not None and self._vc[0] != self._view_vc:
-            _sync_view(self)
-        return self._rg
+        # A view also requires grad once its base does (torch reads the base, without remaking grad_fn).
+        return self._rg or (self._base is not None and self._base._rg)
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -493,6 +492,10 @@ class Tensor:
     def _check_inplace(self):
         """torch's refusals for in-place changes under grad mode."""
         if self._base is not None and self._vc[0] != self._view_vc:
+            if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
+                # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
+                # has asked for since, is checked as a leaf that requires grad.
+                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
             _sync_view(self)
         if self._inference and not _mode.inference:
             raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
@@ -518,8 +521,11 @@ class Tensor:
         """Write arr into self's data (at index). `uniform`: every element gets the same value
         (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too."""
         data = self._data
-        if uniform and data.__class__ is _ndarray and not data.flags.writeable:
-            data = _writeable_alias(data)
+        if data.__class__ is _ndarray and not data.flags.writeable:   # a view of an expanded tensor
+            alias = _writeable_alias(data)
+            region = alias[index] if _is_basic_index(index) else alias
+            if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
+                data = alias        # one value everywhere, or a region without repeated memory
         if _backend.kind(data.dtype) in "biu" and hasattr(arr, "dtype") and _backend.kind(arr.dtype) == "f":
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
@@ -591,7 +597,7 @@ class Tensor:
                                f"the destination and {_cname(v)} for the source.")
         try:
             self._write(v._data if v._data.dtype == self._data.dtype else
-                        namespace(v._data).astype(v._data, self._data.dtype), idx)
+                        namespace(v._data).astype(v._data, self._data.dtype), idx, uniform=v.ndim == 0)
         except RuntimeError as e:
             if "could not broadcast" not in str(e):
                 raise
@@ -610,6 +616,11 @@ class Tensor:
         holder = _record("copy_slices", "CopySlices" if _is_basic(idx) else "IndexPutBackward0", self._data,
                          (self, value), {"view": _View((("__getitem__", (idx,)),))})
         self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
+
+
+def _is_basic_index(index):
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
 
 
 def _whole(index):

@@ -143,16 +143,18 @@ def _clamp_tensor(g, x, y, z, need):
     """clamp(x, min=y, max=z) with tensor bounds (either may be None): torch's clamp_backward and
     clamp_backward_min_max. x gets g where min <= x <= max; min where x < min (and min < max);
     max where x > max (or max < min, where the result is max everywhere)."""
+    if y is not None and z is not None:
+        # torch's clamp_backward_min_max combines masks in place ((x < min).logical_and_(min < max)),
+        # which cannot grow a mask: the same refusal here.
+        for needed, first, second in ((need[1], x < y, y < z), (need[2], x > z, z < y)):
+            if needed and tuple((first & second).shape) != tuple(first.shape):
+                raise RuntimeError(f"output with shape {list(first.shape)} doesn't match the broadcast shape "
+                                   f"{list((first & second).shape)}")
     inside = x == x
     if y is not None:
         inside = inside & (x >= y)
     if z is not None:
-        both = inside & (x <= z)
-        if y is not None and need[0] and tuple(both.shape) != tuple(inside.shape):
-            # torch computes (x >= min).logical_and_(x <= max): in place, it cannot grow
-            raise RuntimeError(f"output with shape {list(inside.shape)} doesn't match the broadcast shape "
-                               f"{list(both.shape)}")
-        inside = both
+        inside = inside & (x <= z)
     gx = F.where(inside, g, 0.0) if need[0] else None
     gy = gz = None
     if need[1]:
