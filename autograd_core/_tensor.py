@@ -557,7 +557,7 @@ class Tensor:
         src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
         self._check_shape(r)
-        self._write(r._data, uniform=fn in UNIFORM_FILLS)
+        self._write(r._data)          # recorded: torch copies, and refuses overlapping memory
         self._vc[0] += 1
         for s in (r._grad_fn._saved or ()):
             if type(s) is SavedTensor and s.is_output:   # the result now lives in self
@@ -569,13 +569,16 @@ class Tensor:
         return self
 
     def _rebase_view(self, value, extra_steps):
-        """After writing `value` into the view self: the base gets CopySlices, self a view node of it."""
+        """After writing `value` into the view self (or, with extra steps, into a view of it): the base
+        gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
+        temporary view self[i], and self is left to be remade when next used, as in torch."""
         base = self._base
         from ._ops import _record
         holder = _record("copy_slices", "CopySlices", base._data, (base, value),
                          {"view": _View(self._view.steps + extra_steps)})
         base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
-        _sync_view(self)
+        if not extra_steps:
+            _sync_view(self)
 
     def __setitem__(self, index, value):
         """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""

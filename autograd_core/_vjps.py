@@ -51,8 +51,15 @@ sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sign, lambda xp, a: xp.sign(a))
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
-where = _either(F.where, lambda xp, c, a, b: xp.where(  # a Python number as a 0-d array (cupy wants arrays)
-    c, a if hasattr(a, "dtype") else xp.asarray(a, dtype=b.dtype), b if hasattr(b, "dtype") else xp.asarray(b, dtype=a.dtype)))
+def _where_arrays(xp, c, a, b):
+    """where() on arrays; a Python number becomes a 0-d array of the other side's dtype (cupy wants
+    arrays), or of float64 when both are numbers."""
+    dt = getattr(a, "dtype", None) or getattr(b, "dtype", None) or xp.float64
+    return xp.where(c, a if hasattr(a, "dtype") else xp.asarray(a, dtype=dt),
+                    b if hasattr(b, "dtype") else xp.asarray(b, dtype=dt))
+
+
+where = _either(F.where, _where_arrays)
 clamp_mask = _either(F.clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
                      & (True if hi is None else a <= hi))
 sum = _either(F.sum, lambda xp, a, dim, keepdim: xp.sum(a, axis=dim, keepdims=keepdim))
@@ -188,9 +195,15 @@ def _amax(g, x, ans, dim, keepdim):
 
 
 VJP["amax"] = _amax
-VJP["var"] = lambda g, x, dim, correction, keepdim: (
-    _unreduce(g, x.shape, dim, keepdim) * 2 * (x - mean(x, dim, True))
-    / (_count(x.shape, dim) - correction),)
+def _var(g, x, dim, correction, keepdim):
+    """torch's var_backward: 2 (x - mean) / (N - correction); over every dim with no degrees of
+    freedom left, inf (nan where x is its mean), through g only."""
+    if dim is None and _count(x.shape, None) - correction <= 0:
+        return (_unreduce(g, x.shape, dim, keepdim) * where(x == mean(x, dim, True), math.nan, math.inf),)
+    return (_unreduce(g, x.shape, dim, keepdim) * 2 * (x - mean(x, dim, True)) / (_count(x.shape, dim) - correction),)
+
+
+VJP["var"] = _var
 VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (       # 0 where std is 0, as torch
     _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim) * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),)
