@@ -33,6 +33,10 @@ _GRAD_DTYPE_NAMES = {"float64": ("double", "Double"), "float32": ("float", "Floa
                      "float16": ("c10::Half", "Half"), "int64": ("long int", "Long")}
 
 
+OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
+           "location. Please clone() the tensor before performing the operation.")
+
+
 class _View:
     """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
 
@@ -62,10 +66,13 @@ class _View:
         *head, (name, args) = self.steps
         for n, a in head:
             t = getattr(t, n)(*a)
-        if name == "__getitem__":
-            t._data[args[0]] = value
-        else:
-            getattr(t, name)(*args)._data[...] = value
+        try:
+            if name == "__getitem__":
+                t._data[args[0]] = value
+            else:
+                getattr(t, name)(*args)._data[...] = value
+        except ValueError:   # an expanded view: torch's backward of CopySlices refuses it the same way
+            raise RuntimeError(OVERLAP) from None
 
 
 class Tensor:
@@ -533,9 +540,7 @@ class Tensor:
             data[index] = arr
         except ValueError as e:
             if "read-only" in str(e):
-                raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers "
-                                   "to a single memory location. Please clone() the tensor before performing the "
-                                   "operation.") from None
+                raise RuntimeError(OVERLAP) from None
             raise RuntimeError(str(e)) from None
 
     def _check_shape(self, r):
@@ -557,7 +562,7 @@ class Tensor:
         src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
         r = fn(src, *args, **kwargs)
         self._check_shape(r)
-        self._write(r._data)          # recorded: torch copies, and refuses overlapping memory
+        self._write(r._data, uniform=fn in UNIFORM_FILLS)
         self._vc[0] += 1
         for s in (r._grad_fn._saved or ()):
             if type(s) is SavedTensor and s.is_output:   # the result now lives in self
@@ -589,6 +594,8 @@ class Tensor:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if _whole(idx):                 # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
             return self.fill_(v) if v.ndim == 0 else self.copy_(v)
+        if self._base is not None and self._vc[0] != self._view_vc and _is_basic_index(idx):
+            _sync_view(self)            # torch makes the view self[index] from self's (remade) node
         self._check_inplace()
         tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
         if v._data.__class__ is not self._data.__class__:
