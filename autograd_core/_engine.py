@@ -61,7 +61,7 @@ def check_toposort(order):
 
 
 def _apply_hooks(hooks, grad):
-    for hook in hooks:
+    for hook in list(hooks.values()):   # a copy: a hook may remove itself
         result = hook(grad)
         if result is not None:
             if not isinstance(result, Tensor):
@@ -76,7 +76,7 @@ def _apply_hooks(hooks, grad):
 def _node_hooks(node, grads, pending, retain):
     """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks returned)."""
     if node._prehooks:
-        for hook in node._prehooks:
+        for hook in list(node._prehooks.values()):
             result = hook(tuple(grads))
             if result is not None:
                 grads = list(result)
@@ -196,7 +196,7 @@ def _backward(roots, retain_graph, create_graph, inputs, accumulate):
                 node._saved = None      # free what forward saved
             if node._hooked and node._hooks:
                 grads_in, grads_out = wrap(grads_in), tuple(wrap(grads))
-                for hook in node._hooks:
+                for hook in list(node._hooks.values()):
                     result = hook(tuple(grads_in), grads_out)
                     if result is not None:
                         grads_in = tuple(result)

@@ -12,6 +12,7 @@ Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__nam
 """
 import weakref
 
+from ._hooks import add_hook
 from .grad_mode import _mode
 from ._backend import RULE_ARRAYS
 from . import _tensor   # a cycle: _tensor imports this module; used only at call time
@@ -30,7 +31,7 @@ class Node:
     __slots__ = ("_next", "_nrs", "_rule", "_saved", "_attrs", "_in_meta", "_need", "__dict__", "__weakref__")
     num_outputs = 1
     # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
-    _tensor_hooks = None   # {output_nr: [hook, ...]} from Tensor.register_hook on non-leaves
+    _tensor_hooks = None   # {output_nr: {id: hook}} from Tensor.register_hook on non-leaves
     _retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
     _hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
     _prehooks = None       # pre hooks: fn(grad_outputs)
@@ -114,15 +115,17 @@ class Node:
     # hooks on the node itself (torch's Node.register_hook / register_prehook)
     def register_hook(self, fn):
         """Register ``fn(grad_inputs, grad_outputs)`` to run after this node computes its gradients."""
-        self._hooks = (self._hooks or []) + [fn]
+        if self._hooks is None:
+            self._hooks = {}
         self._hooked = True
-        return _RemovableHandle(self, "_hooks", fn)
+        return add_hook(self._hooks, fn)
 
     def register_prehook(self, fn):
         """Register ``fn(grad_outputs)`` to run before this node; it may return replaced gradients."""
-        self._prehooks = (self._prehooks or []) + [fn]
+        if self._prehooks is None:
+            self._prehooks = {}
         self._hooked = True
-        return _RemovableHandle(self, "_prehooks", fn)
+        return add_hook(self._prehooks, fn)
 
     def _saved_names(self):
         """The names of the saved values, in order (the rule's parameters; none for custom Functions)."""
@@ -137,26 +140,6 @@ class AccumulateGrad(Node):
     def __init__(self, variable):
         Node.__init__(self, None, (), (), (), None)
         self.variable = variable
-
-
-class _RemovableHandle:
-    """What ``register_hook`` returns: ``handle.remove()`` unregisters the hook."""
-
-    def __init__(self, owner, attr, fn, key=None):
-        self._owner = weakref.ref(owner)
-        self._attr, self._fn, self._key = attr, fn, key
-
-    def remove(self):
-        owner = self._owner()
-        if owner is None:
-            return
-        hooks = getattr(owner, self._attr)
-        if isinstance(hooks, dict):
-            lst = hooks.get(self._key, [])
-            if self._fn in lst:
-                hooks[self._key] = [h for h in lst if h is not self._fn]
-        elif hooks and self._fn in hooks:
-            setattr(owner, self._attr, [h for h in hooks if h is not self._fn])
 
 
 _NODE_CLASSES = {}

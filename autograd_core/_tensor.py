@@ -18,7 +18,8 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import AccumulateGrad, SavedTensor, _RemovableHandle, node_class
+from ._graph import AccumulateGrad, SavedTensor, node_class
+from ._hooks import add_hook
 from .grad_mode import _mode, no_grad, enable_grad
 
 _ndarray = np.ndarray
@@ -298,14 +299,14 @@ class Tensor:
         if not self._rg:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is None:
-            self._hooks = (self._hooks or []) + [hook]
-            return _RemovableHandle(self, "_hooks", hook)
+            if self._hooks is None:
+                self._hooks = {}
+            return add_hook(self._hooks, hook)
         node = self.grad_fn
         if node._tensor_hooks is None:
             node._tensor_hooks = {}
-        node._tensor_hooks[self._output_nr] = node._tensor_hooks.get(self._output_nr, []) + [hook]
         node._hooked = True
-        return _RemovableHandle(node, "_tensor_hooks", hook, key=self._output_nr)
+        return add_hook(node._tensor_hooks.setdefault(self._output_nr, {}), hook)
 
     def _accumulator(self):
         """This leaf's AccumulateGrad node (made on first use; held weakly, like torch's)."""

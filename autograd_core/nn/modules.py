@@ -12,6 +12,7 @@ from collections import OrderedDict, namedtuple
 
 import autograd_core as ac
 from autograd_core import Tensor
+from autograd_core._hooks import RemovableHandle, add_hook  # noqa: F401  (torch.nn.modules names it too)
 
 from . import functional as F
 from . import init
@@ -52,26 +53,6 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
         return super().__repr__()
 
     __str__ = __repr__
-
-
-class RemovableHandle:
-    """Returned by the ``register_*_hook`` methods; ``handle.remove()`` unregisters the hook."""
-
-    _next_id = 0
-
-    def __init__(self, hooks_dict):
-        self._hooks_dict = hooks_dict
-        self.id = RemovableHandle._next_id
-        RemovableHandle._next_id += 1
-
-    def remove(self):
-        self._hooks_dict.pop(self.id, None)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.remove()
 
 
 # ----------------------------------------------------------------------------- Parameter
@@ -155,15 +136,11 @@ class Module:
 
     def register_forward_pre_hook(self, hook):
         """Run ``hook(module, args)`` before forward; a non-None return replaces ``args``."""
-        handle = RemovableHandle(self._forward_pre_hooks)
-        self._forward_pre_hooks[handle.id] = hook
-        return handle
+        return add_hook(self._forward_pre_hooks, hook)
 
     def register_forward_hook(self, hook):
         """Run ``hook(module, args, output)`` after forward; a non-None return replaces output."""
-        handle = RemovableHandle(self._forward_hooks)
-        self._forward_hooks[handle.id] = hook
-        return handle
+        return add_hook(self._forward_hooks, hook)
 
     # -- registration ---------------------------------------------------------------------
     def register_buffer(self, name, tensor, persistent=True):
