@@ -1,35 +1,35 @@
 """The backward engine: walk the graph from the outputs to the leaves, applying each node's VJP.
 
-1. `toposort` orders the nodes reachable from the outputs so that every node comes before the
-   nodes it feeds gradients to. Why: a node may be reached along several paths (``x*x``, shared
-   subgraphs); it must run once, after ALL of its incoming gradients have been summed.
-   It is iterative, so a 100,000-node chain does not hit Python's recursion limit.
-2. When only some gradients are wanted (``autograd.grad``, ``backward(inputs=...)``), nodes from
-   which no wanted tensor can be reached are skipped.
-3. Each node runs once: tensor hooks, then its rule, then each returned gradient is reduced to its
-   input's shape and dtype (broadcasting is undone here, for every rule) and summed into the
-   next node's buffer.
-4. Leaf gradients are written to ``.grad`` only after the whole pass succeeded, so an error
-   half-way leaves every ``.grad`` as it was.
+One pass (`run_backward`) is four named steps:
+
+1. `plan`: order the nodes reachable from the outputs so that every node comes before the nodes
+   it feeds (`toposort`); a node reached along several paths (``x*x``, shared subgraphs) must run
+   once, after ALL its incoming gradients are summed. When only some gradients are wanted
+   (``autograd.grad``, ``backward(inputs=...)``), nodes that cannot reach one are skipped.
+2. `run_node`: a node's hooks, then its rule (whose result is checked: one gradient per input),
+   then its post hooks.
+3. `send`: reduce each gradient to its input's shape and dtype (broadcasting is undone here, once,
+   for every rule) and sum it into the next node's buffer.
+4. `write_grads`: only after the whole pass succeeded are leaf gradients written to ``.grad``, so
+   an error half-way leaves every ``.grad`` as it was.
+
+With ``create_graph=False`` nothing is recorded, so gradients travel between nodes as raw arrays
+(rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them: hooks,
+``.grad``, the results of ``autograd.grad``, and the rules that need Tensors.
 """
 import gc
-import sys
 
 import numpy as np
 
-from ._graph import AccumulateGrad
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype
-from ._tensor import Tensor, _mode, _to
 from . import _creation, _ops
-
-_ndarray = np.ndarray
-# `_adopt` relies on reference counts as CPython up to 3.13 reports them (3.14 may borrow references
-# on the stack and report fewer): elsewhere gradients are always copied.
-_COUNTS_OK = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype
+from ._graph import AccumulateGrad, accumulator
+from ._tensor import Tensor, _mode, _to
 
 
 def toposort(roots):
-    """Nodes reachable from `roots`, each before every node it sends gradients to (iterative DFS)."""
+    """Nodes reachable from `roots`, each before every node it sends gradients to (iterative DFS,
+    so a 100,000-node chain does not hit Python's recursion limit)."""
     order = []
     visited = set()
     for root in roots:
@@ -51,13 +51,190 @@ def toposort(roots):
     return order
 
 
-def check_toposort(order):
-    """Assert that every node comes before all the nodes it feeds (a helper for tests and notebooks)."""
-    position = {node: i for i, node in enumerate(order)}
-    for node in order:
-        for child in node._next:
-            if child is not None:
-                assert position[child] > position[node], f"{child.name()} runs before {node.name()}"
+def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True):
+    """Backpropagate from `roots`, a list of ``(tensor, gradient)`` pairs.
+
+    With ``accumulate=True`` (``backward``) gradients go into ``.grad`` of the leaves (only those in
+    `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
+    gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
+    """
+    # The graph holds no reference cycles, so the cycle collector has nothing to free during a pass;
+    # left on, every collection set off by the pass's own allocations would rescan every live object
+    # of the process. It is paused for this call only, and restored as it was.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    prev_mode = _mode.grad_enabled
+    _mode.grad_enabled = create_graph              # rules record only under create_graph
+    try:
+        with np.errstate(all="ignore"):            # silent inf/nan in rules, as torch (_ops.silent)
+            p = _Pass(roots, create_graph, retain_graph, inputs, accumulate)
+            for node in p.order:
+                grads = p.buffers.pop(node, None)
+                if grads is not None:              # else no gradient reached this node
+                    run_node(p, node, grads)
+    finally:
+        _mode.grad_enabled = prev_mode
+        if gc_was_enabled:
+            gc.enable()
+    write_grads(p)
+    return p.captured
+
+
+class _Pass:
+    """One backward pass: what was asked for (step 1, `plan`) and the gradients so far."""
+
+    def __init__(self, roots, create_graph, retain_graph, inputs, accumulate):
+        self.raw = not create_graph                # gradients are raw arrays between nodes
+        self.create_graph = create_graph
+        self.free_saved = not retain_graph
+        self.inputs, self.accumulate = inputs, accumulate
+        self.buffers = {}                          # node -> [gradient per output]
+        self.captured = [None] * (len(inputs) if inputs is not None else 0)
+        self.pending = []                          # (tensor, grad, how) for .grad, at the end
+        self.owned = set()                         # leaf nodes whose buffer holds an array the pass
+        #                                            made and handed to no one else (see `send`)
+        for tensor, grad in roots:
+            node = tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
+            buf = self.buffers.setdefault(node, [None] * node.num_outputs)
+            nr = tensor._output_nr
+            g = grad._data if self.raw else grad
+            buf[nr] = g if buf[nr] is None else buf[nr] + g
+        plan(self, [node for node in self.buffers])
+
+    def wrap(self, g):
+        """What user code sees of a gradient: a Tensor."""
+        return Tensor._from_data(g) if g is not None and self.raw else g
+
+    def unwrap(self, g):
+        return g._data if g is not None and self.raw else g
+
+
+def plan(p, root_nodes):
+    """Step 1: the order the nodes run in, and (for wanted inputs) which nodes run at all."""
+    p.order = toposort(root_nodes)
+    p.targets = {}                                 # (node, output_nr) -> positions in inputs
+    for j, t in enumerate(p.inputs or ()):
+        if t.grad_fn is not None:
+            key = (t.grad_fn, t._output_nr)
+        else:
+            key = (t._acc() if t._acc is not None else None, 0)
+        p.targets.setdefault(key, []).append(j)
+    p.target_nodes = {node for node, _ in p.targets}
+    p.runs = None                                  # None: every node runs
+    if p.inputs is not None:
+        reaches = {}
+        for node in reversed(p.order):
+            reaches[node] = node in p.target_nodes or any(
+                c is not None and reaches.get(c, False) for c in node._next)
+        p.runs = {node for node in p.order if any(c is not None and reaches.get(c, False) for c in node._next)}
+        if p.accumulate:
+            p.runs |= {node for node in p.target_nodes if isinstance(node, AccumulateGrad)}
+
+
+def run_node(p, node, grads):
+    """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
+    if node._hooked:
+        p.owned.discard(node)                      # a hook saw the gradient and may keep it
+        grads = [p.unwrap(g) for g in _node_hooks(p, node, [p.wrap(g) for g in grads])]
+    if node in p.target_nodes:
+        _capture(p, node, grads)
+    if node.__class__ is AccumulateGrad:
+        _leaf(p, node, grads[0])
+        return
+    if p.runs is not None and node not in p.runs:
+        return
+    try:
+        grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
+    except Exception as e:
+        _anomaly_error(node, e)
+        raise
+    if len(grads_in) != len(node._next):
+        raise RuntimeError(f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "
+                           f"(expected {len(node._next)}, got {len(grads_in)})")
+    if p.free_saved and node._saved:
+        node._saved = None                         # free what forward saved
+    built_in = p.raw and node._rule is not None   # its rule's new arrays: made by this pass
+    if node._hooked and node._hooks:
+        built_in = False
+        grads_in, grads_out = [p.wrap(g) for g in grads_in], tuple(p.wrap(g) for g in grads)
+        for hook in list(node._hooks.values()):
+            result = hook(tuple(grads_in), grads_out)
+            if result is not None:
+                grads_in = list(result)
+        grads_in = [p.unwrap(g) for g in grads_in]
+    if _ops._Anomaly.enabled:
+        _anomaly_check(node, [p.wrap(g) for g in grads_in])
+    send(p, node, grads_in, grads[0] if built_in else False)
+
+
+def send(p, node, grads_in, incoming):
+    """Step 3: each input's gradient, reduced to the input's shape and dtype, into its buffer.
+
+    For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
+    without a copy; `incoming` is the node's own gradient (False: the rule's results are not new)."""
+    for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
+        if child is None or g is None:
+            continue
+        if p.runs is not None and child not in p.runs and child not in p.target_nodes:
+            continue
+        made = False
+        data = g if p.raw else g._data
+        if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
+            g = _reduce_and_cast(g, meta, p.raw)
+            made = True
+        buf = p.buffers.get(child)
+        if buf is None:
+            buf = p.buffers[child] = [None] * child.num_outputs
+        if buf[nr] is None:
+            buf[nr] = g
+            if child.__class__ is AccumulateGrad and p.raw and (made or _owned(g, incoming, grads_in)):
+                p.owned.add(child)
+        else:
+            buf[nr] = buf[nr] + g
+            if child.__class__ is AccumulateGrad and p.raw:
+                p.owned.add(child)                 # a sum: a new array
+
+
+def _owned(g, incoming, grads_in):
+    """Whether a rule's result g is a new array only this edge holds: not the gradient the node
+    received (add and clone pass it on), not a view of another array, not given to two inputs."""
+    return (incoming is not False and g is not incoming and g.__class__ is np.ndarray and g.base is None
+            and sum(h is g for h in grads_in) == 1)
+
+
+def write_grads(p):
+    """Step 4: ``.grad += g`` for every gradient the pass collected."""
+    pending, p.pending = p.pending, []
+    for t, g, how in pending:
+        _accumulate(t, g, p.create_graph, how)
+
+
+def _capture(p, node, grads):
+    """Gradients asked for by ``inputs``: returned (autograd.grad) or written to a non-leaf."""
+    for nr, g in enumerate(grads):
+        wanted = p.targets.get((node, nr), ())
+        if not wanted:
+            continue
+        g = p.wrap(g)                              # once: the same tensor may be asked for twice
+        p.owned.discard(node)
+        for j in wanted:
+            p.captured[j] = g
+            if p.accumulate and not isinstance(node, AccumulateGrad) and g is not None:
+                p.pending.append((p.inputs[j], g, "copy"))
+
+
+def _leaf(p, node, g):
+    """An AccumulateGrad node: the leaf's hooks, then its gradient is kept for `write_grads`."""
+    var = node.variable
+    how = "take" if node in p.owned and not var._hooks and node not in p.target_nodes else "copy"
+    g = Tensor._from_data(g) if p.raw else g
+    if var._hooks:
+        g = _apply_hooks(var._hooks, g)
+    if p.accumulate and (p.runs is None or node in p.runs):
+        p.pending.append((var, g, how))
+    elif var._hooks:
+        for j in p.targets.get((node, 0), ()):
+            p.captured[j] = g
 
 
 def _apply_hooks(hooks, grad):
@@ -73,7 +250,7 @@ def _apply_hooks(hooks, grad):
     return grad
 
 
-def _node_hooks(node, grads, pending, retain):
+def _node_hooks(p, node, grads):
     """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks returned)."""
     if node._prehooks:
         for hook in list(node._prehooks.values()):
@@ -84,154 +261,12 @@ def _node_hooks(node, grads, pending, retain):
         for nr, hooks in node._tensor_hooks.items():
             if grads[nr] is not None:
                 grads[nr] = _apply_hooks(hooks, grads[nr])
-    if node._retain and retain:
+    if node._retain and (p.inputs is None or p.accumulate):
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
-                pending.append((t, grads[nr], True))
+                p.pending.append((t, grads[nr], "out_of_place"))   # torch replaces a retained grad
     return grads
-
-
-def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True):
-    """Backpropagate from `roots`, a list of ``(tensor, gradient)`` pairs.
-
-    With ``accumulate=True`` (``backward``) gradients go into ``.grad`` of the leaves (only those in
-    `inputs` when given); with ``accumulate=False`` (``autograd.grad``) nothing is written and the
-    gradients w.r.t. `inputs` are returned, None for those the graph does not reach.
-    """
-    # The graph has no reference cycles, so the cycle collector has nothing to free here; left on, each
-    # pass set off by backward's own allocations would rescan every live object of the process.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        with np.errstate(all="ignore"):     # silent inf/nan in rules, as torch (see _ops.silent)
-            return _backward(roots, retain_graph, create_graph, inputs, accumulate)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-
-
-def _backward(roots, retain_graph, create_graph, inputs, accumulate):
-    # With create_graph=False nothing is recorded, so gradients travel between nodes as raw arrays
-    # (rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them:
-    # hooks, .grad, the results of autograd.grad, and the rules that need Tensors.
-    raw = not create_graph
-    wrap, unwrap = (_wrap, _unwrap) if raw else (list, list)
-    buffers = {}
-    root_nodes = []
-    for tensor, grad in roots:
-        node = tensor.grad_fn if tensor.grad_fn is not None else tensor._accumulator()
-        buf = buffers.setdefault(node, [None] * node.num_outputs)
-        nr = tensor._output_nr
-        (grad,) = unwrap([grad])
-        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
-        root_nodes.append(node)
-
-    order = toposort(root_nodes)
-
-    # Which gradients are wanted, and which nodes can reach them.
-    targets = {}
-    if inputs is not None:
-        for j, t in enumerate(inputs):
-            if t.grad_fn is not None:
-                key = (t.grad_fn, t._output_nr)
-            else:
-                acc = t._acc() if t._acc is not None else None
-                key = (acc, 0)
-            targets.setdefault(key, []).append(j)
-    target_nodes = {node for node, _ in targets}
-    if inputs is None:
-        runs = None                     # every node runs
-    else:
-        reaches = {}
-        for node in reversed(order):
-            reaches[node] = node in target_nodes or any(
-                c is not None and reaches.get(c, False) for c in node._next)
-        runs = {node for node in order if any(c is not None and reaches.get(c, False) for c in node._next)}
-        runs |= {node for node in target_nodes if isinstance(node, AccumulateGrad)} if accumulate else set()
-
-    captured = [None] * (len(inputs) if inputs is not None else 0)
-    pending = []                        # (tensor, grad, out_of_place) written to .grad at the end
-    check_nan = _ops._Anomaly.enabled
-    free_saved = not retain_graph
-    prev_mode = _mode.grad_enabled
-    _mode.grad_enabled = create_graph
-    try:
-        for node in order:
-            grads = buffers.pop(node, None)
-            if grads is None:
-                continue                # no gradient reached this node
-            if node._hooked:
-                grads = unwrap(_node_hooks(node, wrap(grads), pending, inputs is None or accumulate))
-            if targets and node in target_nodes:
-                for nr, g in enumerate(grads):
-                    wanted = targets.get((node, nr), ())
-                    if wanted:
-                        g = wrap([g])[0]          # once: the same tensor may be asked for twice
-                    for j in wanted:
-                        captured[j] = g
-                        if accumulate and not isinstance(node, AccumulateGrad) and g is not None:
-                            pending.append((inputs[j], g, False))
-
-            if node.__class__ is AccumulateGrad:
-                var = node.variable
-                g = wrap(grads)[0]
-                if var._hooks:
-                    g = _apply_hooks(var._hooks, g)
-                if accumulate and (runs is None or node in runs):
-                    pending.append((var, g, False))
-                elif var._hooks:
-                    for j in targets.get((node, 0), ()):
-                        captured[j] = g
-                continue
-            if runs is not None and node not in runs:
-                continue
-
-            try:
-                grads_in = node.apply_to_arrays(grads) if raw else node.apply(grads)
-            except Exception as e:
-                _anomaly_error(node, e)
-                raise
-            if free_saved and node._saved:
-                node._saved = None      # free what forward saved
-            if node._hooked and node._hooks:
-                grads_in, grads_out = wrap(grads_in), tuple(wrap(grads))
-                for hook in list(node._hooks.values()):
-                    result = hook(tuple(grads_in), grads_out)
-                    if result is not None:
-                        grads_in = tuple(result)
-                grads_in = unwrap(grads_in)
-            if check_nan:
-                _anomaly_check(node, wrap(grads_in))
-
-            for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
-                if child is None or g is None:
-                    continue
-                if runs is not None and child not in runs and child not in target_nodes:
-                    continue
-                data = g if raw else g._data
-                if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
-                    g = _reduce_and_cast(g, meta, raw)
-                if child.num_outputs == 1:
-                    buf = buffers.get(child)
-                    if buf is None:
-                        buffers[child] = [g]
-                    else:
-                        buf[0] = g if buf[0] is None else buf[0] + g
-                    continue
-                buf = buffers.get(child)
-                if buf is None:
-                    buf = buffers[child] = [None] * child.num_outputs
-                buf[nr] = g if buf[nr] is None else buf[nr] + g
-    finally:
-        _mode.grad_enabled = prev_mode
-
-    grads = grads_in = g = data = buf = None    # drop the loop's references: `_adopt` counts them
-    for i in range(len(pending)):
-        t, g, out_of_place = pending[i]
-        pending[i] = None
-        _accumulate(t, g, create_graph or out_of_place)
-    return captured
 
 
 def _reduce_and_cast(g, meta, raw):
@@ -251,43 +286,23 @@ def _reduce_and_cast(g, meta, raw):
     return g
 
 
-def _wrap(grads):
-    """Raw gradient arrays -> Tensors."""
-    return [None if g is None else Tensor._from_data(g) for g in grads]
-
-
-def _unwrap(grads):
-    """Tensors -> raw arrays."""
-    return [None if g is None else g._data for g in grads]
-
-
-def _adopt(g):
-    """g's array if nothing else can reach it, so ``.grad`` can take it without a copy (torch's
-    AccumulateGrad "steals" such gradients too); None otherwise."""
-    data = g._data
-    if not _COUNTS_OK or data.__class__ is not _ndarray or data.base is not None or not data.flags.writeable:
-        return None                     # a view (of a buffer that may be shared) or read-only
-    # Sole-owner counts: data: g's slot, `data`, getrefcount's argument; g: _backward's and
-    # _accumulate's names, `g`, the argument. Any other holder (a second leaf, a hook) adds one.
-    if sys.getrefcount(data) > 3 or sys.getrefcount(g) > 4:
-        return None
-    return data
-
-
-def _accumulate(t, g, create_graph):
+def _accumulate(t, g, create_graph, how):
     """t.grad += g: in place (``.grad`` stays the same object), or out of place under create_graph
-    and for retain_grad (as torch does)."""
+    and for retain_grad (`how` "out_of_place"), as torch does. A first gradient is taken without a
+    copy (`how` "take") when the pass made that array and handed it to no one else, as torch's
+    AccumulateGrad steals a gradient nothing else holds; otherwise it is copied."""
     current = t._grad
+    out_of_place = create_graph or how == "out_of_place"
     if current is None:
-        if create_graph and g._rg:
+        if out_of_place and g._rg:
             t._grad = _creation.zeros_like(g).copy_(g)    # a copy that stays in the graph (CopyBackwards)
+        elif how == "take":
+            t._grad = Tensor._from_data(g._data)
         else:
-            data = _adopt(g)
-            if data is None:
-                data = g._data
-                data = data.copy() if data.__class__ in RULE_ARRAYS else _ops.namespace(data).asarray(data, copy=True)
-            t._grad = Tensor._from_data(data)
-    elif create_graph or current._rg or g._rg:
+            data = g._data
+            t._grad = Tensor._from_data(data.copy() if data.__class__ in RULE_ARRAYS else
+                                        _ops.namespace(data).asarray(data, copy=True))
+    elif out_of_place or current._rg or g._rg:
         t._grad = current + g
     else:
         current._data += g._data

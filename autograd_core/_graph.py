@@ -52,6 +52,11 @@ class Node:
         return type(self).__name__
 
     @property
+    def op(self):
+        """The op this node differentiates: its key in the VJP table (micrograd's ``_op``)."""
+        return self._rule.op if self._rule is not None else self.name()
+
+    @property
     def next_functions(self):
         """One ``(node, output_nr)`` per input: where this node sends each input's gradient."""
         return tuple(zip(self._next, self._nrs))
@@ -130,6 +135,16 @@ class Node:
     def _saved_names(self):
         """The names of the saved values, in order (the rule's parameters; none for custom Functions)."""
         return self._rule.saved_names if self._rule is not None else ()
+
+
+def accumulator(t):
+    """Leaf t's AccumulateGrad node (made on first use; held weakly by t, like torch's)."""
+    ref = t._acc
+    acc = ref() if ref is not None else None
+    if acc is None:
+        acc = AccumulateGrad(t)
+        t._acc = weakref.ref(acc)
+    return acc
 
 
 class AccumulateGrad(Node):

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import AccumulateGrad, SavedTensor, node_class, _NODE_CLASSES
+from ._graph import AccumulateGrad, SavedTensor, accumulator, node_class, _NODE_CLASSES
 from ._tensor import Tensor, _mode, _View, _as_tensor_like, _sync_view
 
 _from_data = Tensor._from_data
@@ -61,20 +61,21 @@ def _record(op, name, out_arr, inputs, attrs=None):
     meta = []
     need = []
     for t in inputs:
-        if isinstance(t, Tensor) and t._base is not None and t._vc[0] != t._view_vc:
-            _sync_view(t)                        # its base changed in place since (see _tensor)
-        if isinstance(t, Tensor) and t._rg:
-            fn = t._grad_fn
-            edges.append(fn if fn is not None else t._accumulator())
-            nrs.append(t._output_nr)
-            d = t._data
-            meta.append((d.shape, d.dtype))
-            need.append(True)
-        else:
-            edges.append(None)
-            nrs.append(0)
-            meta.append(None)
-            need.append(False)
+        if isinstance(t, Tensor):
+            if t._base is not None and t._vc[0] != t._view_vc:
+                _sync_view(t)                    # its base changed in place since (see _tensor)
+            if t._rg:
+                fn = t._grad_fn
+                edges.append(fn if fn is not None else accumulator(t))
+                nrs.append(t._output_nr)
+                d = t._data
+                meta.append((d.shape, d.dtype))
+                need.append(True)
+                continue
+        edges.append(None)
+        nrs.append(0)
+        meta.append(None)
+        need.append(False)
     if True not in need:
         return out                               # nothing to differentiate: a constant
     rule = RULES[op]
@@ -254,7 +255,7 @@ def sub(x, y, alpha=1):
     """x - alpha * y"""
     if not isinstance(x, Tensor):
         return sub(_as_tensor_like(x, y), y, alpha)
-    if x.dtype is _backend.bool_ or isinstance(y, (bool, np.bool_, Tensor)):
+    if _backend.kind(x._data.dtype) == "b" or (y.__class__ is not float and isinstance(y, (bool, np.bool_, Tensor))):
         _no_bool_sub(x, y)
     a, b = _operands(x, y)
     try:

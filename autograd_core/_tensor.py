@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import AccumulateGrad, SavedTensor, node_class
+from ._graph import SavedTensor, node_class
 from ._hooks import add_hook
 from .grad_mode import _mode, no_grad, enable_grad
 
@@ -307,15 +307,6 @@ class Tensor:
             node._tensor_hooks = {}
         node._hooked = True
         return add_hook(node._tensor_hooks.setdefault(self._output_nr, {}), hook)
-
-    def _accumulator(self):
-        """This leaf's AccumulateGrad node (made on first use; held weakly, like torch's)."""
-        ref = self._acc
-        acc = ref() if ref is not None else None
-        if acc is None:
-            acc = AccumulateGrad(self)
-            self._acc = weakref.ref(acc)
-        return acc
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into ``leaf.grad`` for every leaf of the graph.

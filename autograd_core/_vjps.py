@@ -332,9 +332,10 @@ ON_TENSORS = {"where", "masked_fill", "masked_fill_tensor", "clamp_tensor", "rem
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("fn", "saves_ans", "saves_inputs", "saved_names", "wants_need", "only_for", "on_arrays", "defaults")
+    __slots__ = ("op", "fn", "saves_ans", "saves_inputs", "saved_names", "wants_need", "only_for", "on_arrays",
+                 "defaults")
 
-    def __init__(self, fn, only_for=None, on_arrays=True):
+    def __init__(self, op, fn, only_for=None, on_arrays=True):
         signature = inspect.signature(fn).parameters
         params = list(signature)[1:]   # after g
         saved = [p for p in params if p in INPUT_NAMES or p == "ans"]
@@ -343,6 +344,7 @@ class Rule:
         assert params[:len(saved) + ("need" in params)] == saved + ["need"] * ("need" in params), \
             f"{fn}: saved values first, then need, then attributes"
         self.defaults = {k: v.default for k, v in signature.items() if v.default is not inspect.Parameter.empty}
+        self.op = op
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
@@ -352,4 +354,4 @@ class Rule:
         self.on_arrays = on_arrays
 
 
-RULES = {op: Rule(fn, ONLY_FOR.get(op), op not in ON_TENSORS) for op, fn in VJP.items()}
+RULES = {op: Rule(op, fn, ONLY_FOR.get(op), op not in ON_TENSORS) for op, fn in VJP.items()}

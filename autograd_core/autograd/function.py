@@ -7,7 +7,7 @@ and the engine calls ``MyOp.backward(ctx, *grad_outputs)`` through it.
 import functools
 import warnings
 
-from .._graph import Node, SavedTensor, SECOND_TIME
+from .._graph import Node, SavedTensor, SECOND_TIME, accumulator
 from .._tensor import Tensor, _mode
 from ..grad_mode import no_grad
 
@@ -107,7 +107,7 @@ class FunctionCtx(Node):
 def _edges(args):
     """A node's edges for inputs `args`: (next nodes, their output numbers, each input's shape and dtype)."""
     tracked = [isinstance(a, Tensor) and a._rg for a in args]
-    return (tuple((a.grad_fn if a.grad_fn is not None else a._accumulator()) if t else None for a, t in zip(args, tracked)),
+    return (tuple((a.grad_fn if a.grad_fn is not None else accumulator(a)) if t else None for a, t in zip(args, tracked)),
             tuple(a._output_nr if t else 0 for a, t in zip(args, tracked)),
             tuple((a._data.shape, a._data.dtype) if t else None for a, t in zip(args, tracked)))
 

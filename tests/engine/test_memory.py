@@ -137,15 +137,35 @@ def test_dropping_a_hundred_thousand_deep_graph(ag, libname):
 
 # ----------------------------------------------------------------------------- .grad takes the gradient
 # Like torch's AccumulateGrad, the engine lets a leaf's first .grad take the gradient array without a
-# copy when nothing else can reach it; every other case must copy, or two tensors would alias.
+# copy when the pass made it and handed it to no one else; every other case must copy, or two
+# tensors would alias.
 
-def test_leaf_takes_its_gradient_without_a_copy(ag):
+def test_leaf_takes_its_gradient_without_a_copy(ag, monkeypatch):
+    """White-box: the matmul rule's own result array becomes a.grad (watched through the rule,
+    since a hook on a would itself be a holder that forces a copy)."""
+    rule = ag._vjps.RULES["matmul"]
+    original, made = rule.fn, []
+
+    def watched(*args, **kwargs):
+        out = original(*args, **kwargs)
+        made.extend(weakref.ref(g) for g in out if g is not None)
+        return out
+
+    monkeypatch.setattr(rule, "fn", watched)
     a = ag.tensor(np.ones((4, 4)), requires_grad=True)
     b = ag.tensor(np.full((4, 4), 2.0))
-    seen = []
-    a.register_hook(lambda g: seen.append(weakref.ref(g._data)))   # a weakref: the hook keeps nothing
     (a @ b).sum().backward()
-    assert a.grad._data is seen[0](), "the leaf's first gradient was copied instead of taken"
+    assert any(ref() is a.grad._data for ref in made), "the leaf's first gradient was copied instead of taken"
+
+
+def test_a_hooked_leaf_gradient_is_copied(ag):
+    """A leaf hook sees the gradient and may keep it: .grad then gets its own copy."""
+    a = ag.tensor(np.ones((4, 4)), requires_grad=True)
+    seen = []
+    a.register_hook(lambda g: seen.append(g))
+    (a @ ag.tensor(np.full((4, 4), 2.0))).sum().backward()
+    a.grad.add_(1)
+    assert seen[0].tolist() == [[8.0] * 4] * 4
 
 
 def test_one_gradient_given_to_two_leaves_is_not_shared(lib):

@@ -333,3 +333,16 @@ def test_matches_torch(name):
     want = fn(torch)
     got = fn(autograd_core)
     assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
+
+
+def test_a_rule_with_the_wrong_number_of_gradients_is_named(monkeypatch):
+    """The engine checks every rule's result: one gradient (or None) per input, else an error that
+    names the node and the op (a silent None would leave an input without its gradient)."""
+    rule = autograd_core._vjps.RULES["mul"]
+    monkeypatch.setattr(rule, "fn", lambda g, x, y, need: (g * y,))
+    a = autograd_core.tensor([1.0, 2.0], requires_grad=True)
+    b = autograd_core.tensor([3.0, 4.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match=r"MulBackward0 \(op 'mul'\) returned an incorrect number of "
+                                           r"gradients \(expected 2, got 1\)"):
+        (a * b).sum().backward()
+    assert a.grad is None and b.grad is None
