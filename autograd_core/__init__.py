@@ -1,14 +1,16 @@
 """autograd_core: a small reference autograd engine with PyTorch's names and behaviour.
 
-``import autograd_core as torch`` runs the covered subset of PyTorch programs unchanged. Read it in
-this order: _backend (arrays, dtypes, devices) -> _tensor (the Tensor) -> _ops (forward ops, which
-record graph nodes) -> _vjps (the table of backward rules) -> _graph (nodes, saved tensors) ->
-_engine (backward) -> autograd (backward/grad, Function, gradcheck, functional).
+``import autograd_core as torch`` runs the covered subset of PyTorch programs unchanged. The modules
+import each other in one direction only, so the import order is the reading order (docs/tour.md):
+_backend (arrays, dtypes, devices) -> grad_mode -> _tensor (the Tensor) -> _graph (nodes, saved
+tensors) -> _ops (forward ops, which record nodes) -> _vjps (the table of backward rules) ->
+_inplace (in-place ops and views) -> _methods (Tensor methods) -> _creation -> _engine (backward)
+-> autograd (backward/grad, Function, gradcheck, functional).
 """
 from ._backend import (dtype, device, float16, float32, float64, int8, int16, int32, int64, uint8,  # noqa: F401
                        bool_ as bool)
 from ._tensor import Tensor, Size  # noqa: F401
-from . import _methods  # noqa: F401  (attaches ops to Tensor)
+from . import _graph, _ops, _vjps, _inplace, _methods, _engine  # noqa: F401  (the reading order)
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
                         is_inference_mode_enabled)
 from ._creation import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, arange, linspace,  # noqa: F401

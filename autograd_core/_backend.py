@@ -6,6 +6,8 @@ such as array-api-strict), found from the data itself, never from a global switc
 only module that imports cupy, and it holds the few functions the standard lacks
 (`index_add`) with one branch per library.
 """
+import importlib
+
 import numpy as np
 import array_api_compat
 import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
@@ -14,9 +16,9 @@ import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
 try:  # cupy is optional: the `gpu` extra
     import cupy as _cupy
     import cupyx as _cupyx
+    import array_api_compat.cupy as _compat_cupy
 except Exception:  # ImportError, or a broken CUDA install
-    _cupy = None
-    _cupyx = None
+    _cupy = _cupyx = _compat_cupy = None
 
 # Arrays (and numpy's 0-d results) whose operators promote like numpy's, so VJP rules run on them
 # directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get Tensors.
@@ -223,8 +225,7 @@ def namespace_for_device(dev):
         if not cupy_available():
             raise RuntimeError("Found no NVIDIA driver on your system (cupy with a CUDA device is needed "
                                "for device='cuda'). Check autograd_core.cuda.is_available() first.")
-        import array_api_compat.cupy as compat_cupy
-        return compat_cupy, dev.index
+        return _compat_cupy, dev.index
     raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {dev}")
 
 
@@ -271,7 +272,6 @@ def move(array, dev):
 
 
 def _namespace_of_device(native):
-    import importlib
     return importlib.import_module(type(native).__module__.split(".")[0])
 
 

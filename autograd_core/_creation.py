@@ -11,7 +11,8 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace, float32, float64, int64, bool_
-from ._tensor import Tensor, _to
+from ._ops import _to
+from ._tensor import Tensor
 from .grad_mode import _mode
 
 _rng = [np.random.default_rng()]
@@ -324,25 +325,32 @@ def _on_device_of(t, host):
 
 # ----------------------------------------------------------------------------- .to() arguments
 
-def _parse_to(t, *args, **kwargs):
+def parse_to(*args, **kwargs):
+    """``(device, dtype, non_blocking, copy)`` from torch's ``.to(...)`` arguments, for Tensor.to and
+    Module.to alike: a device (a string, a device, an int cuda index, or a foreign library's device
+    object), a dtype, a tensor (its device and dtype), then non_blocking and copy."""
     dev = kwargs.pop("device", None)
     dt = kwargs.pop("dtype", None)
+    non_blocking = kwargs.pop("non_blocking", False)
     copy = kwargs.pop("copy", False)
-    kwargs.pop("non_blocking", None)
     kwargs.pop("memory_format", None)
     if kwargs:
-        raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    flags = []
     for a in args:
         if isinstance(a, _backend.dtype):
             dt = a
         elif isinstance(a, Tensor):
             dt, dev = a.dtype, a.device if a.device._native is None else a.device._native
-        elif isinstance(a, (str, _backend.device)):
-            dev = a
         elif isinstance(a, bool):
-            copy = a
+            flags.append(a)
+        elif isinstance(a, int):
+            dev = f"cuda:{a}"
         elif a is not None:
-            dev = a       # a foreign array library's device object
+            dev = a
+    if flags:
+        non_blocking = flags[0]
+        copy = flags[1] if len(flags) > 1 else copy
     if isinstance(dev, str):
         dev = _backend.device(dev)
-    return dev, dt, copy
+    return dev, dt, non_blocking, copy

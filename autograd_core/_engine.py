@@ -18,13 +18,16 @@ With ``create_graph=False`` nothing is recorded, so gradients travel between nod
 ``.grad``, the results of ``autograd.grad``, and the rules that need Tensors.
 """
 import gc
+import warnings
 
 import numpy as np
 
 from . import _creation, _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype, namespace
 from ._graph import AccumulateGrad, accumulator
-from ._tensor import Tensor, _mode, _to
+from ._ops import _to
+from ._tensor import Tensor
+from .grad_mode import _anomaly, _mode
 
 
 def toposort(roots):
@@ -162,7 +165,7 @@ def run_node(p, node, grads):
             if result is not None:
                 grads_in = list(result)
         grads_in = [p.unwrap(g) for g in grads_in]
-    if _ops._Anomaly.enabled:
+    if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
     send(p, node, grads_in, grads[0] if built_in else False)
 
@@ -309,4 +312,29 @@ def _accumulate(t, g, create_graph, how):
         current._vc[0] += 1
 
 
-from .autograd.anomaly_mode import _anomaly_check, _anomaly_error  # noqa: E402  (autograd imports this module)
+# ----------------------------------------------------------------------------- anomaly mode
+def _anomaly_check(node, grads_in):
+    """In anomaly mode, raise if a node returned NaN gradients."""
+    if not (_anomaly.enabled and _anomaly.check_nan):
+        return
+    for i, g in enumerate(grads_in):
+        if g is None:
+            continue
+        xp = namespace(g._data)
+        if g.dtype.is_floating_point and bool(xp.any(xp.isnan(g._data))):
+            err = RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+            _anomaly_error(node, err)
+            raise err
+
+
+def _anomaly_error(node, err):
+    """In anomaly mode, warn with the forward traceback of the node where backward failed."""
+    if not _anomaly.enabled or getattr(err, "_anomaly_reported", False):
+        return
+    trace = "".join(node._trace or ["  (no forward trace: the node was created outside anomaly mode)\n"])
+    warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n{trace}",
+                  UserWarning, stacklevel=2)
+    try:
+        err._anomaly_reported = True
+    except AttributeError:
+        pass

@@ -15,7 +15,7 @@ import weakref
 from ._hooks import add_hook
 from .grad_mode import _mode
 from ._backend import RULE_ARRAYS
-from . import _tensor   # a cycle: _tensor imports this module; used only at call time
+from ._tensor import Tensor, _type_str
 
 SECOND_TIME = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they "
@@ -79,7 +79,7 @@ class Node:
         runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps)."""
         rule = self._rule
         if rule is None or not rule.on_arrays or grad_outputs[0].__class__ not in RULE_ARRAYS:
-            from_data = _tensor.Tensor._from_data
+            from_data = Tensor._from_data
             out = self.apply([None if g is None else from_data(g) for g in grad_outputs])
             return [None if r is None else r._data for r in out]
         return self._run_rule(grad_outputs[0], SavedTensor.unpack_data)
@@ -157,6 +157,8 @@ class AccumulateGrad(Node):
         self.variable = variable
 
 
+RULES = {}   # op key -> its VJP rule: the table of _vjps, filled when it is imported
+
 _NODE_CLASSES = {}
 
 
@@ -169,12 +171,6 @@ def node_class(name, base=Node):
 
 
 # ----------------------------------------------------------------------------- saved tensors
-
-def _type_str(t):
-    names = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
-             "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor", "uint8": "ByteTensor"}
-    prefix = "torch.cuda." if t.device.type == "cuda" else "torch."
-    return f"{prefix}{names.get(t.dtype.name, 'Tensor')} [{', '.join(map(str, t.shape))}]"
 
 
 def _op_name(node):
@@ -253,7 +249,7 @@ class SavedTensor:
             raise RuntimeError(self._modified_message(node))
         if self.leaf is not None:
             return self.leaf
-        t = _tensor.Tensor._from_data(self.data)
+        t = Tensor._from_data(self.data)
         t._vc = self.vc
         if self.requires_grad:        # reconnected to the forward graph, as torch's saved variables are
             t.grad_fn = node if self.is_output else self.grad_fn
@@ -268,7 +264,7 @@ class SavedTensor:
         return self.leaf._data if self.leaf is not None else self.data
 
     def _modified_message(self, node):
-        shown = _tensor.Tensor._from_data(self.data)
+        shown = Tensor._from_data(self.data)
         where = ""
         if self.is_output:
             where = f", which is output {self.output_nr} of {_op_name(node)},"

@@ -1,6 +1,7 @@
 """Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
-from . import _ops, _creation
-from . import _tensor
+import numpy as np
+
+from . import _backend, _creation, _inplace, _ops, _tensor
 from ._tensor import Tensor
 
 
@@ -126,7 +127,7 @@ def _zero_(self):
     return self._inplace(_ops.filled, 0, name="ZeroBackward0")
 
 
-_tensor.UNIFORM_FILLS.add(_ops.filled)
+_inplace.UNIFORM_FILLS.add(_ops.filled)
 Tensor.copy_ = _copy_
 Tensor.fill_ = _fill_
 Tensor.zero_ = _zero_
@@ -144,3 +145,41 @@ def _normal_(self, mean=0.0, std=1.0, generator=None):
 
 Tensor.uniform_ = _uniform_
 Tensor.normal_ = _normal_
+
+
+# ----------------------------------------------------------------------------- conversion
+def _to(self, *args, **kwargs):
+    """A copy on another device and/or dtype (self when nothing changes). Differentiable."""
+    dev, dt, _, copy = _creation.parse_to(*args, **kwargs)
+    return _ops._to(self, dev, dt, copy)
+
+
+def _type(self, dtype=None):
+    """The legacy type name (``'torch.FloatTensor'``), or a copy as `dtype`."""
+    if dtype is None:
+        return _tensor._type_str(self).split(" ")[0]
+    return self.to(dtype)
+
+
+def _type_as(self, other):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"type_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+    return self.to(other.dtype)
+
+
+def _reduce_ex(self, protocol):
+    """Pickling: the values (a list off the CPU), the device and requires_grad."""
+    data = self._data if self._data.__class__ is np.ndarray else self.tolist()
+    return (_creation._rebuild, (data, str(self.device), self._rg))
+
+
+Tensor.to = _to
+Tensor.type = _type
+Tensor.type_as = _type_as
+Tensor.__reduce_ex__ = _reduce_ex
+Tensor.cpu = lambda self: self.to("cpu")
+Tensor.cuda = lambda self, device=None: self.to(
+    "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device)
+for _name, _dt in (("float", _backend.float32), ("double", _backend.float64), ("half", _backend.float16),
+                   ("long", _backend.int64), ("int", _backend.int32), ("bool", _backend.bool_)):
+    setattr(Tensor, _name, lambda self, _dt=_dt: self.to(_dt))

@@ -17,8 +17,9 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import AccumulateGrad, SavedTensor, accumulator, node_class, _NODE_CLASSES
-from ._tensor import Tensor, _mode, _View, _as_tensor_like, _sync_view
+from ._graph import RULES, AccumulateGrad, SavedTensor, accumulator, node_class, _NODE_CLASSES
+from ._tensor import Tensor, _View, _as_tensor_like
+from .grad_mode import _anomaly, _mode
 
 _from_data = Tensor._from_data
 
@@ -40,12 +41,6 @@ def silent(fn):
     return quiet
 
 
-
-class _Anomaly:
-    enabled = False
-    check_nan = True
-
-
 def _record(op, name, out_arr, inputs, attrs=None):
     """Wrap `out_arr` as the op's result; attach a backward node if a gradient is needed."""
     out = _from_data(out_arr)
@@ -63,7 +58,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
     for t in inputs:
         if isinstance(t, Tensor):
             if t._base is not None and t._vc[0] != t._view_vc:
-                _sync_view(t)                    # its base changed in place since (see _tensor)
+                t._remake_view_node()            # its base changed in place since (see _inplace)
             if t._rg:
                 fn = t._grad_fn
                 edges.append(fn if fn is not None else accumulator(t))
@@ -97,7 +92,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         if rule.saves_ans:
             saved.append(SavedTensor(out, is_output=True))
         node._saved = tuple(saved)           # named by rule.saved_names
-    if _Anomaly.enabled:
+    if _anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]
     out._grad_fn = node
     out._rg = True
@@ -417,10 +412,6 @@ def square(x):
     return pow(x, 2)
 
 
-def math_log(v):
-    return math.log(v)
-
-
 # ============================================================================= elementwise
 
 def _float(x):
@@ -492,11 +483,6 @@ def slope_scale(g, x, negative_slope):
     return g * m if not negative_slope else g * (m * (1 - negative_slope) + negative_slope)
 
 
-def zeros_of(g):
-    """Zeros shaped like g, outside the graph (a derivative that is identically zero)."""
-    return Tensor._from_data(namespace(g._data).zeros_like(g._data))
-
-
 def _zero_grad_unary(fname, name):
     def f(x):
         if x.dtype is _backend.bool_:
@@ -557,17 +543,6 @@ def clamp_max(x, max):
     if r.grad_fn is not None:
         r.grad_fn.__class__ = node_class("ClampMaxBackward0")
     return r
-
-
-def clamp_mask(x, min, max):
-    """1 where min <= x <= max, else 0 (a constant)."""
-    a = x._data
-    m = a == a
-    if min is not None:
-        m = m & (a >= min)
-    if max is not None:
-        m = m & (a <= max)
-    return Tensor._from_data(m)
 
 
 def _tensor_other(name, y):
@@ -742,23 +717,6 @@ def argmin(x, dim=None, keepdim=False):
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
     return Tensor._from_data(xp.astype(xp.argmin(a, axis=0 if dim is None else _dim(dim, a.ndim),
                                                  keepdims=keepdim and dim is not None), xp.int64))
-
-
-def tie_share(x, ans):
-    """1/k at the k positions equal to the full max/min, 0 elsewhere (a constant)."""
-    m = x._data == ans._data
-    xp = namespace(m)
-    return Tensor._from_data(xp.astype(m, x._data.dtype) / xp.sum(xp.astype(m, x._data.dtype)))
-
-
-def one_hot_along(indices, shape, dim, keepdim):
-    """1 at `indices` along `dim` of an array of `shape`, 0 elsewhere (a constant)."""
-    idx = indices._data
-    xp = namespace(idx)
-    if not keepdim:
-        idx = xp.expand_dims(idx, axis=dim)
-    pos = xp.reshape(xp.arange(shape[dim]), tuple(-1 if i == dim else 1 for i in range(len(shape))))
-    return Tensor._from_data(pos == idx)
 
 
 @silent
@@ -1094,13 +1052,6 @@ def permute(x, *dims):
     return _view(r, x, "permute", *dims)
 
 
-def inverse_permutation(dims):
-    inv = [0] * len(dims)
-    for i, d in enumerate(dims):
-        inv[d] = i
-    return tuple(inv)
-
-
 def mT(x):
     """The last two dims swapped (matrices and batches of matrices)."""
     if x.ndim == 1:                                  # (0-d: the tensor itself, as torch)
@@ -1172,6 +1123,22 @@ def sum_to_shape_array(a, shape):
     dims = _summed_dims(a.shape, shape)
     xp = namespace(a)
     return xp.reshape(xp.sum(a, axis=dims, keepdims=True) if dims else a, shape)
+
+
+def _to(t, dev, dt, copy=False):
+    """t on device `dev` with dtype `dt`: a new node ToCopyBackward0 when anything changes."""
+    data = t._data
+    out = data
+    if dev is not None and _backend.device_of(data) != (dev if not isinstance(dev, str) else _backend.device(dev)):
+        out = _backend.move(out, dev)
+    if dt is not None and _backend.dtype_of(out) is not dt:
+        xp = namespace(out)
+        out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
+    if out is data:
+        if not copy:
+            return t
+        out = namespace(data).asarray(data, copy=True)
+    return _record("to_copy", "ToCopyBackward0", out, (t,), {"device": t.device, "dtype": t.dtype})
 
 
 def clone(x):
@@ -1268,14 +1235,6 @@ def stack(tensors, dim=0):
     return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
 
 
-def cumsum(sizes):
-    out, s = [], 0
-    for n in sizes:
-        s += n
-        out.append(s)
-    return out
-
-
 # ============================================================================= indexing
 
 def _index_arg(index):
@@ -1343,26 +1302,7 @@ def index_scatter(g, shape, index):
     return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})
 
 
-def outside_view_mask(g, view):
-    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant)."""
-    xp = namespace(g._data)
-    m = Tensor._from_data(xp.ones(g._data.shape, dtype=xp.bool))
-    from .grad_mode import no_grad
-    with no_grad():
-        view.fill(m, False)
-    return m
-
-
 # ============================================================================= losses (nodes named like torch's)
-
-def loss_scale(g, shape, reduction):
-    """The upstream gradient of a reduced loss spread over `shape`."""
-    if reduction == "mean":
-        n = 1
-        for s in shape:
-            n *= s
-        return g / n
-    return g
 
 
 @silent
@@ -1515,7 +1455,5 @@ def all(x, dim=None, keepdim=False):
 def any(x, dim=None, keepdim=False):
     return Tensor._from_data(namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
 
-
-from ._vjps import RULES  # noqa: E402  (the table reads the helpers above)
 
 __all__ = []

@@ -3,6 +3,7 @@
 import math
 
 import numpy as np
+from ._backend import bool_, float32, int64, move
 
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
 
@@ -88,10 +89,8 @@ def _summary_values(values):
 
 
 def tensor_repr(t, prefix="tensor(", indent=None):
-    from ._backend import float32, int64, bool_
     host = t._data
     if not isinstance(host, np.ndarray):
-        from ._backend import move
         host = np.asarray(move(host, "cpu"))
     indent = len(prefix) if indent is None else indent
     suffixes = []

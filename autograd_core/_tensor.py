@@ -18,8 +18,8 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import SavedTensor, node_class
 from ._hooks import add_hook
+from ._printing import tensor_repr
 from .grad_mode import _mode, no_grad, enable_grad
 
 _ndarray = np.ndarray
@@ -207,7 +207,7 @@ class Tensor:
         """The node that made this tensor (None for a leaf). A view whose base was changed in place
         since its node was made gets a fresh one, AsStridedBackward0 of the base, as in torch."""
         if self._base is not None and self._vc[0] != self._view_vc:
-            _sync_view(self)
+            self._remake_view_node()     # defined with the in-place machinery, in _inplace
         return self._grad_fn
 
     @grad_fn.setter
@@ -308,18 +308,6 @@ class Tensor:
         node._hooked = True
         return add_hook(node._tensor_hooks.setdefault(self._output_nr, {}), hook)
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Accumulate d(self)/d(leaf) into ``leaf.grad`` for every leaf of the graph.
-
-        Args:
-            gradient: the vector of the vector-Jacobian product; optional when ``self.numel() == 1``.
-            retain_graph: keep saved tensors for another backward (defaults to ``create_graph``).
-            create_graph: record the backward pass itself, for higher-order gradients.
-            inputs: accumulate only into these tensors.
-        """
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
-
     def detach(self):
         """A new leaf sharing this data and version counter, outside the graph."""
         t = Tensor._from_data(self._data)
@@ -417,11 +405,6 @@ class Tensor:
     def __contains__(self, value):
         return bool((self == value).any())
 
-    def __reduce_ex__(self, protocol):
-        from ._creation import _rebuild
-        return (_rebuild, (self.tolist() if self._data.__class__ is not _ndarray else self._data,
-                           str(self.device), self._rg))
-
     def __deepcopy__(self, memo):
         if self.grad_fn is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
@@ -436,50 +419,8 @@ class Tensor:
         memo[id(self)] = t
         return t
 
-    def to(self, *args, **kwargs):
-        """A copy on another device and/or dtype (self when nothing changes). Differentiable."""
-        from ._creation import _parse_to
-        dev, dt, copy = _parse_to(self, *args, **kwargs)
-        return _to(self, dev, dt, copy)
-
-    def cpu(self):
-        return self.to("cpu")
-
-    def cuda(self, device=None):
-        return self.to("cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device)
-
-    def float(self):
-        return self.to(_backend.float32)
-
-    def double(self):
-        return self.to(_backend.float64)
-
-    def half(self):
-        return self.to(_backend.float16)
-
-    def long(self):
-        return self.to(_backend.int64)
-
-    def int(self):
-        return self.to(_backend.int32)
-
-    def bool(self):
-        return self.to(_backend.bool_)
-
-    def type(self, dtype=None):
-        if dtype is None:
-            from ._graph import _type_str
-            return _type_str(self).split(" ")[0]
-        return self.to(dtype)
-
-    def type_as(self, other):
-        if not isinstance(other, Tensor):
-            raise TypeError(f"type_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
-        return self.to(other.dtype)
-
     # ------------------------------------------------------------------ printing
     def __repr__(self, *, tensor_contents=None):
-        from ._printing import tensor_repr
         return tensor_repr(self)
 
     def __format__(self, spec):
@@ -487,181 +428,11 @@ class Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
 
-    # ------------------------------------------------------------------ in-place machinery
-    def _check_inplace(self):
-        """torch's refusals for in-place changes under grad mode."""
-        if self._base is not None and self._vc[0] != self._view_vc:
-            if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
-                # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
-                # has asked for since, is checked as a leaf that requires grad.
-                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-            _sync_view(self)
-        if self._inference and not _mode.inference:
-            raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
-                               "make a clone to get a normal tensor before doing inplace update.See "
-                               "https://github.com/pytorch/rfcs/pull/17 for more details.")
-        if not _mode.grad_enabled:
-            return
-        if self._base is not None and self.__dict__.get("_view_no_grad"):
-            raise RuntimeError(
-                "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
-                "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
-                "moving both the view and the inplace either both inside the no_grad block (if you don't want "
-                "the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
-        if not self._rg:
-            return
-        if self.grad_fn is None and self._base is None:
-            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-        base = self._base
-        if base is not None and base.grad_fn is None and base._rg:
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-
-    def _write(self, arr, index=Ellipsis, uniform=False):
-        """Write arr into self's data (at index). `uniform`: every element gets the same value
-        (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too."""
-        data = self._data
-        if data.__class__ is _ndarray and not data.flags.writeable:   # a view of an expanded tensor
-            alias = _writeable_alias(data)
-            region = alias[index] if _is_basic_index(index) else alias
-            if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
-                data = alias        # one value everywhere, or a region without repeated memory
-        if _backend.kind(data.dtype) in "biu" and hasattr(arr, "dtype") and _backend.kind(arr.dtype) == "f":
-            raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                               f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
-        try:
-            data[index] = arr
-        except ValueError as e:
-            if "read-only" in str(e):
-                raise RuntimeError(OVERLAP) from None
-            raise RuntimeError(str(e)) from None
-
-    def _check_shape(self, r):
-        if r._data.shape != self._data.shape:
-            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
-                               f"{list(r._data.shape)}")
-
-    def _inplace(self, fn, *args, **kwargs):
-        """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
-        self._check_inplace()
-        tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args))
-        if not tracking:
-            r = fn(self, *args, **kwargs)
-            self._check_shape(r)
-            self._write(r._data, uniform=fn in UNIFORM_FILLS)
-            self._vc[0] += 1
-            return self
-        src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
-        src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
-        r = fn(src, *args, **kwargs)
-        self._check_shape(r)
-        self._write(r._data, uniform=fn in UNIFORM_FILLS)
-        self._vc[0] += 1
-        for s in (r._grad_fn._saved or ()):
-            if type(s) is SavedTensor and s.is_output:   # the result now lives in self
-                s.vc, s.version = self._vc, self._vc[0]
-        if self._base is not None:
-            self._rebase_view(r, ())
-        else:
-            self._grad_fn, self._output_nr, self._rg = r._grad_fn, 0, True
-        return self
-
-    def _rebase_view(self, value, extra_steps):
-        """After writing `value` into the view self (or, with extra steps, into a view of it): the base
-        gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
-        temporary view self[i], and self is left to be remade when next used, as in torch."""
-        base = self._base
-        from ._ops import _record
-        holder = _record("copy_slices", "CopySlices", base._data, (base, value),
-                         {"view": _View(self._view.steps + extra_steps)})
-        base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
-        if not extra_steps:
-            _sync_view(self)
-
-    def __setitem__(self, index, value):
-        """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""
-        from ._ops import _index_arg
-        idx = _index_arg(index)
-        v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
-        if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        if _whole(idx):                 # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
-            return self.fill_(v) if v.ndim == 0 else self.copy_(v)
-        if self._base is not None and self._vc[0] != self._view_vc and _is_basic_index(idx):
-            _sync_view(self)            # torch makes the view self[index] from self's (remade) node
-        self._check_inplace()
-        tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
-        if v._data.__class__ is not self._data.__class__:
-            from ._ops import _device_error
-            raise _device_error(self, v)
-        from ._ops import _is_basic, _cname
-        if not _is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
-            raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_cname(self)} for "
-                               f"the destination and {_cname(v)} for the source.")
-        try:
-            self._write(v._data if v._data.dtype == self._data.dtype else
-                        namespace(v._data).astype(v._data, self._data.dtype), idx, uniform=v.ndim == 0)
-        except RuntimeError as e:
-            if "could not broadcast" not in str(e):
-                raise
-            from ._ops import expand_error
-            raise expand_error(tuple(self._data[idx].shape), tuple(v.shape)) from None
-        self._vc[0] += 1
-        if not tracking:
-            return
-        if self._base is None:          # self is its own base
-            self._base_of_self_view(v, idx)
-        else:
-            self._rebase_view(v, (("__getitem__", (idx,)),))
-
-    def _base_of_self_view(self, value, idx):
-        from ._ops import _record, _is_basic
-        holder = _record("copy_slices", "CopySlices" if _is_basic(idx) else "IndexPutBackward0", self._data,
-                         (self, value), {"view": _View((("__getitem__", (idx,)),))})
-        self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
-
-
-def _is_basic_index(index):
-    items = index if isinstance(index, tuple) else (index,)
-    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
-
-
-def _whole(index):
-    """Whether a basic index selects the whole tensor (``...``, ``:``, ``(:, ...)``)."""
-    items = index if isinstance(index, tuple) else (index,)
-    return all(i is Ellipsis or (isinstance(i, slice) and i == slice(None)) for i in items)
-
-
-def _sync_view(view):
-    """Give `view` a node that reads its base's current node: AsStridedBackward0, torch's name.
-
-    Called when the shared version counter moved since the view's node was made, that is, after an
-    in-place change to the base or to any view of it (torch regenerates a view's grad_fn the same way).
-    Then the view's gradient goes through whatever the base's node is now (CopySlices, MulBackward0...).
-    """
-    view._view_vc = view._vc[0]
-    base = view._base
-    if not base._rg:
-        return                                   # the base has no graph: nothing to go through
-    from ._ops import _record
-    with enable_grad():
-        holder = _record("as_strided", "AsStridedBackward0", view._data, (base,),
-                         {"view": view._view, "shapes": view._view.shapes(base)})
-    view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
-
-
-def _writeable_alias(data):
-    """A writeable array over the same memory as a broadcast (read-only) numpy view, when the memory
-    it views is writeable; else data itself (the write then fails with torch's overlap message)."""
-    root = data
-    while isinstance(root.base, _ndarray):
-        root = root.base
-    if root is data or not root.flags.writeable or not root.flags.c_contiguous:
-        return data
-    return _ndarray(data.shape, data.dtype, buffer=root, offset=data.ctypes.data - root.ctypes.data,
-                    strides=data.strides)
-
-
-UNIFORM_FILLS = set()   # ops whose result is one value everywhere (fill_, zero_): see Tensor._write
+def _type_str(t):
+    names = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+             "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor", "uint8": "ByteTensor"}
+    prefix = "torch.cuda." if t.device.type == "cuda" else "torch."
+    return f"{prefix}{names.get(t.dtype.name, 'Tensor')} [{', '.join(map(str, t.shape))}]"
 
 
 class Size(tuple):
@@ -703,20 +474,3 @@ def _as_tensor_like(value, ref):
     if _backend.kind(arr.dtype) == "f" and _backend.kind(data.dtype) == "f":
         arr = arr.astype(data.dtype) if arr.__class__ is _ndarray else arr
     return Tensor._from_data(arr)
-
-
-def _to(t, dev, dt, copy=False):
-    """t on device `dev` with dtype `dt`: a new node ToCopyBackward0 when anything changes."""
-    data = t._data
-    out = data
-    if dev is not None and _backend.device_of(data) != (dev if not isinstance(dev, str) else _backend.device(dev)):
-        out = _backend.move(out, dev)
-    if dt is not None and _backend.dtype_of(out) is not dt:
-        xp = namespace(out)
-        out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
-    if out is data:
-        if not copy:
-            return t
-        out = namespace(data).asarray(data, copy=True)
-    from ._ops import _record
-    return _record("to_copy", "ToCopyBackward0", out, (t,), {"device": t.device, "dtype": t.dtype})

@@ -31,9 +31,83 @@ import math
 
 from . import _ops as F
 from ._backend import namespace
+from ._graph import RULES
 from ._tensor import Tensor
+from .grad_mode import no_grad
 
 VJP = {}
+
+
+# ----------------------------------------------------------------------------- helpers of the rules
+def math_log(v):
+    return math.log(v)
+
+
+def _zeros_of(g):
+    """Zeros shaped like g, outside the graph (a derivative that is identically zero)."""
+    return Tensor._from_data(namespace(g._data).zeros_like(g._data))
+
+
+def _clamp_mask(x, min, max):
+    """1 where min <= x <= max, else 0 (a constant)."""
+    a = x._data
+    m = a == a
+    if min is not None:
+        m = m & (a >= min)
+    if max is not None:
+        m = m & (a <= max)
+    return Tensor._from_data(m)
+
+
+def tie_share(x, ans):
+    """1/k at the k positions equal to the full max/min, 0 elsewhere (a constant)."""
+    m = x._data == ans._data
+    xp = namespace(m)
+    return Tensor._from_data(xp.astype(m, x._data.dtype) / xp.sum(xp.astype(m, x._data.dtype)))
+
+
+def one_hot_along(indices, shape, dim, keepdim):
+    """1 at `indices` along `dim` of an array of `shape`, 0 elsewhere (a constant)."""
+    idx = indices._data
+    xp = namespace(idx)
+    if not keepdim:
+        idx = xp.expand_dims(idx, axis=dim)
+    pos = xp.reshape(xp.arange(shape[dim]), tuple(-1 if i == dim else 1 for i in range(len(shape))))
+    return Tensor._from_data(pos == idx)
+
+
+def inverse_permutation(dims):
+    inv = [0] * len(dims)
+    for i, d in enumerate(dims):
+        inv[d] = i
+    return tuple(inv)
+
+
+def cumsum(sizes):
+    out, s = [], 0
+    for n in sizes:
+        s += n
+        out.append(s)
+    return out
+
+
+def outside_view_mask(g, view):
+    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant)."""
+    xp = namespace(g._data)
+    m = Tensor._from_data(xp.ones(g._data.shape, dtype=xp.bool))
+    with no_grad():
+        view.fill(m, False)
+    return m
+
+
+def loss_scale(g, shape, reduction):
+    """The upstream gradient of a reduced loss spread over `shape`."""
+    if reduction == "mean":
+        n = 1
+        for s in shape:
+            n *= s
+        return g / n
+    return g
 
 
 # ----------------------------------------------------------------------------- the vocabulary
@@ -60,7 +134,7 @@ def _where_arrays(xp, c, a, b):
 
 
 where = _either(F.where, _where_arrays)
-clamp_mask = _either(F.clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
+clamp_mask = _either(_clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
                      & (True if hi is None else a <= hi))
 sum = _either(F.sum, lambda xp, a, dim, keepdim: xp.sum(a, axis=dim, keepdims=keepdim))
 mean = _either(F.mean, lambda xp, a, dim, keepdim: xp.mean(a, axis=dim, keepdims=keepdim))
@@ -72,7 +146,7 @@ transpose = _either(F.transpose, lambda xp, a, d0, d1: a.swapaxes(d0, d1))
 permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
 mT = _either(F.mT, lambda xp, a: a.swapaxes(-1, -2))
 slope_backward = _either(F.slope_backward, lambda xp, g, x, slope, name: F.slope_scale(g, x, slope))
-zeros_of = _either(F.zeros_of, lambda xp, a: xp.zeros_like(a))
+zeros_of = _either(_zeros_of, lambda xp, a: xp.zeros_like(a))
 
 
 def _unreduce(g, shape, dim, keepdim):
@@ -116,7 +190,7 @@ VJP["pow"] = lambda g, x, exponent: (                              # x ** scalar
 VJP["pow_tensor"] = lambda g, x, y, ans: (                         # x ** tensor
     g * y * x ** (y - 1),
     where((x == 0) & (y >= 0), 0.0, g * ans * log(x)))
-VJP["rpow"] = lambda g, ans, base: (g * ans * F.math_log(base),)  # scalar ** x
+VJP["rpow"] = lambda g, ans, base: (g * ans * math_log(base),)  # scalar ** x
 
 
 # ----------------------------------------------------------------------------- elementwise
@@ -183,9 +257,9 @@ VJP["masked_fill"] = lambda g, mask: (F.where(mask, 0.0, g),)
 # ----------------------------------------------------------------------------- reductions
 VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
 VJP["mean"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) / _count(shape, dim),)
-VJP["amax_all"] = lambda g, x, ans: (g * F.tie_share(x, ans),)   # max(): ties split evenly
+VJP["amax_all"] = lambda g, x, ans: (g * tie_share(x, ans),)   # max(): ties split evenly
 VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (      # max(dim): one index gets it
-    _unreduce(g, shape, (dim,), keepdim) * F.one_hot_along(indices, shape, dim, keepdim) if shape else g,)
+    _unreduce(g, shape, (dim,), keepdim) * one_hot_along(indices, shape, dim, keepdim) if shape else g,)
 
 
 def _amax(g, x, ans, dim, keepdim):
@@ -257,7 +331,7 @@ VJP["addmm"] = lambda g, y, z, need, z_transposed: (             # x + y @ z, x 
 VJP["view"] = lambda g, shape: (reshape(g, shape),)                 # view, reshape, flatten, (un)squeeze
 VJP["expand"] = lambda g: (g,)                                     # the engine sums back to the shape
 VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
-VJP["permute"] = lambda g, dims: (permute(g, F.inverse_permutation(dims)),)
+VJP["permute"] = lambda g, dims: (permute(g, inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
 VJP["overwrite"] = lambda g: (g * 0, g)                           # x.copy_(src)
 VJP["filled"] = lambda g: (zeros_of(g),)                         # x.fill_(v), x.zero_()
@@ -265,7 +339,7 @@ VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())             # x.fill_(0-d 
 VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)   # the engine casts the dtype back
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
-VJP["copy_slices"] = lambda g, view: (g * F.outside_view_mask(g, view), view.apply(g))
+VJP["copy_slices"] = lambda g, view: (g * outside_view_mask(g, view), view.apply(g))
 
 
 # A view's steps undone one by one, last first: each step's own VJP, given the shape it started from.
@@ -276,7 +350,7 @@ _VIEW_STEP = {
     "unsqueeze": lambda g, shape, *_: reshape(g, shape),
     "transpose": lambda g, shape, d0, d1: transpose(g, d0, d1),
     "t": lambda g, shape: g if len(shape) < 2 else transpose(g, 0, 1),
-    "permute": lambda g, shape, *dims: permute(g, F.inverse_permutation(dims)),
+    "permute": lambda g, shape, *dims: permute(g, inverse_permutation(dims)),
     "expand": lambda g, shape, *_: F.sum_to_size(g, shape),
 }
 
@@ -290,14 +364,14 @@ def _as_strided(g, view, shapes):
 
 VJP["as_strided"] = _as_strided
 VJP["cat"] = lambda g, dim, sizes: tuple(
-    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, F.cumsum(sizes)))
+    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, cumsum(sizes)))
 VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count))
 
 
 # ----------------------------------------------------------------------------- losses
 VJP["mse_loss"] = lambda g, x, y, reduction: (
-    2 * (x - y) * F.loss_scale(g, x.shape, reduction),
-    -2 * (x - y) * F.loss_scale(g, x.shape, reduction))
+    2 * (x - y) * loss_scale(g, x.shape, reduction),
+    -2 * (x - y) * loss_scale(g, x.shape, reduction))
 def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
     """-g * weight/total at each kept row's target, exactly 0 everywhere else, as torch's
     nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
@@ -354,4 +428,4 @@ class Rule:
         self.on_arrays = on_arrays
 
 
-RULES = {op: Rule(op, fn, ONLY_FOR.get(op), op not in ON_TENSORS) for op, fn in VJP.items()}
+RULES.update((op, Rule(op, fn, ONLY_FOR.get(op), op not in ON_TENSORS)) for op, fn in VJP.items())

@@ -1,5 +1,6 @@
 """torch.cuda's basics, answered by cupy: is a GPU there, how many, wait for it, free its cache."""
 from . import _backend
+from ._creation import manual_seed as _seed
 
 
 def is_available():
@@ -48,7 +49,6 @@ def max_memory_allocated(device=None):
 
 
 def manual_seed(seed):
-    from ._creation import manual_seed as _seed
     _seed(seed)
 
 

@@ -15,6 +15,12 @@ class _Mode:
 _mode = _Mode
 
 
+class _anomaly:
+    """Anomaly mode (autograd.detect_anomaly): keep each node's forward stack; check for NaN."""
+    enabled = False
+    check_nan = True
+
+
 def is_grad_enabled():
     """True when operations are being recorded for backward."""
     return _mode.grad_enabled

@@ -1,4 +1,5 @@
 """The project's own promises: packaging files agree, the README's commands exist, CI runs make test."""
+import ast
 import pathlib
 import re
 import tomllib
@@ -54,3 +55,52 @@ def test_engine_stays_within_its_line_budget():
                                     + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
     rules = (core / "_vjps.py").read_text()
     assert rules.count('VJP["') >= 40, "every op's VJP rule lives in the one table in _vjps.py"
+
+
+def _package_imports():
+    """{module: modules of autograd_core it imports at its top level} from the source (ast), plus
+    every import found inside a function body."""
+    core = ROOT / "autograd_core"
+    graph, inner = {}, []
+    for f in sorted(core.rglob("*.py")):
+        rel = f.relative_to(ROOT).with_suffix("")
+        name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        pkg = name if rel.name == "__init__" else name.rsplit(".", 1)[0]
+        tree = ast.parse(f.read_text())
+        deps = set()
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = ".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1])
+                mod = f"{base}.{node.module}" if node.module else base
+                deps.add(mod)
+                deps.update(f"{mod}.{a.name}" for a in node.names)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                deps.update(m for m in mods if m.startswith("autograd_core"))
+        graph[name] = deps
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner += [f"{rel}.py:{n.lineno}" for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}, inner
+
+
+def test_engine_imports_form_a_chain_without_cycles():
+    """The import order is the reading order: no module imports one that (indirectly) imports it
+    back, and nothing is imported inside a function to dodge a cycle."""
+    graph, inner = _package_imports()
+    assert not inner, f"imports inside functions: {inner}"
+    parents = {m: {p for p in graph if m.startswith(p + ".")} for m in graph}   # a package imports its __init__
+    state = {}
+
+    def visit(m, path):
+        if state.get(m) == "done":
+            return
+        assert state.get(m) != "open", "import cycle: " + " -> ".join(path + [m])
+        state[m] = "open"
+        for d in sorted(graph[m] - parents[m]):
+            visit(d, path + [m])
+        state[m] = "done"
+
+    for m in sorted(graph):
+        visit(m, [])

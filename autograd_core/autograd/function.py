@@ -10,6 +10,7 @@ import warnings
 from .._graph import Node, SavedTensor, SECOND_TIME, accumulator
 from .._tensor import Tensor, _mode
 from ..grad_mode import no_grad
+from .._creation import zeros
 
 
 class FunctionCtx(Node):
@@ -74,7 +75,6 @@ class FunctionCtx(Node):
             raise RuntimeError(SECOND_TIME)
         grads = list(grad_outputs)
         if self.materialize_grads:
-            from .._creation import zeros
             for i, g in enumerate(grads):
                 if g is None:
                     shape, dt, dev = self._out_meta[i]

@@ -6,6 +6,9 @@ tensors and their graphs are untouched; results are detached unless ``create_gra
 from .._creation import ones_like
 from .._tensor import Tensor
 from ..grad_mode import enable_grad
+from .backprop import grad
+from .._creation import zeros, zeros_like
+from .._ops import stack
 
 
 def _tuple(x, name, fn_name):
@@ -31,8 +34,6 @@ def _finish(xs, create_graph, is_tuple):
 
 
 def _grads(outputs, inputs, grad_outputs, create_graph, strict, retain_graph=None):
-    from . import grad
-    from .._creation import zeros_like
     diff_outs, diff_vs = [], []
     for i, (o, v) in enumerate(zip(outputs, grad_outputs)):
         if o.requires_grad:
@@ -88,7 +89,6 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 
     u -> J^T u is linear in u, so differentiating <J^T u, v> w.r.t. u gives J v.
     """
-    from .._creation import zeros_like
     with enable_grad():
         in_tuple, ins = _tuple(inputs, "inputs", "jvp")
         ins = _prepare(ins, create_graph)
@@ -109,9 +109,6 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     """The Jacobian, shaped ``output.shape + input.shape`` (nested tuples for tuple inputs/outputs)."""
-    from .._creation import zeros_like
-    from .._ops import stack
-    from . import grad
     with enable_grad():
         in_tuple, ins = _tuple(inputs, "inputs", "jacobian")
         ins = _prepare(ins, create_graph)
@@ -140,7 +137,6 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 if rows[k]:
                     m = stack(rows[k], 0).reshape(tuple(o.shape) + tuple(t.shape))
                 else:
-                    from .._creation import zeros
                     m = zeros(tuple(o.shape) + tuple(t.shape), dtype=t.dtype, device=t.device)
                 per_in.append(m if create_graph else m.detach())
             jac.append(tuple(per_in) if in_tuple else per_in[0])
@@ -152,13 +148,11 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
     in_tuple, ins = _tuple(inputs, "inputs", "hessian")
 
     def gradient(*xs):
-        from . import grad
         out = func(*xs)
         o_tuple, outs = _tuple(out, "outputs of the user-provided function", "hessian")
         if o_tuple or outs[0].numel() != 1:
             raise RuntimeError("The function given to hessian should return a single Tensor with a single element.")
         gs = grad(outs[0].reshape(()), xs, create_graph=True, allow_unused=True)
-        from .._creation import zeros_like
         res = tuple(zeros_like(x) if g is None else g for g, x in zip(gs, xs))
         return res if in_tuple else res[0]
 

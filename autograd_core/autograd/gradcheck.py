@@ -13,6 +13,9 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor
+from .backprop import grad
+from .._creation import tensor, zeros_like
+from .function import FunctionCtx
 
 
 class GradcheckError(RuntimeError):
@@ -36,7 +39,6 @@ def _host(t):
 
 
 def _fmt(arr, dtype):
-    from .._creation import tensor
     return repr(tensor(arr, dtype=dtype))
 
 
@@ -65,8 +67,6 @@ def _numerical_jacobians(func, inputs, outputs_template, eps):
 
 def _analytical_jacobians(outputs, inputs, nondet_tol):
     """Rows from one autograd.grad per output element; computed twice to check reentrancy."""
-    from . import grad
-    from .._creation import zeros_like
     diff_inputs = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
     result = []
     reentrant = True
@@ -179,7 +179,6 @@ _UNDEFINED = ('Expected backward function to handle undefined output grads. Plea
 
 def _check_undefined_grads(func, inputs, raise_exception):
     """Custom Functions must cope with outputs that got no gradient (None when materialize is off)."""
-    from .function import FunctionCtx
     for o in _differentiable_outputs(func(*inputs)):
         node = o.grad_fn
         if not isinstance(node, FunctionCtx):
@@ -218,8 +217,6 @@ _NONDET = ("Backward is not reentrant, i.e., running backward with same input an
 
 def _check_zero_grad_outputs(outputs, diff_inputs, raise_exception):
     """Zero grad_outputs must give zero gradients."""
-    from . import grad
-    from .._creation import zeros_like
     gs = grad(outputs, [t for _, t in diff_inputs], [zeros_like(o) for o in outputs], retain_graph=True,
               allow_unused=True)
     for g in gs:
@@ -229,8 +226,6 @@ def _check_zero_grad_outputs(outputs, diff_inputs, raise_exception):
 
 
 def _fast_check(func, inputs, outputs, all_outs, diff_inputs, eps, atol, rtol, nondet_tol, raise_exception):
-    from . import grad
-    from .._creation import tensor
     rng = np.random.default_rng(0)
     for oi, o in enumerate(all_outs):
         if not o.requires_grad:
@@ -278,8 +273,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     `grad_outputs` defaults to random tensors (fixed seed) that require grad, so the check covers
     the dependence on v as well.
     """
-    from . import grad
-    from .._creation import tensor
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
         rng = np.random.default_rng(0)

@@ -12,6 +12,7 @@ from collections import OrderedDict, namedtuple
 
 import autograd_core as ac
 from autograd_core import Tensor
+from autograd_core._creation import parse_to
 from autograd_core._hooks import RemovableHandle, add_hook  # noqa: F401  (torch.nn.modules names it too)
 
 from . import functional as F
@@ -424,7 +425,7 @@ class Module:
     def to(self, *args, **kwargs):
         """Move and/or cast parameters and buffers: ``to(device)``, ``to(dtype)``,
         ``to(device, dtype)``, ``to(tensor)``. Only floating-point tensors change dtype."""
-        device, dtype = _parse_to(*args, **kwargs)
+        device, dtype, _, _ = parse_to(*args, **kwargs)
         if dtype is not None and not dtype.is_floating_point:
             raise TypeError("nn.Module.to only accepts floating point or complex "
                             f"dtypes, but got desired dtype={dtype}")
@@ -600,28 +601,6 @@ class Module:
             else:
                 main_str += "\n  " + "\n  ".join(lines) + "\n"
         return main_str + ")"
-
-
-def _parse_to(*args, **kwargs):
-    """(device, dtype) from Module.to's torch-style arguments."""
-    device = kwargs.pop("device", None)
-    dtype = kwargs.pop("dtype", None)
-    kwargs.pop("non_blocking", None)
-    if kwargs:
-        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    dtype_type = type(ac.float32)
-    for arg in args:
-        if isinstance(arg, Tensor):
-            device, dtype = arg.device, arg.dtype
-        elif isinstance(arg, dtype_type):
-            dtype = arg
-        elif isinstance(arg, bool):  # non_blocking passed positionally
-            continue
-        elif isinstance(arg, int):
-            device = f"cuda:{arg}"
-        elif arg is not None:
-            device = arg
-    return device, dtype
 
 
 # ----------------------------------------------------------------------------- layers

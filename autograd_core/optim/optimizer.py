@@ -2,7 +2,7 @@
 
 Mirrors ``torch/optim/optimizer.py`` (torch 2.13) without hooks, foreach or fused kernels.
 """
-
+import warnings
 from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
@@ -124,7 +124,6 @@ class Optimizer:
 
         ids = [id(p) for p in param_group["params"]]
         if len(ids) != len(set(ids)):
-            import warnings
             warnings.warn("optimizer contains a parameter group with duplicate parameters; "
                           "in future, this will cause an error; "
                           "see github.com/pytorch/pytorch/issues/40967 for more information",

@@ -16,6 +16,7 @@ from .._graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..grad_mode import no_grad, enable_grad
+from ..autograd.backprop import grad
 
 _NO_REENTRANT_WARNING = (
     "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in PyTorch 2.9, "
@@ -95,7 +96,6 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def backward(ctx, *grad_outputs):
-        from ..autograd import grad
         saved = iter(ctx.saved_tensors)
         inputs = [next(saved).detach().requires_grad_(t_rg) if is_t else other
                   for is_t, other, t_rg in zip(ctx.arg_is_tensor, ctx.non_tensor_args, ctx.needs_input_grad[2:])]
