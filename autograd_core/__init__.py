@@ -7,31 +7,74 @@ tensors) -> _ops (forward ops, which record nodes) -> _vjps (the table of backwa
 _inplace (in-place ops and views) -> _methods (Tensor methods) -> _creation -> _engine (backward)
 -> autograd (backward/grad, Function, gradcheck, functional).
 """
-from ._backend import (dtype, device, float16, float32, float64, int8, int16, int32, int64, uint8,  # noqa: F401
-                       bool_ as bool)
+
+from ._backend import (
+    dtype,
+    device,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,  # noqa: F401
+    bool_ as bool,
+)
 from ._tensor import Tensor, Size  # noqa: F401
 from . import _graph, _ops, _vjps, _inplace, _methods, _engine  # noqa: F401  (the reading order)
-from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
-                        is_inference_mode_enabled)
-from ._creation import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, arange, linspace,  # noqa: F401
-                        logspace, eye, rand, randn, randint, randperm, normal, manual_seed, seed, get_rng_state,
-                        set_rng_state, get_default_dtype, set_default_dtype, Generator, default_generator)
-from . import _api, _creation, _ops
-from ._ops import cat, stack, result_type  # noqa: F401  (lists and numbers: nothing to check)
+from .grad_mode import (
+    no_grad,
+    enable_grad,
+    set_grad_enabled,
+    is_grad_enabled,
+    inference_mode,  # noqa: F401
+    is_inference_mode_enabled,
+)
+from ._creation import (
+    tensor,
+    as_tensor,
+    from_numpy,
+    zeros,
+    ones,
+    empty,
+    full,
+    arange,
+    linspace,  # noqa: F401
+    logspace,
+    eye,
+    rand,
+    randn,
+    randint,
+    randperm,
+    normal,
+    manual_seed,
+    seed,
+    get_rng_state,
+    set_rng_state,
+    get_default_dtype,
+    set_default_dtype,
+    Generator,
+    default_generator,
+)
+from . import _api, _creation
+from ._ops import cat, stack, result_type  # lists and numbers: nothing to check
 
 # torch.exp(x) and friends: the ops, behind the argument check torch's binding does (see _api).
-_api.export(globals(), ("zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
-                        "randint_like"), _creation)
-_api.export(globals(), (
-    'add', 'sub', 'rsub', 'mul', 'div', 'neg', 'reciprocal', 'pow', 'square', 'exp', 'expm1',
-    'log', 'log1p', 'sqrt', 'sin', 'cos', 'tanh', 'sigmoid', 'relu', 'abs', 'sign', 'floor',
-    'ceil', 'round', 'clamp', 'clamp_min', 'clamp_max', 'maximum', 'minimum', 'where',
-    'masked_fill', 'sum', 'mean', 'max', 'min', 'amax', 'amin', 'argmax', 'argmin', 'var',
-    'std', 'norm', 'logsumexp', 'softmax', 'log_softmax', 'matmul', 'reshape', 'flatten',
-    'squeeze', 'unsqueeze', 'transpose', 't', 'permute', 'clone', 'eq', 'ne', 'lt', 'le', 'gt',
-    'ge', 'isnan', 'isinf', 'isfinite', 'allclose', 'isclose', 'equal', 'all', 'any',
-    'logical_not', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or',
-    'bitwise_xor', 'bitwise_not', 'mm', 'mv', 'dot', 'bmm', 'remainder', 'floor_divide'))
+_LIKE = "zeros_like ones_like empty_like full_like rand_like randn_like randint_like"
+_api.export(globals(), _LIKE.split(), _creation)
+_api.export(
+    globals(),
+    """
+    add sub rsub mul div neg reciprocal pow square exp expm1 log log1p sqrt sin cos tanh
+    sigmoid relu abs sign floor ceil round clamp clamp_min clamp_max maximum minimum where
+    masked_fill sum mean max min amax amin argmax argmin var std norm logsumexp softmax
+    log_softmax matmul reshape flatten squeeze unsqueeze transpose t permute clone eq ne lt le
+    gt ge isnan isinf isfinite allclose isclose equal all any logical_not logical_and
+    logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_not mm mv dot bmm
+    remainder floor_divide
+""".split(),
+)
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import nn, optim, viz  # noqa: F401
 
@@ -42,8 +85,8 @@ long = int64
 int = int32
 short = int16
 concat = concatenate = cat
-absolute = abs
-clip = clamp
+absolute = globals()["abs"]
+clip = globals()["clamp"]
 
 
 def is_tensor(obj):

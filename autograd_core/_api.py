@@ -5,17 +5,51 @@
 signature, ``sum() received an invalid combination of arguments - got (float, Tensor), ...`` for
 one with several (overloads). Methods (``t.exp()``) need no check: their self is a tensor.
 """
+
 import functools
 
 from . import _ops
 from ._tensor import Tensor
 
 # Functions whose first argument may be a Python number, as in torch (``torch.add(2, t)``).
-NUMBER_FIRST = {"add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "bitwise_and",
-                "bitwise_or", "bitwise_xor"}
+NUMBER_FIRST = {
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "pow",
+    "remainder",
+    "floor_divide",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+}
 # Functions torch binds with several signatures: a wrong call names the arguments it got.
-OVERLOADED = {"all", "any", "clamp", "clamp_max", "clamp_min", "clip", "eq", "ge", "gt", "le", "lt", "ne",
-              "masked_fill", "max", "min", "mean", "sum", "std", "var", "round", "rsub", "squeeze", "where"}
+OVERLOADED = {
+    "all",
+    "any",
+    "clamp",
+    "clamp_max",
+    "clamp_min",
+    "clip",
+    "eq",
+    "ge",
+    "gt",
+    "le",
+    "lt",
+    "ne",
+    "masked_fill",
+    "max",
+    "min",
+    "mean",
+    "sum",
+    "std",
+    "var",
+    "round",
+    "rsub",
+    "squeeze",
+    "where",
+}
 
 
 def _type_name(a):
@@ -32,13 +66,20 @@ def checked(name, fn):
         if args and not isinstance(args[0], Tensor):
             if name in OVERLOADED:
                 got = ", ".join(_type_name(a) for a in args)
-                raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
-                                "expected one of the signatures torch documents")
-            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_type_name(args[0])}")
+                raise TypeError(
+                    f"{name}() received an invalid combination of arguments - got ({got}), but "
+                    "expected one of the signatures torch documents"
+                )
+            raise TypeError(
+                f"{name}(): argument 'input' (position 1) must be Tensor, not {_type_name(args[0])}"
+            )
         if name == "permute" and len(args) > 1 and not isinstance(args[1], (tuple, list)):
-            raise TypeError(f"permute(): argument 'dims' (position 2) must be tuple of ints, not "
-                            f"{_type_name(args[1])}")
+            raise TypeError(
+                f"permute(): argument 'dims' (position 2) must be tuple of ints, not "
+                f"{_type_name(args[1])}"
+            )
         return fn(*args, **kwargs)
+
     return public
 
 

@@ -6,6 +6,7 @@ such as array-api-strict), found from the data itself, never from a global switc
 only module that imports cupy, and it holds the few functions the standard lacks
 (`index_add`) with one branch per library.
 """
+
 import importlib
 
 import numpy as np
@@ -21,11 +22,15 @@ except Exception:  # ImportError, or a broken CUDA install
     _cupy = _cupyx = _compat_cupy = None
 
 # Arrays (and numpy's 0-d results) whose operators promote like numpy's, so VJP rules run on them
-# directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get Tensors.
-RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64) + ((_cupy.ndarray,) if _cupy is not None else ())
+# directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get
+# Tensors.
+RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64) + (
+    (_cupy.ndarray,) if _cupy is not None else ()
+)
 
 
 # ----------------------------------------------------------------------------- dtypes
+
 
 class dtype:
     """A tensor element type, printed like torch's (``torch.float32``)."""
@@ -57,10 +62,17 @@ uint8 = dtype("uint8", False, 1, is_signed=False)
 bool_ = dtype("bool", False, 1, is_signed=False)
 DTYPES = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_)
 _BY_NAME = {d.name: d for d in DTYPES}
-_ALIASES = {"half": float16, "float": float32, "double": float64, "long": int64, "int": int32,
-            "short": int16, "bool": bool_}
+_ALIASES = {
+    "half": float16,
+    "float": float32,
+    "double": float64,
+    "long": int64,
+    "int": int32,
+    "short": int16,
+    "bool": bool_,
+}
 
-default_float = [float32]   # torch.get_default_dtype(): what a Python float becomes
+default_float = [float32]  # torch.get_default_dtype(): what a Python float becomes
 
 
 def _category(d):
@@ -113,7 +125,15 @@ def kind(adt):
     k = getattr(adt, "kind", None)
     if k is None:
         d = dtype_from_array_dtype(adt)
-        k = "f" if d.is_floating_point else "b" if d.name == "bool" else "u" if d.name == "uint8" else "i"
+        k = (
+            "f"
+            if d.is_floating_point
+            else "b"
+            if d.name == "bool"
+            else "u"
+            if d.name == "uint8"
+            else "i"
+        )
     return k
 
 
@@ -124,8 +144,10 @@ def to_backend_dtype(xp, d):
 
 # ----------------------------------------------------------------------------- devices
 
+
 class device:
-    """Where a tensor's data lives: ``device('cpu')``, ``device('cuda', 0)`` or ``device('cuda:0')``.
+    """Where a tensor's data lives: ``device('cpu')``, ``device('cuda', 0)`` or
+    ``device('cuda:0')``.
 
     Arrays of other array-API libraries keep their own device object, reported as
     ``device(type='<library>:<device>')``.
@@ -211,7 +233,8 @@ def cupy_available():
 
 
 def namespace_for_device(dev):
-    """The namespace that creates arrays on `dev` (a device, a string, or a foreign device object)."""
+    """The namespace that creates arrays on `dev` (a device, a string, or a foreign device
+    object)."""
     if dev is None:
         return array_api_compat.numpy, None
     if not isinstance(dev, (device, str)):  # a foreign library's device object
@@ -223,8 +246,10 @@ def namespace_for_device(dev):
         return array_api_compat.numpy, None
     if dev.type == "cuda":
         if not cupy_available():
-            raise RuntimeError("Found no NVIDIA driver on your system (cupy with a CUDA device is needed "
-                               "for device='cuda'). Check autograd_core.cuda.is_available() first.")
+            raise RuntimeError(
+                "Found no NVIDIA driver on your system (cupy with a CUDA device is needed "
+                "for device='cuda'). Check autograd_core.cuda.is_available() first."
+            )
         return _compat_cupy, dev.index
     raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {dev}")
 
@@ -234,11 +259,19 @@ def asarray_on(obj, dev, dt=None):
     xp, native = namespace_for_device(dev)
     if xp is None:  # another library's device: that library makes the array
         xp = _namespace_of_device(native)
-        if hasattr(obj, "__array_namespace__") and not isinstance(obj, np.ndarray) and namespace(obj) is xp:
+        if (
+            hasattr(obj, "__array_namespace__")
+            and not isinstance(obj, np.ndarray)
+            and namespace(obj) is xp
+        ):
             arr = xp.asarray(obj, device=native)
         else:
-            arr = xp.asarray(obj if isinstance(obj, np.ndarray) else np.asarray(
-                move(obj, CPU) if hasattr(obj, "__array_namespace__") else obj), device=native)
+            arr = xp.asarray(
+                obj
+                if isinstance(obj, np.ndarray)
+                else np.asarray(move(obj, CPU) if hasattr(obj, "__array_namespace__") else obj),
+                device=native,
+            )
         return arr if dt is None else xp.astype(arr, to_backend_dtype(xp, dt))
     if xp is not array_api_compat.numpy:
         with _cupy.cuda.Device(native or 0):
@@ -264,8 +297,11 @@ def move(array, dev):
             return np.from_dlpack(host) if hasattr(host, "__dlpack__") else np.asarray(host)
         return asarray_on(array if isinstance(array, np.ndarray) else move(array, CPU), dev)
     # a foreign device object (e.g. array_api_strict.Device("device1"))
-    if hasattr(array, "to_device") and not isinstance(array, np.ndarray) and \
-            type(array).__module__.split(".")[0] == type(dev).__module__.split(".")[0]:
+    if (
+        hasattr(array, "to_device")
+        and not isinstance(array, np.ndarray)
+        and type(array).__module__.split(".")[0] == type(dev).__module__.split(".")[0]
+    ):
         return array.to_device(dev)
     xp = _namespace_of_device(dev)
     return xp.asarray(move(array, CPU), device=dev)
@@ -276,6 +312,7 @@ def _namespace_of_device(native):
 
 
 # ----------------------------------------------------------------------------- beyond the standard
+
 
 def index_add(xp, target, index, values):
     """target[index] += values, accumulating repeated indices (the standard has no scatter-add)."""

@@ -1,19 +1,20 @@
-"""Making tensors: from data (tensor, as_tensor, from_numpy), filled (zeros, ones, full, arange, ...)
+"""Making tensors: from data (tensor, as_tensor, from_numpy), filled (zeros, ones, full, arange,
+...)
 and random (rand, randn, randint, ...), on "cpu" (numpy), "cuda" (cupy) or another library's device.
 
 Random numbers come from one numpy Generator seeded by ``manual_seed``; on a GPU they are drawn on
 the host and copied, so a seed gives the same numbers on every device.
 """
+
 import numbers
 import warnings
 
 import numpy as np
 
 from . import _backend
-from ._backend import namespace, float32, float64, int64, bool_
+from ._backend import namespace, int64, bool_
 from ._ops import _to
 from ._tensor import Tensor
-from .grad_mode import _mode
 
 _rng = [np.random.default_rng()]
 
@@ -71,6 +72,7 @@ def _gen(generator):
 
 # ----------------------------------------------------------------------------- from data
 
+
 def _infer_dtype(arr, from_python):
     kind = arr.dtype.kind
     if kind == "f":
@@ -79,8 +81,10 @@ def _infer_dtype(arr, from_python):
         return int64 if from_python else _backend.dtype_of(arr)
     if kind == "b":
         return bool_
-    raise TypeError(f"can't convert np.ndarray of type {arr.dtype}. The only supported types are: float64, "
-                    "float32, float16, int64, int32, int16, int8, uint8, and bool.")
+    raise TypeError(
+        f"can't convert np.ndarray of type {arr.dtype}. The only supported types are: float64, "
+        "float32, float16, int64, int32, int16, int8, uint8, and bool."
+    )
 
 
 def _list_dtype(data):
@@ -111,7 +115,9 @@ def _list_dtype(data):
 def _finish(t, requires_grad):
     if requires_grad:
         if not t.dtype.is_floating_point:
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError(
+                "Only Tensors of floating point and complex dtype can require gradients"
+            )
         t._rg = True
     return t
 
@@ -125,14 +131,21 @@ def _nested_tensors_to_host(data):
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
-    """A new leaf tensor holding a copy of `data` (numbers, nested lists, numpy/cupy/array-API arrays).
+    """A new leaf tensor holding a copy of `data` (numbers, nested lists, numpy/cupy/array-API
+    arrays).
 
-    Python floats become float32 (the default dtype), ints int64, bools bool; arrays keep their dtype.
+    Python floats become float32 (the default dtype), ints int64, bools bool; arrays keep their
+    dtype.
     """
     if isinstance(data, Tensor):
-        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-                      "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
-                      UserWarning, stacklevel=2)
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use "
+            "sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "torch.tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
         t = data.detach().clone() if dtype is None else data.detach().to(dtype).clone()
         if device is not None:
             t = t.to(device)
@@ -148,14 +161,18 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     host = np.array(_nested_tensors_to_host(data), copy=True)
     if host.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(data).__name__}")
-    dt = dtype or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None) \
+    dt = (
+        dtype
+        or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None)
         or _infer_dtype(host, from_python)
+    )
     arr = _backend.asarray_on(host.astype(dt.name, copy=False), device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
 def as_tensor(data, dtype=None, device=None):
-    """`data` as a tensor, sharing memory when it already is an array of the right dtype and device."""
+    """`data` as a tensor, sharing memory when it already is an array of the right dtype and
+    device."""
     if isinstance(data, Tensor):
         return _to(data, device, dtype)
     if isinstance(data, np.ndarray) or (hasattr(data, "__array_namespace__")):
@@ -178,6 +195,7 @@ def _rebuild(data, device, requires_grad):
 
 
 # ----------------------------------------------------------------------------- filled
+
 
 def _size(size):
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
@@ -209,14 +227,26 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     if dtype is None:
-        dtype = bool_ if isinstance(fill_value, bool) else int64 if isinstance(fill_value, numbers.Integral) \
+        dtype = (
+            bool_
+            if isinstance(fill_value, bool)
+            else int64
+            if isinstance(fill_value, numbers.Integral)
             else _backend.default_float[0]
-    return _filled(fill_value, _size((size,)) if not isinstance(size, int) else (size,), dtype, device, requires_grad)
+        )
+    return _filled(
+        fill_value,
+        _size((size,)) if not isinstance(size, int) else (size,),
+        dtype,
+        device,
+        requires_grad,
+    )
 
 
 def _like(t, dtype, device):
-    return dtype or t.dtype, device if device is not None else (t.device if t.device._native is None
-                                                                 else t.device._native)
+    return dtype or t.dtype, device if device is not None else (
+        t.device if t.device._native is None else t.device._native
+    )
 
 
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
@@ -239,13 +269,16 @@ def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
 
 
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
-    """Values from start to end (exclusive) by step; integers give int64, any float gives float32."""
+    """Values from start to end (exclusive) by step; integers give int64, any float gives
+    float32."""
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
     if dtype is None:
         dtype = _backend.default_float[0] if any(isinstance(v, float) for v in vals) else int64
-    host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(dtype.name)
+    host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(
+        dtype.name
+    )
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
@@ -255,7 +288,9 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
-    host = np.logspace(start, end, steps, base=base).astype((dtype or _backend.default_float[0]).name)
+    host = np.logspace(start, end, steps, base=base).astype(
+        (dtype or _backend.default_float[0]).name
+    )
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
@@ -266,8 +301,11 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 
 # ----------------------------------------------------------------------------- random
 
+
 def _random(host, dtype, device, requires_grad):
-    arr = _backend.asarray_on(host.astype((dtype or _backend.default_float[0]).name, copy=False), device)
+    arr = _backend.asarray_on(
+        host.astype((dtype or _backend.default_float[0]).name, copy=False), device
+    )
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
@@ -281,7 +319,9 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
     return _random(_gen(generator).standard_normal(_size(size)), dtype, device, requires_grad)
 
 
-def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+def randint(
+    low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
+):
     """Integers uniformly drawn from [low, high)."""
     if size is None:
         low, high, size = 0, low, high
@@ -293,11 +333,15 @@ def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
     return _random(_gen(generator).permutation(n), dtype or int64, device, requires_grad)
 
 
-def normal(mean=0.0, std=1.0, size=None, generator=None, dtype=None, device=None, requires_grad=False):
+def normal(
+    mean=0.0, std=1.0, size=None, generator=None, dtype=None, device=None, requires_grad=False
+):
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         ref = mean if isinstance(mean, Tensor) else std
         return mean + std * randn_like(ref)
-    return _random(_gen(generator).normal(mean, std, size=tuple(size)), dtype, device, requires_grad)
+    return _random(
+        _gen(generator).normal(mean, std, size=tuple(size)), dtype, device, requires_grad
+    )
 
 
 def rand_like(t, dtype=None, device=None, requires_grad=False):
@@ -319,14 +363,18 @@ def randint_like(t, low=0, high=None, dtype=None, device=None):
 
 def _on_device_of(t, host):
     """Host random numbers as an array of t's dtype on t's device."""
-    return _backend.asarray_on(host.astype(t.dtype.name, copy=False), t.device if t.device._native is None
-                               else t.device._native)
+    return _backend.asarray_on(
+        host.astype(t.dtype.name, copy=False),
+        t.device if t.device._native is None else t.device._native,
+    )
 
 
 # ----------------------------------------------------------------------------- .to() arguments
 
+
 def parse_to(*args, **kwargs):
-    """``(device, dtype, non_blocking, copy)`` from torch's ``.to(...)`` arguments, for Tensor.to and
+    """``(device, dtype, non_blocking, copy)`` from torch's ``.to(...)`` arguments, for Tensor.to
+    and
     Module.to alike: a device (a string, a device, an int cuda index, or a foreign library's device
     object), a dtype, a tensor (its device and dtype), then non_blocking and copy."""
     dev = kwargs.pop("device", None)

@@ -17,6 +17,7 @@ With ``create_graph=False`` nothing is recorded, so gradients travel between nod
 (rules run on them, see _vjps); they are wrapped in Tensors only where user code sees them: hooks,
 ``.grad``, the results of ``autograd.grad``, and the rules that need Tensors.
 """
+
 import gc
 import warnings
 
@@ -47,7 +48,7 @@ def toposort(roots):
                     visited.add(child)
                     stack.append((child, iter(child._next)))
                     break
-            else:                      # all children done: node goes after them
+            else:  # all children done: node goes after them
                 stack.pop()
                 order.append(node)
     order.reverse()
@@ -67,13 +68,13 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     gc_was_enabled = gc.isenabled()
     gc.disable()
     prev_mode = _mode.grad_enabled
-    _mode.grad_enabled = create_graph              # rules record only under create_graph
+    _mode.grad_enabled = create_graph  # rules record only under create_graph
     try:
-        with np.errstate(all="ignore"):            # silent inf/nan in rules, as torch (_ops.silent)
+        with np.errstate(all="ignore"):  # silent inf/nan in rules, as torch (_ops.silent)
             p = _Pass(roots, create_graph, retain_graph, inputs, accumulate)
             for node in p.order:
                 grads = p.buffers.pop(node, None)
-                if grads is not None:              # else no gradient reached this node
+                if grads is not None:  # else no gradient reached this node
                     run_node(p, node, grads)
     finally:
         _mode.grad_enabled = prev_mode
@@ -87,14 +88,14 @@ class _Pass:
     """One backward pass: what was asked for (step 1, `plan`) and the gradients so far."""
 
     def __init__(self, roots, create_graph, retain_graph, inputs, accumulate):
-        self.raw = not create_graph                # gradients are raw arrays between nodes
+        self.raw = not create_graph  # gradients are raw arrays between nodes
         self.create_graph = create_graph
         self.free_saved = not retain_graph
         self.inputs, self.accumulate = inputs, accumulate
-        self.buffers = {}                          # node -> [gradient per output]
+        self.buffers = {}  # node -> [gradient per output]
         self.captured = [None] * (len(inputs) if inputs is not None else 0)
-        self.pending = []                          # (tensor, grad, how) for .grad, at the end
-        self.owned = set()                         # leaf nodes whose buffer holds an array the pass
+        self.pending = []  # (tensor, grad, how) for .grad, at the end
+        self.owned = set()  # leaf nodes whose buffer holds an array the pass
         #                                            made and handed to no one else (see `send`)
         for tensor, grad in roots:
             node = tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
@@ -115,7 +116,7 @@ class _Pass:
 def plan(p, root_nodes):
     """Step 1: the order the nodes run in, and (for wanted inputs) which nodes run at all."""
     p.order = toposort(root_nodes)
-    p.targets = {}                                 # (node, output_nr) -> positions in inputs
+    p.targets = {}  # (node, output_nr) -> positions in inputs
     for j, t in enumerate(p.inputs or ()):
         if t.grad_fn is not None:
             key = (t.grad_fn, t._output_nr)
@@ -123,13 +124,18 @@ def plan(p, root_nodes):
             key = (t._acc() if t._acc is not None else None, 0)
         p.targets.setdefault(key, []).append(j)
     p.target_nodes = {node for node, _ in p.targets}
-    p.runs = None                                  # None: every node runs
+    p.runs = None  # None: every node runs
     if p.inputs is not None:
         reaches = {}
         for node in reversed(p.order):
             reaches[node] = node in p.target_nodes or any(
-                c is not None and reaches.get(c, False) for c in node._next)
-        p.runs = {node for node in p.order if any(c is not None and reaches.get(c, False) for c in node._next)}
+                c is not None and reaches.get(c, False) for c in node._next
+            )
+        p.runs = {
+            node
+            for node in p.order
+            if any(c is not None and reaches.get(c, False) for c in node._next)
+        }
         if p.accumulate:
             p.runs |= {node for node in p.target_nodes if isinstance(node, AccumulateGrad)}
 
@@ -137,7 +143,7 @@ def plan(p, root_nodes):
 def run_node(p, node, grads):
     """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
     if node._hooked:
-        p.owned.discard(node)                      # a hook saw the gradient and may keep it
+        p.owned.discard(node)  # a hook saw the gradient and may keep it
         grads = [p.unwrap(g) for g in _node_hooks(p, node, [p.wrap(g) for g in grads])]
     if node in p.target_nodes:
         _capture(p, node, grads)
@@ -152,11 +158,13 @@ def run_node(p, node, grads):
         _anomaly_error(node, e)
         raise
     if len(grads_in) != len(node._next):
-        raise RuntimeError(f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "
-                           f"(expected {len(node._next)}, got {len(grads_in)})")
+        raise RuntimeError(
+            f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "
+            f"(expected {len(node._next)}, got {len(grads_in)})"
+        )
     if p.free_saved and node._saved:
-        node._saved = None                         # free what forward saved
-    built_in = p.raw and node._rule is not None   # its rule's new arrays: made by this pass
+        node._saved = None  # free what forward saved
+    built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
     if node._hooked and node._hooks:
         built_in = False
         grads_in, grads_out = [p.wrap(g) for g in grads_in], tuple(p.wrap(g) for g in grads)
@@ -174,7 +182,8 @@ def send(p, node, grads_in, incoming):
     """Step 3: each input's gradient, reduced to the input's shape and dtype, into its buffer.
 
     For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
-    without a copy; `incoming` is the node's own gradient (False: the rule's results are not new)."""
+    without a copy; `incoming` is the node's own gradient (False: the rule's results are not
+    new)."""
     for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
         if child is None or g is None:
             continue
@@ -190,19 +199,28 @@ def send(p, node, grads_in, incoming):
             buf = p.buffers[child] = [None] * child.num_outputs
         if buf[nr] is None:
             buf[nr] = g
-            if child.__class__ is AccumulateGrad and p.raw and (made or _owned(g, incoming, grads_in)):
+            if (
+                child.__class__ is AccumulateGrad
+                and p.raw
+                and (made or _owned(g, incoming, grads_in))
+            ):
                 p.owned.add(child)
         else:
             buf[nr] = buf[nr] + g
             if child.__class__ is AccumulateGrad and p.raw:
-                p.owned.add(child)                 # a sum: a new array
+                p.owned.add(child)  # a sum: a new array
 
 
 def _owned(g, incoming, grads_in):
     """Whether a rule's result g is a new array only this edge holds: not the gradient the node
     received (add and clone pass it on), not a view of another array, not given to two inputs."""
-    return (incoming is not False and g is not incoming and g.__class__ is np.ndarray and g.base is None
-            and sum(h is g for h in grads_in) == 1)
+    return (
+        incoming is not False
+        and g is not incoming
+        and g.__class__ is np.ndarray
+        and g.base is None
+        and sum(h is g for h in grads_in) == 1
+    )
 
 
 def write_grads(p):
@@ -218,7 +236,7 @@ def _capture(p, node, grads):
         wanted = p.targets.get((node, nr), ())
         if not wanted:
             continue
-        g = p.wrap(g)                              # once: the same tensor may be asked for twice
+        g = p.wrap(g)  # once: the same tensor may be asked for twice
         p.owned.discard(node)
         for j in wanted:
             p.captured[j] = g
@@ -241,20 +259,25 @@ def _leaf(p, node, g):
 
 
 def _apply_hooks(hooks, grad):
-    for hook in list(hooks.values()):   # a copy: a hook may remove itself
+    for hook in list(hooks.values()):  # a copy: a hook may remove itself
         result = hook(grad)
         if result is not None:
             if not isinstance(result, Tensor):
-                raise TypeError(f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
-                                "expected a Tensor or None")
+                raise TypeError(
+                    f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
+                    "expected a Tensor or None"
+                )
             if result.shape != grad.shape:
-                raise RuntimeError(f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value")
+                raise RuntimeError(
+                    f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value"
+                )
             grad = result
     return grad
 
 
 def _node_hooks(p, node, grads):
-    """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks returned)."""
+    """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks
+    returned)."""
     if node._prehooks:
         for hook in list(node._prehooks.values()):
             result = hook(tuple(grads))
@@ -268,7 +291,7 @@ def _node_hooks(p, node, grads):
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
-                p.pending.append((t, grads[nr], "out_of_place"))   # torch replaces a retained grad
+                p.pending.append((t, grads[nr], "out_of_place"))  # torch replaces a retained grad
     return grads
 
 
@@ -298,13 +321,18 @@ def _accumulate(t, g, create_graph, how):
     out_of_place = create_graph or how == "out_of_place"
     if current is None:
         if out_of_place and g._rg:
-            t._grad = _creation.zeros_like(g).copy_(g)    # a copy that stays in the graph (CopyBackwards)
+            t._grad = _creation.zeros_like(g).copy_(
+                g
+            )  # a copy that stays in the graph (CopyBackwards)
         elif how == "take":
             t._grad = Tensor._from_data(g._data)
         else:
             data = g._data
-            t._grad = Tensor._from_data(data.copy() if data.__class__ in RULE_ARRAYS else
-                                        _ops.namespace(data).asarray(data, copy=True))
+            t._grad = Tensor._from_data(
+                data.copy()
+                if data.__class__ in RULE_ARRAYS
+                else _ops.namespace(data).asarray(data, copy=True)
+            )
     elif out_of_place or current._rg or g._rg:
         t._grad = current + g
     else:
@@ -331,9 +359,15 @@ def _anomaly_error(node, err):
     """In anomaly mode, warn with the forward traceback of the node where backward failed."""
     if not _anomaly.enabled or getattr(err, "_anomaly_reported", False):
         return
-    trace = "".join(node._trace or ["  (no forward trace: the node was created outside anomaly mode)\n"])
-    warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n{trace}",
-                  UserWarning, stacklevel=2)
+    trace = "".join(
+        node._trace or ["  (no forward trace: the node was created outside anomaly mode)\n"]
+    )
+    warnings.warn(
+        f"Error detected in {node.name()}. Traceback of forward call that caused the "
+        f"error:\n{trace}",
+        UserWarning,
+        stacklevel=2,
+    )
     try:
         err._anomaly_reported = True
     except AttributeError:

@@ -10,6 +10,7 @@ Every differentiable op call that needs a gradient creates one `Node`. A node kn
 
 Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__name__`` matches.
 """
+
 import weakref
 
 from ._hooks import add_hook
@@ -18,7 +19,8 @@ from ._backend import RULE_ARRAYS
 from ._tensor import Tensor, _type_str
 
 SECOND_TIME = (
-    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they "
     "have already been freed). Saved intermediate values of the graph are freed when you call "
     ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
     "graph a second time or if you need to access saved tensors after calling backward."
@@ -28,15 +30,25 @@ SECOND_TIME = (
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
-    __slots__ = ("_next", "_nrs", "_rule", "_saved", "_attrs", "_in_meta", "_need", "__dict__", "__weakref__")
+    __slots__ = (
+        "_next",
+        "_nrs",
+        "_rule",
+        "_saved",
+        "_attrs",
+        "_in_meta",
+        "_need",
+        "__dict__",
+        "__weakref__",
+    )
     num_outputs = 1
     # Rarely set, so kept out of the slots: set in the instance __dict__ when used.
-    _tensor_hooks = None   # {output_nr: {id: hook}} from Tensor.register_hook on non-leaves
-    _retain = None         # {output_nr: weakref to the tensor} from Tensor.retain_grad
-    _hooks = None          # post hooks: fn(grad_inputs, grad_outputs)
-    _prehooks = None       # pre hooks: fn(grad_outputs)
-    _hooked = False        # True once any of the four above is set: one check per node in backward
-    _trace = None          # forward stack, kept in anomaly mode
+    _tensor_hooks = None  # {output_nr: {id: hook}} from Tensor.register_hook on non-leaves
+    _retain = None  # {output_nr: weakref to the tensor} from Tensor.retain_grad
+    _hooks = None  # post hooks: fn(grad_inputs, grad_outputs)
+    _prehooks = None  # pre hooks: fn(grad_outputs)
+    _hooked = False  # True once any of the four above is set: one check per node in backward
+    _trace = None  # forward stack, kept in anomaly mode
     _meta = None
 
     def __init__(self, rule, next_nodes, next_nrs, in_meta, attrs):
@@ -90,8 +102,8 @@ class Node:
         if saved is None:
             raise RuntimeError(SECOND_TIME)
         rule, attrs = self._rule, self._attrs
-        args = []                    # saved values, then need, by position (see _vjps's header)
-        for s in saved:              # a plain loop: a comprehension is one more frame per node
+        args = []  # saved values, then need, by position (see _vjps's header)
+        for s in saved:  # a plain loop: a comprehension is one more frame per node
             args.append(unpack(s, self) if s.__class__ is SavedTensor else s)
         if rule.wants_need:
             args.append(self._need)
@@ -119,21 +131,24 @@ class Node:
 
     # hooks on the node itself (torch's Node.register_hook / register_prehook)
     def register_hook(self, fn):
-        """Register ``fn(grad_inputs, grad_outputs)`` to run after this node computes its gradients."""
+        """Register ``fn(grad_inputs, grad_outputs)`` to run after this node computes its
+        gradients."""
         if self._hooks is None:
             self._hooks = {}
         self._hooked = True
         return add_hook(self._hooks, fn)
 
     def register_prehook(self, fn):
-        """Register ``fn(grad_outputs)`` to run before this node; it may return replaced gradients."""
+        """Register ``fn(grad_outputs)`` to run before this node; it may return replaced
+        gradients."""
         if self._prehooks is None:
             self._prehooks = {}
         self._hooked = True
         return add_hook(self._prehooks, fn)
 
     def _saved_names(self):
-        """The names of the saved values, in order (the rule's parameters; none for custom Functions)."""
+        """The names of the saved values, in order (the rule's parameters; none for custom
+        Functions)."""
         return self._rule.saved_names if self._rule is not None else ()
 
 
@@ -157,7 +172,7 @@ class AccumulateGrad(Node):
         self.variable = variable
 
 
-RULES = {}   # op key -> its VJP rule: the table of _vjps, filled when it is imported
+RULES = {}  # op key -> its VJP rule: the table of _vjps, filled when it is imported
 
 _NODE_CLASSES = {}
 
@@ -181,7 +196,7 @@ def _op_name(node):
     return name
 
 
-_SAVED_HOOKS = []   # stack of (pack, unpack) from autograd.graph.saved_tensors_hooks
+_SAVED_HOOKS = []  # stack of (pack, unpack) from autograd.graph.saved_tensors_hooks
 
 
 class saved_tensors_hooks:
@@ -207,12 +222,23 @@ class SavedTensor:
     its output do not keep each other alive: the graph stays free of reference cycles.
     """
 
-    __slots__ = ("data", "leaf", "grad_fn", "output_nr", "requires_grad", "vc", "version", "is_output",
-                 "hooks", "source", "__weakref__")
+    __slots__ = (
+        "data",
+        "leaf",
+        "grad_fn",
+        "output_nr",
+        "requires_grad",
+        "vc",
+        "version",
+        "is_output",
+        "hooks",
+        "source",
+        "__weakref__",
+    )
 
     def __init__(self, t, is_output=False):
         self.hooks = None
-        if _SAVED_HOOKS:                       # saved_tensors_hooks: store what pack returns instead
+        if _SAVED_HOOKS:  # saved_tensors_hooks: store what pack returns instead
             pack, unpack = _SAVED_HOOKS[-1]
             self.hooks = (pack(t), unpack)
             self.data = self.leaf = self.grad_fn = self.vc = None
@@ -220,26 +246,30 @@ class SavedTensor:
             return
         if t._inference and not _mode.inference:
             raise RuntimeError(
-                "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
-                "inference mode in computation tracked by autograd. To work around this, you can make a "
-                "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead "
-                "of `torch.inference_mode()`.")
+                "Inference tensors cannot be saved for backward. Please do not use Tensors "
+                "created in "
+                "inference mode in computation tracked by autograd. To work around this, you can "
+                "make a "
+                "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
+                "instead "
+                "of `torch.inference_mode()`."
+            )
         self.data = t._data
         self.vc = t._vc
         self.version = t._vc[0]
         self.is_output = is_output
-        self.requires_grad = t._rg or is_output   # an output is saved before it is marked
+        self.requires_grad = t._rg or is_output  # an output is saved before it is marked
         self.output_nr = t._output_nr
         if is_output:
             self.leaf = None
-            self.grad_fn = None      # filled in by the caller: the node that saves it
+            self.grad_fn = None  # filled in by the caller: the node that saves it
         elif t.grad_fn is None:
-            self.leaf = t            # leaves are kept as they are (they own .grad and hooks)
+            self.leaf = t  # leaves are kept as they are (they own .grad and hooks)
             self.grad_fn = None
         else:
             self.leaf = None
             self.grad_fn = t.grad_fn
-            self.source = weakref.ref(t)   # only to name its current node in the error message
+            self.source = weakref.ref(t)  # only to name its current node in the error message
 
     def unpack(self, node):
         if self.hooks is not None:
@@ -251,7 +281,7 @@ class SavedTensor:
             return self.leaf
         t = Tensor._from_data(self.data)
         t._vc = self.vc
-        if self.requires_grad:        # reconnected to the forward graph, as torch's saved variables are
+        if self.requires_grad:  # reconnected to the forward graph, as torch's saved variables are
             t.grad_fn = node if self.is_output else self.grad_fn
             t._output_nr = self.output_nr
             t._rg = True
@@ -269,10 +299,18 @@ class SavedTensor:
         if self.is_output:
             where = f", which is output {self.output_nr} of {_op_name(node)},"
         elif self.grad_fn is not None:
-            t = self.source()          # like torch, name the node that now produces the tensor
-            fn, nr = (t.grad_fn, t._output_nr) if t is not None and t.grad_fn is not None else (self.grad_fn, self.output_nr)
+            t = self.source()  # like torch, name the node that now produces the tensor
+            fn, nr = (
+                (t.grad_fn, t._output_nr)
+                if t is not None and t.grad_fn is not None
+                else (self.grad_fn, self.output_nr)
+            )
             where = f", which is output {nr} of {_op_name(fn)},"
-        return ("one of the variables needed for gradient computation has been modified by an inplace "
-                f"operation: [{_type_str(shown)}]{where} is at version {self.vc[0]}; expected version "
-                f"{self.version} instead. Hint: enable anomaly detection to find the operation that failed "
-                "to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        return (
+            "one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: [{_type_str(shown)}]{where} is at version {self.vc[0]}; expected version "
+            f"{self.version} instead. Hint: enable anomaly detection to find the operation that "
+            "failed "
+            "to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
+            "check_nan=False)."
+        )

@@ -1,6 +1,7 @@
 """RemovableHandle: what every ``register_*hook`` returns (tensors, nodes, modules), as torch's
 ``torch.utils.hooks.RemovableHandle``. Hooks live in a dict ``{handle id: hook}`` kept in
 registration order; ``handle.remove()`` deletes its entry (twice is harmless)."""
+
 import itertools
 
 _ids = itertools.count()

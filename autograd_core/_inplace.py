@@ -7,12 +7,14 @@ old base outside the view, the new values inside), and the view a node that read
 (``AsStridedBackward0``). Other views of the base are remade when next used (`remake_view_node`),
 because the shared version counter moved. ``t[index] = value`` is the same with a region.
 """
+
 import numpy as np
 
 from . import _backend, _ops
 from ._backend import namespace
 from ._graph import SavedTensor
-from ._tensor import OVERLAP, Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like, _mode, enable_grad
+from ._tensor import OVERLAP, Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like
+from .grad_mode import _mode, enable_grad
 
 _ndarray = np.ndarray
 
@@ -23,40 +25,59 @@ def _check_inplace(self):
         if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
             # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
             # has asked for since, is checked as a leaf that requires grad.
-            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+            raise RuntimeError(
+                "a leaf Variable that requires grad is being used in an in-place operation."
+            )
         remake_view_node(self)
     if self._inference and not _mode.inference:
-        raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
-                           "make a clone to get a normal tensor before doing inplace update.See "
-                           "https://github.com/pytorch/rfcs/pull/17 for more details.")
+        raise RuntimeError(
+            "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+            "make a clone to get a normal tensor before doing inplace update.See "
+            "https://github.com/pytorch/rfcs/pull/17 for more details."
+        )
     if not _mode.grad_enabled:
         return
     if self._base is not None and self.__dict__.get("_view_no_grad"):
         raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
-            "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
-            "moving both the view and the inplace either both inside the no_grad block (if you don't want "
-            "the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+            "A view was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. Given "
+            "that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+            "your code by "
+            "moving both the view and the inplace either both inside the no_grad block (if you "
+            "don't want "
+            "the inplace to be tracked) or both outside (if you want the inplace to be tracked)."
+        )
     if not self._rg:
         return
     if self.grad_fn is None and self._base is None:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        raise RuntimeError(
+            "a leaf Variable that requires grad is being used in an in-place operation."
+        )
     base = self._base
     if base is not None and base.grad_fn is None and base._rg:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        raise RuntimeError(
+            "a view of a leaf Variable that requires grad is being used in an in-place operation."
+        )
+
 
 def _write(self, arr, index=Ellipsis, uniform=False):
     """Write arr into self's data (at index). `uniform`: every element gets the same value
     (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too."""
     data = self._data
-    if data.__class__ is _ndarray and not data.flags.writeable:   # a view of an expanded tensor
+    if data.__class__ is _ndarray and not data.flags.writeable:  # a view of an expanded tensor
         alias = _writeable_alias(data)
         region = alias[index] if _is_basic_index(index) else alias
         if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
-            data = alias        # one value everywhere, or a region without repeated memory
-    if _backend.kind(data.dtype) in "biu" and hasattr(arr, "dtype") and _backend.kind(arr.dtype) == "f":
-        raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                           f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}")
+            data = alias  # one value everywhere, or a region without repeated memory
+    if (
+        _backend.kind(data.dtype) in "biu"
+        and hasattr(arr, "dtype")
+        and _backend.kind(arr.dtype) == "f"
+    ):
+        raise RuntimeError(
+            f"result type Float can't be cast to the desired output type "
+            f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}"
+        )
     try:
         data[index] = arr
     except ValueError as e:
@@ -64,29 +85,37 @@ def _write(self, arr, index=Ellipsis, uniform=False):
             raise RuntimeError(OVERLAP) from None
         raise RuntimeError(str(e)) from None
 
+
 def _check_shape(self, r):
     if r._data.shape != self._data.shape:
-        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
-                           f"{list(r._data.shape)}")
+        raise RuntimeError(
+            f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+            f"{list(r._data.shape)}"
+        )
+
 
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
     self._check_inplace()
-    tracking = _mode.grad_enabled and (self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args))
+    tracking = _mode.grad_enabled and (
+        self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args)
+    )
     if not tracking:
         r = fn(self, *args, **kwargs)
         self._check_shape(r)
         self._write(r._data, uniform=fn in UNIFORM_FILLS)
         self._vc[0] += 1
         return self
-    src = Tensor._from_data(namespace(self._data).asarray(self._data, copy=True))  # the value before
+    src = Tensor._from_data(
+        namespace(self._data).asarray(self._data, copy=True)
+    )  # the value before
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     r = fn(src, *args, **kwargs)
     self._check_shape(r)
     self._write(r._data, uniform=fn in UNIFORM_FILLS)
     self._vc[0] += 1
-    for s in (r._grad_fn._saved or ()):
-        if type(s) is SavedTensor and s.is_output:   # the result now lives in self
+    for s in r._grad_fn._saved or ():
+        if type(s) is SavedTensor and s.is_output:  # the result now lives in self
             s.vc, s.version = self._vc, self._vc[0]
     if self._base is not None:
         self._rebase_view(r, ())
@@ -94,37 +123,54 @@ def _inplace(self, fn, *args, **kwargs):
         self._grad_fn, self._output_nr, self._rg = r._grad_fn, 0, True
     return self
 
+
 def _rebase_view(self, value, extra_steps):
     """After writing `value` into the view self (or, with extra steps, into a view of it): the base
     gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
     temporary view self[i], and self is left to be remade when next used, as in torch."""
     base = self._base
-    holder = _ops._record("copy_slices", "CopySlices", base._data, (base, value),
-                     {"view": _View(self._view.steps + extra_steps)})
+    holder = _ops._record(
+        "copy_slices",
+        "CopySlices",
+        base._data,
+        (base, value),
+        {"view": _View(self._view.steps + extra_steps)},
+    )
     base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
     if not extra_steps:
         remake_view_node(self)
+
 
 def __setitem__(self, index, value):
     """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""
     idx = _ops._index_arg(index)
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-    if _whole(idx):                 # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
+        raise RuntimeError(
+            "a view of a leaf Variable that requires grad is being used in an in-place operation."
+        )
+    if _whole(idx):  # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
         return self.fill_(v) if v.ndim == 0 else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _is_basic_index(idx):
-        remake_view_node(self)            # torch makes the view self[index] from self's (remade) node
+        remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
     self._check_inplace()
     tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
     if not _ops._is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
-        raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} for "
-                           f"the destination and {_ops._cname(v)} for the source.")
+        raise RuntimeError(
+            f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
+            "for "
+            f"the destination and {_ops._cname(v)} for the source."
+        )
     try:
-        self._write(v._data if v._data.dtype == self._data.dtype else
-                    namespace(v._data).astype(v._data, self._data.dtype), idx, uniform=v.ndim == 0)
+        self._write(
+            v._data
+            if v._data.dtype == self._data.dtype
+            else namespace(v._data).astype(v._data, self._data.dtype),
+            idx,
+            uniform=v.ndim == 0,
+        )
     except RuntimeError as e:
         if "could not broadcast" not in str(e):
             raise
@@ -132,14 +178,20 @@ def __setitem__(self, index, value):
     self._vc[0] += 1
     if not tracking:
         return
-    if self._base is None:          # self is its own base
+    if self._base is None:  # self is its own base
         self._base_of_self_view(v, idx)
     else:
         self._rebase_view(v, (("__getitem__", (idx,)),))
 
+
 def _base_of_self_view(self, value, idx):
-    holder = _ops._record("copy_slices", "CopySlices" if _ops._is_basic(idx) else "IndexPutBackward0", self._data,
-                     (self, value), {"view": _View((("__getitem__", (idx,)),))})
+    holder = _ops._record(
+        "copy_slices",
+        "CopySlices" if _ops._is_basic(idx) else "IndexPutBackward0",
+        self._data,
+        (self, value),
+        {"view": _View((("__getitem__", (idx,)),))},
+    )
     self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
 
 
@@ -158,16 +210,23 @@ def remake_view_node(view):
     """Give `view` a node that reads its base's current node: AsStridedBackward0, torch's name.
 
     Called when the shared version counter moved since the view's node was made, that is, after an
-    in-place change to the base or to any view of it (torch regenerates a view's grad_fn the same way).
-    Then the view's gradient goes through whatever the base's node is now (CopySlices, MulBackward0...).
+    in-place change to the base or to any view of it (torch regenerates a view's grad_fn the same
+    way).
+    Then the view's gradient goes through whatever the base's node is now (CopySlices,
+    MulBackward0...).
     """
     view._view_vc = view._vc[0]
     base = view._base
     if not base._rg:
-        return                                   # the base has no graph: nothing to go through
+        return  # the base has no graph: nothing to go through
     with enable_grad():
-        holder = _ops._record("as_strided", "AsStridedBackward0", view._data, (base,),
-                         {"view": view._view, "shapes": view._view.shapes(base)})
+        holder = _ops._record(
+            "as_strided",
+            "AsStridedBackward0",
+            view._data,
+            (base,),
+            {"view": view._view, "shapes": view._view.shapes(base)},
+        )
     view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
 
 
@@ -179,11 +238,16 @@ def _writeable_alias(data):
         root = root.base
     if root is data or not root.flags.writeable or not root.flags.c_contiguous:
         return data
-    return _ndarray(data.shape, data.dtype, buffer=root, offset=data.ctypes.data - root.ctypes.data,
-                    strides=data.strides)
+    return _ndarray(
+        data.shape,
+        data.dtype,
+        buffer=root,
+        offset=data.ctypes.data - root.ctypes.data,
+        strides=data.strides,
+    )
 
 
-UNIFORM_FILLS = set()   # ops whose result is one value everywhere (fill_, zero_): see Tensor._write
+UNIFORM_FILLS = set()  # ops whose result is one value everywhere (fill_, zero_): see Tensor._write
 
 
 # ----------------------------------------------------------------------------- attached to Tensor

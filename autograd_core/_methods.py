@@ -1,4 +1,5 @@
 """Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
+
 import numpy as np
 
 from . import _backend, _creation, _inplace, _ops, _tensor
@@ -20,15 +21,18 @@ Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
-Tensor.__eq__ = lambda self, other: False if other is None else _ops.eq(self, other)   # as torch
+Tensor.__eq__ = lambda self, other: False if other is None else _ops.eq(self, other)  # as torch
 Tensor.__ne__ = lambda self, other: True if other is None else _ops.ne(self, other)
 
 
 def _order(op, symbol):
     def compare(self, other):
         if other is None:
-            raise TypeError(f"'{symbol}' not supported between instances of 'Tensor' and 'NoneType'")
+            raise TypeError(
+                f"'{symbol}' not supported between instances of 'Tensor' and 'NoneType'"
+            )
         return op(self, other)
+
     return compare
 
 
@@ -47,16 +51,98 @@ Tensor.__rmod__ = lambda self, other: _ops.remainder(other, self)
 Tensor.__hash__ = lambda self: id(self)
 
 # ----------------------------------------------------------------------------- methods
-for _name in ("add", "sub", "mul", "div", "pow", "neg", "reciprocal", "square", "exp", "expm1", "log", "log1p",
-              "sqrt", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sign", "floor", "ceil", "round", "clamp",
-              "clamp_min", "clamp_max", "maximum", "minimum", "masked_fill", "sum", "mean", "max", "min", "amax",
-              "amin", "argmax", "argmin", "var", "std", "norm", "logsumexp", "softmax", "log_softmax", "matmul",
-              "reshape", "view", "flatten", "unflatten", "squeeze", "unsqueeze", "transpose", "t", "permute",
-              "expand", "expand_as", "sum_to_size", "clone", "contiguous", "eq", "ne", "lt", "le", "gt", "ge",
-              "isnan", "isinf", "isfinite", "allclose", "isclose", "equal", "all", "any", "logical_not"):
-    setattr(Tensor, _name, getattr(_ops, _name))   # a function: the class binds it to the tensor
-for _name in ("mm", "mv", "dot", "bmm", "rsub", "remainder", "floor_divide", "logical_and", "logical_or",
-              "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"):
+for _name in (
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "pow",
+    "neg",
+    "reciprocal",
+    "square",
+    "exp",
+    "expm1",
+    "log",
+    "log1p",
+    "sqrt",
+    "sin",
+    "cos",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "abs",
+    "sign",
+    "floor",
+    "ceil",
+    "round",
+    "clamp",
+    "clamp_min",
+    "clamp_max",
+    "maximum",
+    "minimum",
+    "masked_fill",
+    "sum",
+    "mean",
+    "max",
+    "min",
+    "amax",
+    "amin",
+    "argmax",
+    "argmin",
+    "var",
+    "std",
+    "norm",
+    "logsumexp",
+    "softmax",
+    "log_softmax",
+    "matmul",
+    "reshape",
+    "view",
+    "flatten",
+    "unflatten",
+    "squeeze",
+    "unsqueeze",
+    "transpose",
+    "t",
+    "permute",
+    "expand",
+    "expand_as",
+    "sum_to_size",
+    "clone",
+    "contiguous",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "allclose",
+    "isclose",
+    "equal",
+    "all",
+    "any",
+    "logical_not",
+):
+    setattr(Tensor, _name, getattr(_ops, _name))  # a function: the class binds it to the tensor
+for _name in (
+    "mm",
+    "mv",
+    "dot",
+    "bmm",
+    "rsub",
+    "remainder",
+    "floor_divide",
+    "logical_and",
+    "logical_or",
+    "logical_xor",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "bitwise_not",
+):
     setattr(Tensor, _name, getattr(_ops, _name))
 Tensor.absolute = Tensor.abs
 Tensor.negative = Tensor.neg
@@ -71,14 +157,28 @@ Tensor.mT = property(_ops.mT, doc="The last two dimensions swapped.")
 Tensor.where = lambda self, condition, other: _ops.where(condition, self, other)
 Tensor.view_as = lambda self, other: _ops.view(self, *other.shape)
 Tensor.reshape_as = lambda self, other: _ops.reshape(self, *other.shape)
-Tensor.new_tensor = lambda self, data, dtype=None, device=None, requires_grad=False: _creation.tensor(
-    data, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
-Tensor.new_zeros = lambda self, *size, dtype=None, device=None, requires_grad=False: _creation.zeros(
-    *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+Tensor.new_tensor = lambda self, data, dtype=None, device=None, requires_grad=False: (
+    _creation.tensor(
+        data, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad
+    )
+)
+Tensor.new_zeros = lambda self, *size, dtype=None, device=None, requires_grad=False: (
+    _creation.zeros(
+        *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad
+    )
+)
 Tensor.new_ones = lambda self, *size, dtype=None, device=None, requires_grad=False: _creation.ones(
-    *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
-Tensor.new_full = lambda self, size, fill_value, dtype=None, device=None, requires_grad=False: _creation.full(
-    size, fill_value, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad)
+    *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad
+)
+Tensor.new_full = lambda self, size, fill_value, dtype=None, device=None, requires_grad=False: (
+    _creation.full(
+        size,
+        fill_value,
+        dtype=dtype or self.dtype,
+        device=device or self.device,
+        requires_grad=requires_grad,
+    )
+)
 Tensor.new_empty = Tensor.new_zeros
 
 
@@ -86,14 +186,38 @@ Tensor.new_empty = Tensor.new_zeros
 def _inplace_method(fn, name):
     def m(self, *args, **kwargs):
         return self._inplace(fn, *args, **kwargs)
+
     m.__name__ = name
     m.__doc__ = f"In-place {fn.__name__}: writes the result into self, bumps its version."
     return m
 
 
-for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
-              "relu", "abs", "clamp", "clamp_min", "clamp_max", "masked_fill", "reciprocal", "square", "sign",
-              "floor", "round"):
+for _name in (
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "pow",
+    "neg",
+    "exp",
+    "log",
+    "sqrt",
+    "sin",
+    "cos",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "abs",
+    "clamp",
+    "clamp_min",
+    "clamp_max",
+    "masked_fill",
+    "reciprocal",
+    "square",
+    "sign",
+    "floor",
+    "round",
+):
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
 Tensor.__iadd__ = Tensor.add_
@@ -104,7 +228,8 @@ Tensor.__ipow__ = Tensor.pow_
 
 
 def _copy_(self, src, non_blocking=False):
-    """Copy src's values into self (src broadcasts); the gradient flows to src, not to the old self."""
+    """Copy src's values into self (src broadcasts); the gradient flows to src, not to the old
+    self."""
     src = src if isinstance(src, Tensor) else _ops._as_tensor_like(src, self)
     if src.device != self.device:
         src = src.to(self.device if self.device._native is None else self.device._native)
@@ -115,8 +240,10 @@ def _fill_(self, value):
     """Fill self with a value (a number, or a one-element tensor that may require grad)."""
     if isinstance(value, Tensor):
         if value.ndim != 0:
-            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} "
-                               "dimensions.")
+            raise RuntimeError(
+                f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} "
+                "dimensions."
+            )
         if value.device != self.device:
             value = value.to(self.device if self.device._native is None else self.device._native)
     return self._inplace(_ops.filled, value)
@@ -135,11 +262,13 @@ Tensor.zero_ = _zero_
 
 def _uniform_(self, a=0.0, b=1.0, generator=None):
     arr = _creation._on_device_of(self, _creation._gen(generator).uniform(a, b, tuple(self.shape)))
-    return self._inplace(_ops.replaced, arr, "UniformBackward0")   # a non-leaf: a zero gradient
+    return self._inplace(_ops.replaced, arr, "UniformBackward0")  # a non-leaf: a zero gradient
 
 
 def _normal_(self, mean=0.0, std=1.0, generator=None):
-    arr = _creation._on_device_of(self, _creation._gen(generator).normal(mean, std, tuple(self.shape)))
+    arr = _creation._on_device_of(
+        self, _creation._gen(generator).normal(mean, std, tuple(self.shape))
+    )
     return self._inplace(_ops.replaced, arr, "NormalBackward0")
 
 
@@ -163,7 +292,9 @@ def _type(self, dtype=None):
 
 def _type_as(self, other):
     if not isinstance(other, Tensor):
-        raise TypeError(f"type_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        raise TypeError(
+            f"type_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}"
+        )
     return self.to(other.dtype)
 
 
@@ -179,7 +310,14 @@ Tensor.type_as = _type_as
 Tensor.__reduce_ex__ = _reduce_ex
 Tensor.cpu = lambda self: self.to("cpu")
 Tensor.cuda = lambda self, device=None: self.to(
-    "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device)
-for _name, _dt in (("float", _backend.float32), ("double", _backend.float64), ("half", _backend.float16),
-                   ("long", _backend.int64), ("int", _backend.int32), ("bool", _backend.bool_)):
+    "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device
+)
+for _name, _dt in (
+    ("float", _backend.float32),
+    ("double", _backend.float64),
+    ("half", _backend.float16),
+    ("long", _backend.int64),
+    ("int", _backend.int32),
+    ("bool", _backend.bool_),
+):
     setattr(Tensor, _name, lambda self, _dt=_dt: self.to(_dt))

@@ -1,12 +1,15 @@
 """Forward ops: compute on the backend arrays, then record a graph node when a gradient is needed.
 
 Every op here follows the same three steps:
-  1. unwrap the inputs to backend arrays (Python scalars stay scalars, like torch's wrapped numbers);
+  1. unwrap the inputs to backend arrays (Python scalars stay scalars, like torch's wrapped
+  numbers);
   2. compute the result with the array-API namespace `xp` of the data;
-  3. ``_record(op, node_name, result, inputs, attrs)``: wrap the result in a Tensor and, if grad mode
+  3. ``_record(op, node_name, result, inputs, attrs)``: wrap the result in a Tensor and, if grad
+  mode
      is on and an input requires grad, attach a node that runs ``_vjps.VJP[op]`` in backward.
 The node name is torch's (``PowBackward0`` for ``x**2``, ``PowBackward1`` for ``x**t``, ...).
 """
+
 import builtins
 import functools
 import math
@@ -17,7 +20,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._graph import RULES, AccumulateGrad, SavedTensor, accumulator, node_class, _NODE_CLASSES
+from ._graph import RULES, SavedTensor, accumulator, node_class, _NODE_CLASSES
 from ._tensor import Tensor, _View, _as_tensor_like
 from .grad_mode import _anomaly, _mode
 
@@ -29,15 +32,18 @@ _Number = (int, float, bool, np.number, np.bool_)
 
 # ============================================================================= recording
 
+
 def silent(fn):
     """Run `fn` with numpy's floating-point warnings off: torch computes log(0) = -inf and 0/0 = nan
     silently, and a warning on stderr costs a student the points of an nbgrader test cell. The
     user's own numpy error state is left alone. (Applied to the ops that turn finite inputs into
     inf or nan; add, mul and the like warn only on overflow, and pay nothing.)"""
+
     @functools.wraps(fn)
     def quiet(*args, **kwargs):
         with np.errstate(all="ignore"):
             return fn(*args, **kwargs)
+
     return quiet
 
 
@@ -49,7 +55,8 @@ def _record(op, name, out_arr, inputs, attrs=None):
             out._inference = True
         return out
 
-    # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the input's
+    # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
+    # input's
     # shape and dtype, for the engine to reduce a broadcast gradient back to it.
     edges = []
     nrs = []
@@ -58,7 +65,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
     for t in inputs:
         if isinstance(t, Tensor):
             if t._base is not None and t._vc[0] != t._view_vc:
-                t._remake_view_node()            # its base changed in place since (see _inplace)
+                t._remake_view_node()  # its base changed in place since (see _inplace)
             if t._rg:
                 fn = t._grad_fn
                 edges.append(fn if fn is not None else accumulator(t))
@@ -72,9 +79,11 @@ def _record(op, name, out_arr, inputs, attrs=None):
         meta.append(None)
         need.append(False)
     if True not in need:
-        return out                               # nothing to differentiate: a constant
+        return out  # nothing to differentiate: a constant
     rule = RULES[op]
-    node = (_NODE_CLASSES.get(name) or node_class(name))(rule, tuple(edges), tuple(nrs), tuple(meta), attrs)
+    node = (_NODE_CLASSES.get(name) or node_class(name))(
+        rule, tuple(edges), tuple(nrs), tuple(meta), attrs
+    )
     if rule.wants_need:
         node._need = tuple(need)
 
@@ -85,13 +94,13 @@ def _record(op, name, out_arr, inputs, attrs=None):
         for i in rule.saves_inputs:
             t = inputs[i]
             if i in only_for and not need[only_for[i]]:
-                t = None                          # read only for a gradient nobody needs
+                t = None  # read only for a gradient nobody needs
             elif isinstance(t, Tensor):
                 t = SavedTensor(t)
             saved.append(t)
         if rule.saves_ans:
             saved.append(SavedTensor(out, is_output=True))
-        node._saved = tuple(saved)           # named by rule.saved_names
+        node._saved = tuple(saved)  # named by rule.saved_names
     if _anomaly.enabled:
         node._trace = traceback.format_stack()[:-2]
     out._grad_fn = node
@@ -100,7 +109,8 @@ def _record(op, name, out_arr, inputs, attrs=None):
 
 
 def _view(out, base, method, *args):
-    """Mark `out` as a view of `base` (shares data and version counter) made by base.method(*args)."""
+    """Mark `out` as a view of `base` (shares data and version counter) made by
+    base.method(*args)."""
     out._vc = base._vc
     out._base = base._base if base._base is not None else base
     prev = base._view
@@ -113,9 +123,12 @@ def _view(out, base, method, *args):
 
 # ============================================================================= unwrapping
 
+
 def _device_error(a, b):
-    return RuntimeError("Expected all tensors to be on the same device, but found at least two devices, "
-                        f"{a.device} and {b.device}!")
+    return RuntimeError(
+        "Expected all tensors to be on the same device, but found at least two devices, "
+        f"{a.device} and {b.device}!"
+    )
 
 
 def result_type(*operands):
@@ -126,7 +139,7 @@ def result_type(*operands):
     the default dtype, an int int64): ``int64 vector + 0-d float64`` is float64, ``float32 vector +
     0-d float64`` stays float32, ``int vector * 1.5`` is float32.
     """
-    groups = [None, None, None]                       # dimensioned, 0-d, numbers
+    groups = [None, None, None]  # dimensioned, 0-d, numbers
     for o in operands:
         if o is None:
             continue
@@ -156,13 +169,13 @@ def _operands(x, y):
     if isinstance(y, Tensor):
         b = y._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
-            raise _device_error(x, y)   # nothing moves between devices implicitly
+            raise _device_error(x, y)  # nothing moves between devices implicitly
         if a.dtype != b.dtype:
             dt = result_type(x, y)
             a, b = _cast(a, dt), _cast(b, dt)
         return a, b
     if y.__class__ is float and a.__class__ is _ndarray and a.dtype.kind == "f":
-        return a, y                                                       # the common case, first
+        return a, y  # the common case, first
     if isinstance(y, _Number):
         a = _cast(a, result_type(x, y))
         return a, (y.item() if isinstance(y, np.generic) else y)
@@ -172,7 +185,8 @@ def _operands(x, y):
 
 
 def _no_kernel(kernel, x):
-    """torch's refusal of a dtype an op has no kernel for (``"abs_cpu" not implemented for 'Bool'``)."""
+    """torch's refusal of a dtype an op has no kernel for (``"abs_cpu" not implemented for
+    'Bool'``)."""
     return NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
 
 
@@ -186,8 +200,11 @@ def _shape_error(op, x, y, err):
     msg = f"{op}: shapes {sx} and {sy} are not broadcastable"
     for d in range(1, builtins.min(len(sx), len(sy)) + 1):
         if sx[-d] != sy[-d] and sx[-d] != 1 and sy[-d] != 1:
-            msg = (f"The size of tensor a ({sx[-d]}) must match the size of tensor b ({sy[-d]}) at "
-                   f"non-singleton dimension {builtins.max(len(sx), len(sy)) - d} ({op} of shapes {sx} and {sy})")
+            msg = (
+                f"The size of tensor a ({sx[-d]}) must match the size of tensor b ({sy[-d]}) at "
+                f"non-singleton dimension {builtins.max(len(sx), len(sy)) - d} ({op} of shapes "
+                f"{sx} and {sy})"
+            )
             break
     return RuntimeError(msg)
 
@@ -205,7 +222,9 @@ def _dims(dim, ndim):
     out = []
     for d in dim:
         if not -n <= d < n:
-            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
+            )
         out.append(d % n)
     if ndim == 0 or not out:
         return None
@@ -222,6 +241,7 @@ def _dim(d, ndim):
 
 # ============================================================================= arithmetic
 
+
 def add(x, y, alpha=1):
     """x + alpha * y"""
     if not isinstance(x, Tensor):
@@ -231,26 +251,35 @@ def add(x, y, alpha=1):
         r = a + b if alpha == 1 else a + alpha * b
     except ValueError as e:
         raise _shape_error("add", x, y, e) from None
-    if _backend.kind(a.dtype) == "b":                  # bool + bool is logical or, as torch
+    if _backend.kind(a.dtype) == "b":  # bool + bool is logical or, as torch
         r = a | b if alpha else a
     return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
 
 
 def _no_bool_sub(x, y):
     if x.dtype is _backend.bool_ and (y.dtype if isinstance(y, Tensor) else None) is _backend.bool_:
-        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-                           "or `logical_xor()` operator instead.")
-    if x.dtype is _backend.bool_ or isinstance(y, (bool, np.bool_)) or \
-            (isinstance(y, Tensor) and y.dtype is _backend.bool_):
-        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+            "or `logical_xor()` operator instead."
+        )
+    if (
+        x.dtype is _backend.bool_
+        or isinstance(y, (bool, np.bool_))
+        or (isinstance(y, Tensor) and y.dtype is _backend.bool_)
+    ):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
 
 
 def sub(x, y, alpha=1):
     """x - alpha * y"""
     if not isinstance(x, Tensor):
         return sub(_as_tensor_like(x, y), y, alpha)
-    if _backend.kind(x._data.dtype) == "b" or (y.__class__ is not float and isinstance(y, (bool, np.bool_, Tensor))):
+    if _backend.kind(x._data.dtype) == "b" or (
+        y.__class__ is not float and isinstance(y, (bool, np.bool_, Tensor))
+    ):
         _no_bool_sub(x, y)
     a, b = _operands(x, y)
     try:
@@ -269,7 +298,9 @@ def rsub(x, other, alpha=1):
         return _record("rsub_tensor", "RsubBackward0", r, (x, other), {"alpha": alpha})
     _no_bool_sub(x, other)
     a, b = _operands(x, other)
-    return _record("rsub", "RsubBackward1", b - a if alpha == 1 else b - alpha * a, (x,), {"alpha": alpha})
+    return _record(
+        "rsub", "RsubBackward1", b - a if alpha == 1 else b - alpha * a, (x,), {"alpha": alpha}
+    )
 
 
 def mul(x, y):
@@ -294,7 +325,7 @@ def div(x, y):
         r = a / b
     except ValueError as e:
         raise _shape_error("div", x, y, e) from None
-    if not result_type(x, y).is_floating_point:                           # int / int: the default float
+    if not result_type(x, y).is_floating_point:  # int / int: the default float
         r = _cast(r, _backend.default_float[0])
     return _record("div", "DivBackward0", r, (x, y))
 
@@ -302,8 +333,10 @@ def div(x, y):
 def neg(x):
     """-x"""
     if x.dtype is _backend.bool_:
-        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
-                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+            "invert a mask, use the `~` or `logical_not()` operator instead."
+        )
     return _record("neg", "NegBackward0", -x._data, (x,))
 
 
@@ -319,14 +352,17 @@ def rdiv(x, other):
 
 
 def _int_pow(a, b):
-    """Integer a ** b elementwise, as torch: a negative exponent gives 1 for 1, +-1 for -1, else 0."""
+    """Integer a ** b elementwise, as torch: a negative exponent gives 1 for 1, +-1 for -1, else
+    0."""
     xp = namespace(a)
     neg = b < 0
     if not builtins.bool(xp.any(neg)):
-        return a ** b
+        return a**b
     r = a ** xp.where(neg, xp.zeros_like(b), b)
     one = xp.ones_like(r)
-    small = xp.where(a == 1, one, xp.where(a == -1, xp.where(b % 2 == 0, one, -one), xp.zeros_like(r)))
+    small = xp.where(
+        a == 1, one, xp.where(a == -1, xp.where(b % 2 == 0, one, -one), xp.zeros_like(r))
+    )
     return xp.where(neg, small, r)
 
 
@@ -339,12 +375,16 @@ def pow(x, exponent):
         a, b = _operands(x, exponent)
         if _backend.kind(a.dtype) == "b":
             raise _no_kernel("pow", x)
-        r = _int_pow(a, b) if _backend.kind(a.dtype) in "iu" else a ** b
+        r = _int_pow(a, b) if _backend.kind(a.dtype) in "iu" else a**b
         return _record("pow_tensor", "PowBackward1", r, (x, exponent))
-    if _backend.kind(x._data.dtype) in "biu" and isinstance(exponent, (int, np.integer)) and exponent < 0:
+    if (
+        _backend.kind(x._data.dtype) in "biu"
+        and isinstance(exponent, (int, np.integer))
+        and exponent < 0
+    ):
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     a, e = _operands(x, exponent)
-    return _record("pow", "PowBackward0", a ** e, (x,), {"exponent": e})
+    return _record("pow", "PowBackward0", a**e, (x,), {"exponent": e})
 
 
 @silent
@@ -355,7 +395,7 @@ def rpow(x, base):
         raise _no_kernel("pow", x)
     if _backend.kind(a.dtype) in "iu":
         return Tensor._from_data(_int_pow(namespace(a).full_like(a, b), a))
-    return _record("rpow", "PowBackward2", b ** a, (x,), {"base": b})
+    return _record("rpow", "PowBackward2", b**a, (x,), {"base": b})
 
 
 def _not_differentiable(fn_name, r, inputs):
@@ -379,13 +419,14 @@ def floor_divide(x, y):
         raise _no_kernel("div_floor_cpu", x)
     if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
         _zero_division(b)
-    return _not_differentiable("floor_divide", namespace(a).floor_divide(a, b) if hasattr(b, "dtype")
-                               else a // b, (x, y))
+    return _not_differentiable(
+        "floor_divide", namespace(a).floor_divide(a, b) if hasattr(b, "dtype") else a // b, (x, y)
+    )
 
 
 def _mod(a, b):
     r = a % b
-    return r + 0.0 if _backend.kind(r.dtype) == "f" else r    # +0. where numpy gives -0. (torch: +0.)
+    return r + 0.0 if _backend.kind(r.dtype) == "f" else r  # +0. where numpy gives -0. (torch: +0.)
 
 
 @silent
@@ -414,6 +455,7 @@ def square(x):
 
 # ============================================================================= elementwise
 
+
 def _float(x):
     """Integer inputs of float-only functions are computed in the default dtype (float32)."""
     if _backend.kind(x._data.dtype) in "biu":
@@ -424,9 +466,12 @@ def _float(x):
 def _unary(op, name, fn):
     def f(x):
         a = x._data
-        if a.__class__ is not _ndarray or a.dtype.kind != "f":   # the check, inline, for numpy floats
+        if (
+            a.__class__ is not _ndarray or a.dtype.kind != "f"
+        ):  # the check, inline, for numpy floats
             a = _float(x)._data
         return _record(op, name, fn(namespace(a), a), (x,))
+
     f.__name__ = op
     f.__doc__ = f"{op}(x), elementwise"
     return f if op == "tanh" else silent(f)
@@ -463,17 +508,25 @@ def leaky_relu(x, negative_slope=0.01):
     if not _is_float(x):
         raise _no_kernel("leaky_relu_cpu", x)
     xp = namespace(x._data)
-    return _record("leaky_relu", "LeakyReluBackward0", xp.where(x._data > 0, x._data, x._data * negative_slope),
-                   (x,), {"negative_slope": negative_slope})
+    return _record(
+        "leaky_relu",
+        "LeakyReluBackward0",
+        xp.where(x._data > 0, x._data, x._data * negative_slope),
+        (x,),
+        {"negative_slope": negative_slope},
+    )
 
 
 def slope_backward(g, x, negative_slope, name):
-    """g where x > 0, else negative_slope * g: the VJP of relu (slope 0; x its result) and leaky_relu.
+    """g where x > 0, else negative_slope * g: the VJP of relu (slope 0; x its result) and
+    leaky_relu.
 
     Like torch's threshold_backward and leaky_relu_backward it is an op of (g, x), x with a zero
     derivative: a second derivative of relu is then zeros, not None."""
     r = slope_scale(g._data, x._data, negative_slope)
-    return _record("slope_backward", name, r, (g, x), {"negative_slope": negative_slope, "name": name})
+    return _record(
+        "slope_backward", name, r, (g, x), {"negative_slope": negative_slope, "name": name}
+    )
 
 
 def slope_scale(g, x, negative_slope):
@@ -489,10 +542,14 @@ def _zero_grad_unary(fname, name):
             if fname == "sign":
                 return Tensor._from_data(namespace(x._data).asarray(x._data, copy=True))
             raise _no_kernel(f"{fname}_vml_cpu", x)
-        if _backend.kind(x._data.dtype) in "iu":        # integers are already whole: a copy
-            return Tensor._from_data(namespace(x._data).asarray(x._data, copy=True)) if fname != "sign" else \
-                Tensor._from_data(namespace(x._data).sign(x._data))
+        if _backend.kind(x._data.dtype) in "iu":  # integers are already whole: a copy
+            return (
+                Tensor._from_data(namespace(x._data).asarray(x._data, copy=True))
+                if fname != "sign"
+                else Tensor._from_data(namespace(x._data).sign(x._data))
+            )
         return _record("zero_grad", name, getattr(namespace(x._data), fname)(x._data), (x,))
+
     f.__name__ = fname
     f.__doc__ = f"{fname}(x); its gradient is zero"
     return f
@@ -512,8 +569,14 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     dt = result_type(x, min, max)
     if dt is _backend.bool_ and not isinstance(min, Tensor) and not isinstance(max, Tensor):
-        raise _no_kernel("clamp_scalar_cpu" if min is not None and max is not None else
-                         "clamp_min_scalar_cpu" if min is not None else "clamp_max_scalar_cpu", x)
+        raise _no_kernel(
+            "clamp_scalar_cpu"
+            if min is not None and max is not None
+            else "clamp_min_scalar_cpu"
+            if min is not None
+            else "clamp_max_scalar_cpu",
+            x,
+        )
     xp = namespace(x._data)
     a = _cast(x._data, dt)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -522,8 +585,10 @@ def clamp(x, min=None, max=None):
         if lo is not None:
             r = xp.maximum(r, lo)
         if hi is not None:
-            r = xp.minimum(r, hi)                      # max wins where min > max, as torch
-        bounds = tuple(v if isinstance(v, Tensor) or v is None else _as_tensor_like(v, x) for v in (min, max))
+            r = xp.minimum(r, hi)  # max wins where min > max, as torch
+        bounds = tuple(
+            v if isinstance(v, Tensor) or v is None else _as_tensor_like(v, x) for v in (min, max)
+        )
         return _record("clamp_tensor", "ClampBackward0", r, (x,) + bounds)
     r = xp.clip(a, min, max)
     return _record("clamp", "ClampBackward1", r, (x,), {"min": min, "max": max})
@@ -547,7 +612,9 @@ def clamp_max(x, max):
 
 def _tensor_other(name, y):
     if not isinstance(y, Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(y).__name__}")
+        raise TypeError(
+            f"{name}(): argument 'other' (position 1) must be Tensor, not {type(y).__name__}"
+        )
 
 
 def maximum(x, y):
@@ -568,10 +635,12 @@ def where(condition, x, y):
     """x where condition else y"""
     cond = condition._data if isinstance(condition, Tensor) else condition
     if _backend.kind(cond.dtype) != "b":
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype "
-                           f"{_cname(condition)}")
+        raise RuntimeError(
+            f"where expected condition to be a boolean tensor, but got a tensor with dtype "
+            f"{_cname(condition)}"
+        )
     ref = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
-    if ref is None:                                  # two numbers: their result type (1, 0 -> int64)
+    if ref is None:  # two numbers: their result type (1, 0 -> int64)
         xp = namespace(cond)
         dt = _backend.to_backend_dtype(xp, result_type(x, y))
         return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=dt), xp.asarray(y, dtype=dt)))
@@ -583,23 +652,31 @@ def where(condition, x, y):
 
 
 def masked_fill(x, mask, value):
-    """x with `value` where mask is True; a 0-d tensor value gets a gradient (MaskedFillBackward1)."""
+    """x with `value` where mask is True; a 0-d tensor value gets a gradient
+    (MaskedFillBackward1)."""
     m = mask._data if isinstance(mask, Tensor) else mask
     if _backend.kind(m.dtype) != "b":
-        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{_backend.dtype_of(m).name}")
+        raise RuntimeError(
+            f"masked_fill_ only supports boolean masks, but got mask with dtype "
+            f"{_backend.dtype_of(m).name}"
+        )
     xp = namespace(x._data)
     if isinstance(value, Tensor):
         if value.ndim != 0:
-            raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                               f"{value.ndim} dimension(s).")
+            raise RuntimeError(
+                f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value.ndim} dimension(s)."
+            )
         r = xp.where(m, _cast(value._data, x.dtype), x._data)
-        return _record("masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)})
+        return _record(
+            "masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)}
+        )
     r = xp.where(m, x._data.dtype.type(value) if x._data.__class__ is _ndarray else value, x._data)
     return _record("masked_fill", "MaskedFillBackward0", r, (x,), {"mask": Tensor._from_data(m)})
 
 
 # ============================================================================= reductions
+
 
 def sum(x, dim=None, keepdim=False, dtype=None):
     """Sum over `dim` (all dims when None)."""
@@ -620,8 +697,10 @@ def mean(x, dim=None, keepdim=False, dtype=None):
     """Mean over `dim` (all dims when None)."""
     a = x._data
     if _backend.kind(a.dtype) != "f" and dtype is None:
-        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                           f"point or complex dtype. Got: {_cname(x)}")
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating "
+            f"point or complex dtype. Got: {_cname(x)}"
+        )
     dims = _dims(dim, a.ndim)
     r = namespace(a).mean(a, axis=dims, keepdims=keepdim)
     name = "MeanBackward0" if dim is None else "MeanBackward1"
@@ -640,34 +719,58 @@ class _MinMax(tuple):
         return self[1]
 
     def __repr__(self):
-        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return (
+            f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        )
 
 
-_RETURN_TYPES = {k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
-                 for k in ("max", "min")}
+_RETURN_TYPES = {
+    k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
+    for k in ("max", "min")
+}
 
 
 def _minmax(kind, x, dim=None, keepdim=False):
-    if isinstance(dim, Tensor):                      # torch.max(a, b) is maximum
+    if isinstance(dim, Tensor):  # torch.max(a, b) is maximum
         return (maximum if kind == "max" else minimum)(x, dim)
     xp = namespace(x._data)
     a = x._data
     if dim is None:
         if a.size == 0:
-            raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for input.numel() == 0. "
-                               "Specify the reduction dim with the 'dim' argument.")
+            raise RuntimeError(
+                f"{kind}(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
         r = xp.max(a) if kind == "max" else xp.min(a)
         return _record("amax_all", f"{kind.capitalize()}Backward1", r, (x,))
     d = _dim(dim, a.ndim)
-    if d is None:                                    # a 0-d tensor: its value, at index 0
-        values = _record("amax_dim", f"{kind.capitalize()}Backward0", a, (x,),
-                         {"shape": (), "dim": None, "keepdim": keepdim, "indices": None})
+    if d is None:  # a 0-d tensor: its value, at index 0
+        values = _record(
+            "amax_dim",
+            f"{kind.capitalize()}Backward0",
+            a,
+            (x,),
+            {"shape": (), "dim": None, "keepdim": keepdim, "indices": None},
+        )
         return _RETURN_TYPES[kind]((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
-    idx = xp.argmax(a, axis=d, keepdims=keepdim) if kind == "max" else xp.argmin(a, axis=d, keepdims=keepdim)
-    vals = xp.max(a, axis=d, keepdims=keepdim) if kind == "max" else xp.min(a, axis=d, keepdims=keepdim)
+    idx = (
+        xp.argmax(a, axis=d, keepdims=keepdim)
+        if kind == "max"
+        else xp.argmin(a, axis=d, keepdims=keepdim)
+    )
+    vals = (
+        xp.max(a, axis=d, keepdims=keepdim)
+        if kind == "max"
+        else xp.min(a, axis=d, keepdims=keepdim)
+    )
     indices = Tensor._from_data(xp.astype(idx, xp.int64))
-    values = _record("amax_dim", f"{kind.capitalize()}Backward0", vals, (x,),
-                     {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices})
+    values = _record(
+        "amax_dim",
+        f"{kind.capitalize()}Backward0",
+        vals,
+        (x,),
+        {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices},
+    )
     return _RETURN_TYPES[kind]((values, indices))
 
 
@@ -686,9 +789,18 @@ def _extreme(kind, x, dim, keepdim):
     a = x._data
     dims = _dims(dim, a.ndim)
     xp = namespace(a)
-    r = xp.max(a, axis=dims, keepdims=keepdim) if kind == "max" else xp.min(a, axis=dims, keepdims=keepdim)
-    return _record("amax", "AmaxBackward0" if kind == "max" else "AminBackward0", r, (x,),
-                   {"dim": dims, "keepdim": keepdim})
+    r = (
+        xp.max(a, axis=dims, keepdims=keepdim)
+        if kind == "max"
+        else xp.min(a, axis=dims, keepdims=keepdim)
+    )
+    return _record(
+        "amax",
+        "AmaxBackward0" if kind == "max" else "AminBackward0",
+        r,
+        (x,),
+        {"dim": dims, "keepdim": keepdim},
+    )
 
 
 def amax(x, dim=(), keepdim=False):
@@ -706,8 +818,16 @@ def argmax(x, dim=None, keepdim=False):
         raise RuntimeError("argmax(): does not support bool input")
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
-    return Tensor._from_data(xp.astype(xp.argmax(a, axis=0 if dim is None else _dim(dim, a.ndim),
-                                                 keepdims=keepdim and dim is not None), xp.int64))
+    return Tensor._from_data(
+        xp.astype(
+            xp.argmax(
+                a,
+                axis=0 if dim is None else _dim(dim, a.ndim),
+                keepdims=keepdim and dim is not None,
+            ),
+            xp.int64,
+        )
+    )
 
 
 def argmin(x, dim=None, keepdim=False):
@@ -715,29 +835,47 @@ def argmin(x, dim=None, keepdim=False):
         raise RuntimeError("argmin(): does not support bool input")
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
-    return Tensor._from_data(xp.astype(xp.argmin(a, axis=0 if dim is None else _dim(dim, a.ndim),
-                                                 keepdims=keepdim and dim is not None), xp.int64))
+    return Tensor._from_data(
+        xp.astype(
+            xp.argmin(
+                a,
+                axis=0 if dim is None else _dim(dim, a.ndim),
+                keepdims=keepdim and dim is not None,
+            ),
+            xp.int64,
+        )
+    )
 
 
 @silent
 def _spread(op, x, dim, unbiased, keepdim, correction):
     """var or std over `dim`: Bessel-corrected (correction=1) by default, like torch."""
-    if isinstance(dim, bool):                       # var(unbiased) positional form
+    if isinstance(dim, bool):  # var(unbiased) positional form
         dim, unbiased = None, dim
     c = correction if correction is not None else (1 if unbiased in (None, True) else 0)
     if not _is_float(x):
         raise RuntimeError("std and var only support floating point and complex dtypes")
     dims = _dims(dim, x.ndim)
     n = 1
-    for d in (range(x.ndim) if dims is None else dims):
+    for d in range(x.ndim) if dims is None else dims:
         n *= x._data.shape[d]
     if n - c <= 0:
-        warnings.warn(f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
-    with warnings.catch_warnings():                  # numpy's own warning for the same case
+        warnings.warn(
+            f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "reduction factor (input numel divided by output numel).",
+            UserWarning,
+            stacklevel=3,
+        )
+    with warnings.catch_warnings():  # numpy's own warning for the same case
         warnings.simplefilter("ignore", RuntimeWarning)
         r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
-    return _record(op, op.capitalize() + "Backward0", r, (x,), {"dim": dims, "correction": c, "keepdim": keepdim})
+    return _record(
+        op,
+        op.capitalize() + "Backward0",
+        r,
+        (x,),
+        {"dim": dims, "correction": c, "keepdim": keepdim},
+    )
 
 
 def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
@@ -755,14 +893,20 @@ def norm(x, p="fro", dim=None, keepdim=False):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
     if not _is_float(x):
-        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-                           f"{_cname(x)}")
-    if p == "fro":                                   # torch.norm's default: a matrix norm over 2 dims
+        raise RuntimeError(
+            f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            f"{_cname(x)}"
+        )
+    if p == "fro":  # torch.norm's default: a matrix norm over 2 dims
         if isinstance(dim, (tuple, list)) and len(dim) > 2:
-            raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
+            raise RuntimeError(
+                f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}"
+            )
         p = 2
     if isinstance(p, str) or p is None:
-        raise RuntimeError(f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)")
+        raise RuntimeError(
+            f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)"
+        )
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
     a = xp.abs(x._data)
@@ -773,8 +917,10 @@ def norm(x, p="fro", dim=None, keepdim=False):
     elif p == 0:
         r = xp.sum(xp.astype(a != 0, a.dtype), axis=dims, keepdims=keepdim)
     else:
-        r = xp.sum(a ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-    return _record("norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim})
+        r = xp.sum(a**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+    return _record(
+        "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
+    )
 
 
 @silent
@@ -796,18 +942,24 @@ def logsumexp(x, dim, keepdim=False):
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
     if not _is_float(x):
-        raise NotImplementedError(f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'")
+        raise NotImplementedError(
+            f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
+        )
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     e = xp.exp(x._data - xp.max(x._data, axis=d, keepdims=True))
-    return _record("softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d})
+    return _record(
+        "softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d}
+    )
 
 
 @silent
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
     if not _is_float(x):
-        raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'")
+        raise NotImplementedError(
+            f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
+        )
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     s = x._data - xp.max(x._data, axis=d, keepdims=True)
@@ -817,6 +969,7 @@ def log_softmax(x, dim, dtype=None):
 
 # ============================================================================= linear algebra
 
+
 def matmul(x, y):
     """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
     if not isinstance(y, Tensor):
@@ -824,29 +977,50 @@ def matmul(x, y):
     nd = (x.ndim, y.ndim)
     if x.dtype is not y.dtype:
         if nd == (1, 1):
-            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_cname(x)} and {_cname(y)}")
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}")
+            raise RuntimeError(
+                f"dot : expected both vectors to have same dtype, but found {_cname(x)} and "
+                f"{_cname(y)}"
+            )
+        raise RuntimeError(
+            f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}"
+        )
     a, b = _operands(x, y)
     if x.dtype is _backend.bool_:
         raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
     if a.ndim == 0 or b.ndim == 0:
-        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D"
+        )
     try:
         r = a @ b
     except ValueError:
         dims = lambda s: "x".join(map(str, s))  # noqa: E731
         if nd == (1, 1):
-            raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to "
-                               f"have the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements "
-                               "respectively") from None
+            raise RuntimeError(
+                f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
+                "to "
+                f"have the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements "
+                "respectively"
+            ) from None
         if nd == (2, 1):
-            raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({dims(a.shape)}), vec ({b.shape[0]})") from None
+            raise RuntimeError(
+                f"size mismatch, got input ({a.shape[0]}), mat ({dims(a.shape)}), vec "
+                f"({b.shape[0]})"
+            ) from None
         if a.ndim <= 2 and b.ndim <= 2:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({dims(a.shape)} and {dims(b.shape)})") from None
-        raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied") from None
+            raise RuntimeError(
+                f"mat1 and mat2 shapes cannot be multiplied ({dims(a.shape)} and {dims(b.shape)})"
+            ) from None
+        raise RuntimeError(
+            f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied"
+        ) from None
 
-    name = {(2, 2): "MmBackward0", (2, 1): "MvBackward0", (1, 1): "DotBackward0",
-            (1, 2): "SqueezeBackward4"}.get(nd, "UnsafeViewBackward0")
+    name = {
+        (2, 2): "MmBackward0",
+        (2, 1): "MvBackward0",
+        (1, 1): "DotBackward0",
+        (1, 2): "SqueezeBackward4",
+    }.get(nd, "UnsafeViewBackward0")
     return _record("matmul", name, r, (x, y), {"ndims": nd})
 
 
@@ -880,7 +1054,9 @@ def dot(x, y):
 
 def bmm(x, y):
     """Batched matrix @ matrix (both 3-D, same batch size)."""
-    r = _ranked(x, y, (3, 3), ("batch1 must be a 3D tensor", "batch2 must be a 3D tensor"), "BmmBackward0")
+    r = _ranked(
+        x, y, (3, 3), ("batch1 must be a 3D tensor", "batch2 must be a 3D tensor"), "BmmBackward0"
+    )
     return r
 
 
@@ -891,29 +1067,48 @@ def _type_name(t):
 
 def _cname(t):
     """torch's short name of t's dtype in messages ("Float", "Long")."""
-    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-            "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}.get(t.dtype.name, t.dtype.name)
+    return {
+        "float32": "Float",
+        "float64": "Double",
+        "float16": "Half",
+        "int64": "Long",
+        "int32": "Int",
+        "int16": "Short",
+        "int8": "Char",
+        "uint8": "Byte",
+        "bool": "Bool",
+    }.get(t.dtype.name, t.dtype.name)
 
 
 def addmm(bias, x, y):
     """bias + x @ y (what nn.functional.linear uses for 2-D inputs)."""
     if not (x.dtype is y.dtype is bias.dtype):
-        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_cname(x)} and {_cname(y)}")
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got {_cname(x)} and {_cname(y)}"
+        )
     a, b = _operands(x, y)
     c = bias._data
     try:
         r = a @ b + c
     except ValueError:
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
-                           f"{b.shape[0]}x{b.shape[1]})") from None
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+            f"{b.shape[0]}x{b.shape[1]})"
+        ) from None
     # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
     # gradient is computed transposed too, so the weight's gradient arrives contiguous.
     flags = getattr(b, "flags", None)
-    return _record("addmm", "AddmmBackward0", r, (bias, x, y),
-                   {"z_transposed": flags is not None and flags.f_contiguous and not flags.c_contiguous})
+    return _record(
+        "addmm",
+        "AddmmBackward0",
+        r,
+        (bias, x, y),
+        {"z_transposed": flags is not None and flags.f_contiguous and not flags.c_contiguous},
+    )
 
 
 # ============================================================================= shapes
+
 
 def _shape_arg(shape):
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -947,11 +1142,18 @@ def reshape(x, *shape, _name=None):
     shape = _infer_shape(_shape_arg(shape), x._data.size)
     r = _backend.reshape_view(x._data, shape)
     if r is not None:
-        name = _name or ("ViewBackward0" if _backend.is_contiguous(x._data) else "ReshapeAliasBackward0")
+        name = _name or (
+            "ViewBackward0" if _backend.is_contiguous(x._data) else "ReshapeAliasBackward0"
+        )
         return _view(_record("view", name, r, (x,), {"shape": x._data.shape}), x, "reshape", shape)
     c = _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
-    return _record("view", "UnsafeViewBackward0", namespace(c._data).reshape(c._data, shape), (c,),
-                   {"shape": c._data.shape})
+    return _record(
+        "view",
+        "UnsafeViewBackward0",
+        namespace(c._data).reshape(c._data, shape),
+        (c,),
+        {"shape": c._data.shape},
+    )
 
 
 def view(x, *shape):
@@ -959,8 +1161,10 @@ def view(x, *shape):
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
         return x.to(shape[0])
     if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
-        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
-                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+        )
     return reshape(x, *shape, _name="ViewBackward0")
 
 
@@ -973,24 +1177,28 @@ def flatten(x, start_dim=0, end_dim=-1):
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return x
-    shape = x.shape[:s] + (-1,) + x.shape[e + 1:]
+    shape = x.shape[:s] + (-1,) + x.shape[e + 1 :]
     return reshape(x, *shape)
 
 
 def unflatten(x, dim, sizes):
     """Split dim into `sizes` (always a view: one dim's stride can always be split)."""
     if x.ndim == 0:
-        raise RuntimeError(f"unflatten got an unexpected error:\nDimension specified as {dim} but tensor has no "
-                           "dimensions")
+        raise RuntimeError(
+            f"unflatten got an unexpected error:\nDimension specified as {dim} but tensor has no "
+            "dimensions"
+        )
     d = _dim(dim, x.ndim)
     sizes = tuple(sizes)
     n = 1
     for s in sizes:
         n *= s
     if -1 not in sizes and n != x.shape[d]:
-        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
-                           f"({x.shape[d]}) in the input tensor")
-    return view(x, *(x.shape[:d] + sizes + x.shape[d + 1:]))
+        raise RuntimeError(
+            f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
+            f"({x.shape[d]}) in the input tensor"
+        )
+    return view(x, *(x.shape[:d] + sizes + x.shape[d + 1 :]))
 
 
 def squeeze(x, dim=None):
@@ -999,29 +1207,53 @@ def squeeze(x, dim=None):
     else:
         dims = _dims(dim, x.ndim) or ()
         shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
-    r = _record("view", "SqueezeBackward0" if dim is None else "SqueezeBackward2" if isinstance(dim, (tuple, list))
-                else "SqueezeBackward1",
-                namespace(x._data).reshape(x._data, shape), (x,), {"shape": x._data.shape})
+    r = _record(
+        "view",
+        "SqueezeBackward0"
+        if dim is None
+        else "SqueezeBackward2"
+        if isinstance(dim, (tuple, list))
+        else "SqueezeBackward1",
+        namespace(x._data).reshape(x._data, shape),
+        (x,),
+        {"shape": x._data.shape},
+    )
     return _view(r, x, "squeeze", dim)
 
 
 def unsqueeze(x, dim):
     d = dim % (x.ndim + 1)
     shape = x.shape[:d] + (1,) + x.shape[d:]
-    r = _record("view", "UnsqueezeBackward0", namespace(x._data).reshape(x._data, shape), (x,),
-                {"shape": x._data.shape})
+    r = _record(
+        "view",
+        "UnsqueezeBackward0",
+        namespace(x._data).reshape(x._data, shape),
+        (x,),
+        {"shape": x._data.shape},
+    )
     return _view(r, x, "unsqueeze", dim)
 
 
 def transpose(x, dim0, dim1):
     """Swap two dimensions (a view)."""
     if x.ndim == 0:
-        return _view(_record("view", "TransposeBackward0", x._data, (x,), {"shape": ()}), x, "transpose", dim0, dim1)
+        return _view(
+            _record("view", "TransposeBackward0", x._data, (x,), {"shape": ()}),
+            x,
+            "transpose",
+            dim0,
+            dim1,
+        )
     d0, d1 = dim0 % x.ndim, dim1 % x.ndim
     axes = list(range(x.ndim))
     axes[d0], axes[d1] = axes[d1], axes[d0]
-    r = _record("transpose", "TransposeBackward0", namespace(x._data).permute_dims(x._data, tuple(axes)), (x,),
-                {"dim0": d0, "dim1": d1})
+    r = _record(
+        "transpose",
+        "TransposeBackward0",
+        namespace(x._data).permute_dims(x._data, tuple(axes)),
+        (x,),
+        {"dim0": d0, "dim1": d1},
+    )
     return _view(r, x, "transpose", dim0, dim1)
 
 
@@ -1029,7 +1261,11 @@ def t(x):
     """Transpose a matrix (0-D and 1-D tensors come back as they are)."""
     if x.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
-    r = transpose(x, 0, 1) if x.ndim == 2 else _view(_record("view", "TBackward0", x._data, (x,), {"shape": x.shape}), x, "t")
+    r = (
+        transpose(x, 0, 1)
+        if x.ndim == 2
+        else _view(_record("view", "TBackward0", x._data, (x,), {"shape": x.shape}), x, "t")
+    )
     if r.grad_fn is not None:
         r.grad_fn.__class__ = node_class("TBackward0")
     if x.ndim == 2:
@@ -1039,23 +1275,33 @@ def t(x):
 
 def permute(x, *dims):
     """Reorder the dimensions (a view)."""
-    if not dims:                                     # t.permute(); t.permute(()) is fine for 0-d
+    if not dims:  # t.permute(); t.permute(()) is fine for 0-d
         raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
     if len(set(dims)) != len(dims):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
     if sorted(dims) != list(range(x.ndim)):
-        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
-                           f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
-                           f"equal to len(dims) = {len(dims)}")
-    r = _record("permute", "PermuteBackward0", namespace(x._data).permute_dims(x._data, dims), (x,), {"dims": dims})
+        raise RuntimeError(
+            f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+            f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
+            f"equal to len(dims) = {len(dims)}"
+        )
+    r = _record(
+        "permute",
+        "PermuteBackward0",
+        namespace(x._data).permute_dims(x._data, dims),
+        (x,),
+        {"dims": dims},
+    )
     return _view(r, x, "permute", *dims)
 
 
 def mT(x):
     """The last two dims swapped (matrices and batches of matrices)."""
-    if x.ndim == 1:                                  # (0-d: the tensor itself, as torch)
-        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.")
+    if x.ndim == 1:  # (0-d: the tensor itself, as torch)
+        raise RuntimeError(
+            "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."
+        )
     if x.ndim == 0:
         return x
     return transpose(x, -2, -1)
@@ -1071,9 +1317,11 @@ def expand(x, *sizes):
     sizes = _shape_arg(sizes)
     lead = len(sizes) - x.ndim
     if lead < 0:
-        raise RuntimeError(f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
-                           f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
-                           f"dimensions in the tensor ({x.ndim})")
+        raise RuntimeError(
+            f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+            f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({x.ndim})"
+        )
     shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
     if shape == x.shape:
         return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
@@ -1087,11 +1335,15 @@ def expand(x, *sizes):
 def expand_error(target, shape, sizes=None):
     """torch's message when `shape` does not broadcast to `target` (expand, setitem)."""
     lead = len(target) - len(shape)
-    d = next((i for i in range(len(target) - 1, lead - 1, -1)
-              if shape[i - lead] not in (1, target[i])), len(target) - 1)
-    return RuntimeError(f"The expanded size of the tensor ({target[d]}) must match the existing size "
-                        f"({shape[d - lead] if d >= lead else 1}) at non-singleton dimension {d}.  Target sizes: "
-                        f"{list(sizes if sizes is not None else target)}.  Tensor sizes: {list(shape)}")
+    d = next(
+        (i for i in range(len(target) - 1, lead - 1, -1) if shape[i - lead] not in (1, target[i])),
+        len(target) - 1,
+    )
+    return RuntimeError(
+        f"The expanded size of the tensor ({target[d]}) must match the existing size "
+        f"({shape[d - lead] if d >= lead else 1}) at non-singleton dimension {d}.  Target sizes: "
+        f"{list(sizes if sizes is not None else target)}.  Tensor sizes: {list(shape)}"
+    )
 
 
 def expand_as(x, other):
@@ -1099,18 +1351,23 @@ def expand_as(x, other):
 
 
 def _summed_dims(from_shape, shape):
-    """The dims to sum so that an array of `from_shape` comes back to `shape` (broadcasting undone)."""
+    """The dims to sum so that an array of `from_shape` comes back to `shape` (broadcasting
+    undone)."""
     lead = len(from_shape) - len(shape)
     if lead < 0 or builtins.any(s != 1 and s != from_shape[lead + i] for i, s in enumerate(shape)):
-        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(from_shape)}}}.")
-    return tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and from_shape[lead + i] != 1)
+        raise RuntimeError(
+            f"size {{{list(shape)}}} is not expandable to size {{{list(from_shape)}}}."
+        )
+    return tuple(range(lead)) + tuple(
+        lead + i for i, s in enumerate(shape) if s == 1 and from_shape[lead + i] != 1
+    )
 
 
 def sum_to_size(x, *shape):
     """Sum `x` down to `shape` (the reverse of broadcasting): leading dims, then size-1 dims."""
     shape = _shape_arg(shape)
     if shape == ():
-        return sum(x)                        # torch's sum_to: a sum, even of a 0-d tensor
+        return sum(x)  # torch's sum_to: a sum, even of a 0-d tensor
     if x.shape == shape:
         return x
     dims = _summed_dims(x.shape, shape)
@@ -1129,7 +1386,9 @@ def _to(t, dev, dt, copy=False):
     """t on device `dev` with dtype `dt`: a new node ToCopyBackward0 when anything changes."""
     data = t._data
     out = data
-    if dev is not None and _backend.device_of(data) != (dev if not isinstance(dev, str) else _backend.device(dev)):
+    if dev is not None and _backend.device_of(data) != (
+        dev if not isinstance(dev, str) else _backend.device(dev)
+    ):
         out = _backend.move(out, dev)
     if dt is not None and _backend.dtype_of(out) is not dt:
         xp = namespace(out)
@@ -1155,8 +1414,12 @@ def overwrite(x, src):
     try:
         r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
     except ValueError:
-        raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor b "
-                           f"({src.shape[-1] if src.ndim else 1}) (copy_ of {list(src.shape)} into {list(x.shape)})") from None
+        raise RuntimeError(
+            f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor "
+            "b "
+            f"({src.shape[-1] if src.ndim else 1}) (copy_ of {list(src.shape)} into "
+            f"{list(x.shape)})"
+        ) from None
     return _record("overwrite", "CopyBackwards", xp.asarray(r, copy=True), (x, src))
 
 
@@ -1165,8 +1428,11 @@ def filled(x, value, name="FillBackward2"):
     torch's FillBackward3): what x.fill_(value) / x.zero_() write."""
     xp = namespace(x._data)
     v = value._data if isinstance(value, Tensor) else value
-    r = xp.full(x._data.shape, v, dtype=x._data.dtype) if x._data.__class__ is _ndarray else \
-        xp.full(x._data.shape, v, dtype=x._data.dtype, device=x._data.device)
+    r = (
+        xp.full(x._data.shape, v, dtype=x._data.dtype)
+        if x._data.__class__ is _ndarray
+        else xp.full(x._data.shape, v, dtype=x._data.dtype, device=x._data.device)
+    )
     if isinstance(value, Tensor):
         return _record("fill_tensor", "FillBackward3", r, (x, value))
     return _record("filled", name, r, (x,))
@@ -1204,7 +1470,9 @@ def cat(tensors, dim=0):
         raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     for t in tensors:
         if t.ndim != ref.ndim:
-            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}")
+            raise RuntimeError(
+                f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}"
+            )
     dt = _common_dtype(tensors)
     arrays = [_cast(t._data, dt) for t in tensors]
     for t in tensors[1:]:
@@ -1214,9 +1482,17 @@ def cat(tensors, dim=0):
     try:
         r = namespace(arrays[0]).concat(arrays, axis=d)
     except ValueError:
-        raise RuntimeError("Sizes of tensors must match except in dimension "
-                           f"{d}. Got shapes {[list(t.shape) for t in tensors]}") from None
-    return _record("cat", "CatBackward0", r, tuple(tensors), {"dim": d, "sizes": tuple(t.shape[d] for t in tensors)})
+        raise RuntimeError(
+            "Sizes of tensors must match except in dimension "
+            f"{d}. Got shapes {[list(t.shape) for t in tensors]}"
+        ) from None
+    return _record(
+        "cat",
+        "CatBackward0",
+        r,
+        tuple(tensors),
+        {"dim": d, "sizes": tuple(t.shape[d] for t in tensors)},
+    )
 
 
 def stack(tensors, dim=0):
@@ -1227,15 +1503,19 @@ def stack(tensors, dim=0):
     d = dim % (tensors[0].ndim + 1)
     shapes = {t.shape for t in tensors}
     if len(shapes) > 1:
-        raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} at entry 0 "
-                           f"and {list(next(t.shape for t in tensors if t.shape != tensors[0].shape))} at entry "
-                           f"{next(i for i, t in enumerate(tensors) if t.shape != tensors[0].shape)}")
+        raise RuntimeError(
+            f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} at "
+            "entry 0 "
+            f"and {list(next(t.shape for t in tensors if t.shape != tensors[0].shape))} at entry "
+            f"{next(i for i, t in enumerate(tensors) if t.shape != tensors[0].shape)}"
+        )
     dt = _common_dtype(tensors)
     r = namespace(tensors[0]._data).stack([_cast(t._data, dt) for t in tensors], axis=d)
     return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
 
 
 # ============================================================================= indexing
+
 
 def _index_arg(index):
     """Tensors inside an index become arrays; lists of ints become integer arrays."""
@@ -1250,19 +1530,24 @@ def _index_arg(index):
 
 def _is_basic(index):
     items = index if isinstance(index, tuple) else (index,)
-    return builtins.all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
+    return builtins.all(
+        i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items
+    )
 
 
 def _basic_index_name(idx):
     """torch applies basic indexing one dimension at a time; the node is named after the last step.
-    In a tuple a slice of everything (``a[:, :]``) is skipped (AliasBackward0); alone it is a Slice."""
+    In a tuple a slice of everything (``a[:, :]``) is skipped (AliasBackward0); alone it is a
+    Slice."""
     if isinstance(idx, slice):
         return "SliceBackward0"
     name = "AliasBackward0"
-    for i in (idx if isinstance(idx, tuple) else (idx,)):
+    for i in idx if isinstance(idx, tuple) else (idx,):
         if isinstance(i, (int, np.integer)):
             name = "SelectBackward0"
-        elif isinstance(i, slice) and not (i.start in (None, 0) and i.stop is None and i.step in (None, 1)):
+        elif isinstance(i, slice) and not (
+            i.start in (None, 0) and i.stop is None and i.step in (None, 1)
+        ):
             name = "SliceBackward0"
         elif i is None:
             name = "UnsqueezeBackward0"
@@ -1272,7 +1557,7 @@ def _basic_index_name(idx):
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
     idx = _index_arg(index)
-    for i in (idx if isinstance(idx, tuple) else (idx,)):
+    for i in idx if isinstance(idx, tuple) else (idx,):
         if isinstance(i, slice) and i.step is not None and i.step <= 0:
             raise ValueError("step must be greater than zero")
     data = x._data
@@ -1281,8 +1566,10 @@ def getitem(x, index):
     except IndexError as e:
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if _is_basic(idx):
-        if not hasattr(r, "shape") or r.__class__ is not data.__class__:   # numpy's scalar: a copy
-            r = data[(idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)]   # a 0-d view instead
+        if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
+            r = data[
+                (idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)
+            ]  # a 0-d view instead
         out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
@@ -1293,8 +1580,11 @@ def getitem(x, index):
 def index_scatter(g, shape, index):
     """zeros(shape) with g added at `index` (repeated indices accumulate): the VJP of indexing."""
     xp = namespace(g._data)
-    z = xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None)) \
-        if g._data.__class__ is not _ndarray else np.zeros(shape, dtype=g._data.dtype)
+    z = (
+        xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None))
+        if g._data.__class__ is not _ndarray
+        else np.zeros(shape, dtype=g._data.dtype)
+    )
     if _is_basic(index):
         z[index] = g._data
     else:
@@ -1302,7 +1592,8 @@ def index_scatter(g, shape, index):
     return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})
 
 
-# ============================================================================= losses (nodes named like torch's)
+# ============================================================================= losses (nodes named
+# like torch's)
 
 
 @silent
@@ -1329,7 +1620,9 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     a2 = a if a.ndim == 2 else xp.reshape(a, (1, -1))
     t2 = xp.reshape(tgt, (-1,))
     if t2.shape[0] != a2.shape[0]:
-        raise ValueError(f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]}).")
+        raise ValueError(
+            f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]})."
+        )
     valid = t2 != ignore_index
     safe = xp.where(valid, t2, xp.zeros_like(t2))
     n_cls = a2.shape[1]
@@ -1347,17 +1640,27 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         r = xp.sum(losses)
     else:
         r = losses if a.ndim == 2 else losses[0]
-    attrs = {"shape": a.shape, "target": Tensor._from_data(safe), "weight": Tensor._from_data(wt),
-             "reduction": reduction, "ignore_index": ignore_index, "total": total, "valid": Tensor._from_data(valid)}
+    attrs = {
+        "shape": a.shape,
+        "target": Tensor._from_data(safe),
+        "weight": Tensor._from_data(wt),
+        "reduction": reduction,
+        "ignore_index": ignore_index,
+        "total": total,
+        "valid": Tensor._from_data(valid),
+    }
     return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
 
 
-# ============================================================================= comparisons (no gradient)
+# ============================================================================= comparisons (no
+# gradient)
+
 
 def _compare(fn):
     def f(x, y):
         a, b = _operands(x, y) if isinstance(x, Tensor) else (x, y)
         return Tensor._from_data(fn(a, b))
+
     return f
 
 
@@ -1377,8 +1680,11 @@ def _truth(t):
 def _logical(name, fn):
     def f(x, y):
         if not isinstance(y, Tensor):
-            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}")
+            raise TypeError(
+                f"{name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}"
+            )
         return Tensor._from_data(fn(_truth(x), _truth(y)))
+
     f.__name__ = name
     f.__doc__ = f"{name}(x, y): elementwise, on truth values (nonzero is True); a bool result"
     return f
@@ -1397,6 +1703,7 @@ def _bitwise(name, fn):
         if _backend.kind(a.dtype) not in "biu":
             raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_cname(x)}'")
         return Tensor._from_data(fn(a, b))
+
     f.__name__ = name
     f.__doc__ = f"{name}(x, y) on bool and integer tensors (the operators &, |, ^)"
     return f
@@ -1449,11 +1756,15 @@ def equal(x, y):
 
 
 def all(x, dim=None, keepdim=False):
-    return Tensor._from_data(namespace(x._data).all(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
+    return Tensor._from_data(
+        namespace(x._data).all(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim)
+    )
 
 
 def any(x, dim=None, keepdim=False):
-    return Tensor._from_data(namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim))
+    return Tensor._from_data(
+        namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim)
+    )
 
 
 __all__ = []

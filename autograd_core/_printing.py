@@ -1,5 +1,6 @@
 """Printing tensors exactly as torch does (torch/_tensor_str.py): ``tensor([5., 5.])``,
 ``tensor(14., grad_fn=<AddBackward0>)``, 4 decimals, scientific notation when the range is wide."""
+
 import math
 
 import numpy as np
@@ -20,7 +21,7 @@ class _Formatter:
             return
         finite = values[np.isfinite(values) & (values != 0)].astype(np.float64)
         if finite.size == 0:
-            return                  # only 0, nan, inf: no padding at all (torch's rule)
+            return  # only 0, nan, inf: no padding at all (torch's rule)
         absv = np.abs(finite)
         lo, hi = absv.min(), absv.max()
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
@@ -36,7 +37,7 @@ class _Formatter:
                 widths = [len(f"{v:.{PRECISION}e}") for v in finite.tolist()]
             else:
                 widths = [len(f"{v:.{PRECISION}f}") for v in finite.tolist()]
-        self.max_width = max([self.max_width] + widths)   # from nonzero finite values only, as torch
+        self.max_width = max([self.max_width] + widths)  # from nonzero finite values only, as torch
 
     def format(self, v):
         if self.floating:
@@ -55,11 +56,14 @@ def _vector(values, indent, summarize, fmt):
     width = fmt.max_width + 2
     per_line = max(1, int(math.floor((LINEWIDTH - indent) / width)))
     if summarize and values.shape[0] > 2 * EDGEITEMS:
-        data = [fmt.format(v) for v in values[:EDGEITEMS].tolist()] + [" ..."] + \
-               [fmt.format(v) for v in values[-EDGEITEMS:].tolist()]
+        data = (
+            [fmt.format(v) for v in values[:EDGEITEMS].tolist()]
+            + [" ..."]
+            + [fmt.format(v) for v in values[-EDGEITEMS:].tolist()]
+        )
     else:
         data = [fmt.format(v) for v in values.tolist()]
-    lines = [", ".join(data[i:i + per_line]) for i in range(0, len(data), per_line)]
+    lines = [", ".join(data[i : i + per_line]) for i in range(0, len(data), per_line)]
     return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
 
 
@@ -69,8 +73,14 @@ def _nested(values, indent, summarize, fmt):
     if values.ndim == 1:
         return _vector(values, indent, summarize, fmt)
     if summarize and values.shape[0] > 2 * EDGEITEMS:
-        parts = [_nested(values[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)] + ["..."] + \
-                [_nested(values[i], indent + 1, summarize, fmt) for i in range(values.shape[0] - EDGEITEMS, values.shape[0])]
+        parts = (
+            [_nested(values[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)]
+            + ["..."]
+            + [
+                _nested(values[i], indent + 1, summarize, fmt)
+                for i in range(values.shape[0] - EDGEITEMS, values.shape[0])
+            ]
+        )
     else:
         parts = [_nested(values[i], indent + 1, summarize, fmt) for i in range(values.shape[0])]
     return "[" + ("," + "\n" * (values.ndim - 1) + " " * (indent + 1)).join(parts) + "]"

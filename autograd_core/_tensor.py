@@ -4,12 +4,13 @@ A Tensor holds
 - ``_data``: the backend array (numpy, cupy, or another array-API library's array);
 - ``requires_grad`` and ``grad_fn``: a leaf is a tensor with ``grad_fn is None``; a tensor computed
   from tensors that require grad points to the node that made it (``_output_nr`` says which output);
-- ``_vc``: its version counter (a one-element list), shared with its views and ``detach()`` results, bumped by every
+- ``_vc``: its version counter (a one-element list), shared with its views and ``detach()``
+results, bumped by every
   in-place change so backward can refuse stale saved values;
 - ``.grad``: where backward accumulates (leaves, and non-leaves after ``retain_grad()``).
 Ops live in `_ops` and are attached as methods at the end of this module.
 """
-import math
+
 import numbers
 import warnings
 import weakref
@@ -20,22 +21,34 @@ from . import _backend
 from ._backend import namespace
 from ._hooks import add_hook
 from ._printing import tensor_repr
-from .grad_mode import _mode, no_grad, enable_grad
+from .grad_mode import no_grad
 
 _ndarray = np.ndarray
 
 NONLEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
-    "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for "
-    "a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by "
-    "mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for "
-    "more information.")
-_GRAD_DTYPE_NAMES = {"float64": ("double", "Double"), "float32": ("float", "Float"),
-                     "float16": ("c10::Half", "Half"), "int64": ("long int", "Long")}
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute "
+    "won't be populated during autograd.backward(). If you indeed want the .grad field to be "
+    "populated for "
+    "a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf "
+    "Tensor by "
+    "mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for "
+    "more information."
+)
+_GRAD_DTYPE_NAMES = {
+    "float64": ("double", "Double"),
+    "float32": ("float", "Float"),
+    "float16": ("c10::Half", "Half"),
+    "int64": ("long int", "Long"),
+}
 
 
-OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
-           "location. Please clone() the tensor before performing the operation.")
+OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory "
+    "location. Please clone() the tensor before performing the operation."
+)
 
 
 class _View:
@@ -72,12 +85,15 @@ class _View:
                 t._data[args[0]] = value
             else:
                 getattr(t, name)(*args)._data[...] = value
-        except ValueError:   # an expanded view: torch's backward of CopySlices refuses it the same way
+        except (
+            ValueError
+        ):  # an expanded view: torch's backward of CopySlices refuses it the same way
             raise RuntimeError(OVERLAP) from None
 
 
 class Tensor:
-    """A multi-dimensional array that can record the operations applied to it (see the module doc)."""
+    """A multi-dimensional array that can record the operations applied to it (see the module
+    doc)."""
 
     __slots__ = ("_data", "_rg", "_grad_fn", "_vc", "_output_nr", "__dict__", "__weakref__")
     # Rarely set attributes live in the instance __dict__ and default to these class attributes,
@@ -85,12 +101,12 @@ class Tensor:
     _grad = None
     _base = None
     _view = None
-    _view_vc = 0       # a view's version when its grad_fn was last made (see _sync)
+    _view_vc = 0  # a view's version when its grad_fn was last made (see _sync)
     _hooks = None
     _acc = None
     _retains = False
     _inference = False
-    __array_priority__ = 1000   # numpy defers ndarray * Tensor to Tensor.__rmul__
+    __array_priority__ = 1000  # numpy defers ndarray * Tensor to Tensor.__rmul__
     __array_ufunc__ = None
 
     def __init__(self, *args, **kwargs):
@@ -104,7 +120,7 @@ class Tensor:
         self._data = arr
         self._rg = False
         self._grad_fn = None
-        self._vc = [0]   # the version counter: a shared one-element list
+        self._vc = [0]  # the version counter: a shared one-element list
         self._output_nr = 0
 
     @staticmethod
@@ -194,7 +210,9 @@ class Tensor:
         return self._inference
 
     def data_ptr(self):
-        iface = getattr(self._data, "__array_interface__", None) or getattr(self._data, "__cuda_array_interface__", {})
+        iface = getattr(self._data, "__array_interface__", None) or getattr(
+            self._data, "__cuda_array_interface__", {}
+        )
         return iface.get("data", (0,))[0]
 
     @property
@@ -207,7 +225,7 @@ class Tensor:
         """The node that made this tensor (None for a leaf). A view whose base was changed in place
         since its node was made gets a fresh one, AsStridedBackward0 of the base, as in torch."""
         if self._base is not None and self._vc[0] != self._view_vc:
-            self._remake_view_node()     # defined with the in-place machinery, in _inplace
+            self._remake_view_node()  # defined with the in-place machinery, in _inplace
         return self._grad_fn
 
     @grad_fn.setter
@@ -216,7 +234,8 @@ class Tensor:
 
     @property
     def requires_grad(self):
-        # A view also requires grad once its base does (torch reads the base, without remaking grad_fn).
+        # A view also requires grad once its base does (torch reads the base, without remaking
+        # grad_fn).
         return self._rg or (self._base is not None and self._base._rg)
 
     @requires_grad.setter
@@ -229,8 +248,11 @@ class Tensor:
             if requires_grad:
                 return self
             raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
-                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed "
+                "variable in a subgraph that doesn't require differentiation use var_no_grad = "
+                "var.detach()."
+            )
         if requires_grad and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._rg = bool(requires_grad)
@@ -254,24 +276,39 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+                raise TypeError(
+                    "assigned grad expected to be a Tensor or None but got grad of type "
+                    f"{type(value).__name__}"
+                )
             if value.dtype is not self.dtype:
-                got, want = _GRAD_DTYPE_NAMES.get(value.dtype.name, (value.dtype.name,) * 2)[0], \
-                    _GRAD_DTYPE_NAMES.get(self.dtype.name, (self.dtype.name,) * 2)[1]
+                got, want = (
+                    _GRAD_DTYPE_NAMES.get(value.dtype.name, (value.dtype.name,) * 2)[0],
+                    _GRAD_DTYPE_NAMES.get(self.dtype.name, (self.dtype.name,) * 2)[1],
+                )
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{got}' to a tensor with grad_dtype '{want}'. "
-                    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
-                    "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
-                    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
-                    "downstream systems that assume they match.")
+                    f"attempting to assign a gradient with dtype '{got}' to a tensor with "
+                    f"grad_dtype '{want}'. "
+                    "The gradient must match the tensor's grad_dtype (defaults to the tensor's "
+                    "dtype). You can "
+                    "set the tensor's grad_dtype attribute with a specific dtype, or None to "
+                    "allow any dtype. "
+                    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                    "gradient may break "
+                    "downstream systems that assume they match."
+                )
             if value.shape != self.shape:
-                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
-                                   f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor "
-                                   "are the same size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                    f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor "
+                    "are the same size"
+                )
             if value.device != self.device:
-                raise RuntimeError(f"attempting to assign a gradient located on device with index '{value.device}' "
-                                   f"to a parameter located on device with index '{self.device}'. Please ensure "
-                                   "that the gradient and the parameter are on the same device")
+                raise RuntimeError(
+                    "attempting to assign a gradient located on device with index "
+                    f"'{value.device}' "
+                    f"to a parameter located on device with index '{self.device}'. Please ensure "
+                    "that the gradient and the parameter are on the same device"
+                )
         self._grad = value
 
     @property
@@ -292,7 +329,8 @@ class Tensor:
         self._retains = True
 
     def register_hook(self, hook):
-        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it.
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces
+        it.
 
         Returns a handle with ``remove()``.
         """
@@ -317,10 +355,15 @@ class Tensor:
     def detach_(self):
         if self._base is not None:
             raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
-                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
-                "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
-                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+                "Can't detach views in-place. Use detach() instead. If you are using "
+                "DistributedDataParallel "
+                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are "
+                "views of DDP "
+                "buckets, and hence detach_() cannot be called on these gradients. To fix this "
+                "error, please "
+                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                "solution."
+            )
         self.grad_fn = None
         self._rg = False
         return self
@@ -337,12 +380,18 @@ class Tensor:
     # ------------------------------------------------------------------ conversion
     def numpy(self, force=False):
         if self._rg and not force:
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                "instead."
+            )
         if self._data.__class__ is _ndarray:
             return self._data
         if self.device.type == "cuda" and not force:
-            raise TypeError(f"can't convert {self.device} device type tensor to numpy. Use Tensor.cpu() to copy "
-                            "the tensor to host memory first.")
+            raise TypeError(
+                f"can't convert {self.device} device type tensor to numpy. Use Tensor.cpu() to "
+                "copy "
+                "the tensor to host memory first."
+            )
         return np.asarray(_backend.move(self._data, "cpu"))
 
     def __array__(self, dtype=None, copy=None):
@@ -351,13 +400,21 @@ class Tensor:
 
     def item(self):
         if self.numel() != 1:
-            raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+            raise RuntimeError(
+                f"a Tensor with {self.numel()} elements cannot be converted to Scalar"
+            )
         a = self._data
         if a.__class__ is _ndarray:
             return a.reshape(()).item() if a.ndim else a.item()
         xp = namespace(a)
         v = xp.reshape(a, ())
-        return bool(v) if self.dtype.name == "bool" else int(v) if not self.dtype.is_floating_point else float(v)
+        return (
+            bool(v)
+            if self.dtype.name == "bool"
+            else int(v)
+            if not self.dtype.is_floating_point
+            else float(v)
+        )
 
     def tolist(self):
         a = self._data
@@ -367,10 +424,16 @@ class Tensor:
 
     def _scalar(self, kind):
         if self.numel() != 1:
-            raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+            raise RuntimeError(
+                f"a Tensor with {self.numel()} elements cannot be converted to Scalar"
+            )
         if self._rg:
-            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-                          "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=3)
+            warnings.warn(
+                "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                "behavior.\nConsider using tensor.detach() first.",
+                UserWarning,
+                stacklevel=3,
+            )
         return kind(self.item())
 
     def __float__(self):
@@ -407,15 +470,26 @@ class Tensor:
 
     def __deepcopy__(self, memo):
         if self.grad_fn is not None:
-            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
-                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
-                               "because of a torch.nn.utils.weight_norm usage, see "
-                               "https://github.com/pytorch/pytorch/pull/103001")
-        t = Tensor._make_subclass(type(self), Tensor._from_data(namespace(self._data).asarray(self._data, copy=True)),
-                                  self._rg)
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                "because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        t = Tensor._make_subclass(
+            type(self),
+            Tensor._from_data(namespace(self._data).asarray(self._data, copy=True)),
+            self._rg,
+        )
         if self._grad is not None:
             t._grad = self._grad.__deepcopy__(memo)
-        t.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("_grad", "_acc", "_hooks", "_base", "_view")})
+        t.__dict__.update(
+            {
+                k: v
+                for k, v in self.__dict__.items()
+                if k not in ("_grad", "_acc", "_hooks", "_base", "_view")
+            }
+        )
         memo[id(self)] = t
         return t
 
@@ -428,9 +502,17 @@ class Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
 
+
 def _type_str(t):
-    names = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
-             "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor", "uint8": "ByteTensor"}
+    names = {
+        "float32": "FloatTensor",
+        "float64": "DoubleTensor",
+        "float16": "HalfTensor",
+        "int64": "LongTensor",
+        "int32": "IntTensor",
+        "bool": "BoolTensor",
+        "uint8": "ByteTensor",
+    }
     prefix = "torch.cuda." if t.device.type == "cuda" else "torch."
     return f"{prefix}{names.get(t.dtype.name, 'Tensor')} [{', '.join(map(str, t.shape))}]"
 

@@ -26,6 +26,7 @@ cupy) instead: operators work on both, and the *vocabulary* functions below pick
 the array function from their argument, as HIPS autograd's wrapped numpy does. A first-order
 backward pays nothing for higher-order support. Rules in ON_TENSORS always get Tensors.
 """
+
 import inspect
 import math
 
@@ -112,9 +113,12 @@ def loss_scale(g, shape, reduction):
 
 # ----------------------------------------------------------------------------- the vocabulary
 def _either(op, array_fn):
-    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, a, ...)`` on a RULE_ARRAYS array."""
+    """A rule function: the Tensor op `op` on a Tensor, ``array_fn(xp, a, ...)`` on a RULE_ARRAYS
+    array."""
+
     def f(x, *args):
         return op(x, *args) if isinstance(x, Tensor) else array_fn(namespace(x), x, *args)
+
     f.__name__ = op.__name__
     return f
 
@@ -125,17 +129,26 @@ sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sign, lambda xp, a: xp.sign(a))
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
+
+
 def _where_arrays(xp, c, a, b):
     """where() on arrays; a Python number becomes a 0-d array of the other side's dtype (cupy wants
     arrays), or of float64 when both are numbers."""
     dt = getattr(a, "dtype", None) or getattr(b, "dtype", None) or xp.float64
-    return xp.where(c, a if hasattr(a, "dtype") else xp.asarray(a, dtype=dt),
-                    b if hasattr(b, "dtype") else xp.asarray(b, dtype=dt))
+    return xp.where(
+        c,
+        a if hasattr(a, "dtype") else xp.asarray(a, dtype=dt),
+        b if hasattr(b, "dtype") else xp.asarray(b, dtype=dt),
+    )
 
 
 where = _either(F.where, _where_arrays)
-clamp_mask = _either(_clamp_mask, lambda xp, a, lo, hi: (a == a) & (True if lo is None else a >= lo)
-                     & (True if hi is None else a <= hi))
+clamp_mask = _either(
+    _clamp_mask,
+    lambda xp, a, lo, hi: (
+        (a == a) & (True if lo is None else a >= lo) & (True if hi is None else a <= hi)
+    ),
+)
 sum = _either(F.sum, lambda xp, a, dim, keepdim: xp.sum(a, axis=dim, keepdims=keepdim))
 mean = _either(F.mean, lambda xp, a, dim, keepdim: xp.mean(a, axis=dim, keepdims=keepdim))
 unsqueeze = _either(F.unsqueeze, lambda xp, a, dim: xp.expand_dims(a, axis=dim))
@@ -159,7 +172,7 @@ def _unreduce(g, shape, dim, keepdim):
 
 def _count(shape, dim):
     n = 1
-    for d in (range(len(shape)) if dim is None else dim):
+    for d in range(len(shape)) if dim is None else dim:
         n *= shape[d]
     return n
 
@@ -167,29 +180,41 @@ def _count(shape, dim):
 # ----------------------------------------------------------------------------- arithmetic
 VJP["add"] = lambda g, need, alpha=1: (g, (g if alpha == 1 else g * alpha) if need[1] else None)
 VJP["sub"] = lambda g, need, alpha=1: (g, (-g if alpha == 1 else -g * alpha) if need[1] else None)
-VJP["rsub"] = lambda g, alpha=1: (-g if alpha == 1 else -g * alpha,)   # other - alpha * x, other a number
-VJP["rsub_tensor"] = lambda g, need, alpha=1: (                    # other - alpha * x, other a tensor
-    (-g if alpha == 1 else -g * alpha) if need[0] else None, g)
-VJP["remainder"] = lambda g: (g,)                                 # x % number
-VJP["remainder_tensor"] = lambda g, x, y, need: (                 # x % y: d/dy = -floor(x / y)
-    g, -g * F.floor(x / y) if need[1] else None)
+VJP["rsub"] = lambda g, alpha=1: (
+    -g if alpha == 1 else -g * alpha,
+)  # other - alpha * x, other a number
+VJP["rsub_tensor"] = lambda g, need, alpha=1: (  # other - alpha * x, other a tensor
+    (-g if alpha == 1 else -g * alpha) if need[0] else None,
+    g,
+)
+VJP["remainder"] = lambda g: (g,)  # x % number
+VJP["remainder_tensor"] = lambda g, x, y, need: (  # x % y: d/dy = -floor(x / y)
+    g,
+    -g * F.floor(x / y) if need[1] else None,
+)
 
 
 def _not_implemented(g, name):
-    """torch has no derivative for this op (floor_divide, remainder of a number): backward refuses."""
+    """torch has no derivative for this op (floor_divide, remainder of a number): backward
+    refuses."""
     raise RuntimeError(f"derivative for aten::{name} is not implemented")
 
 
 VJP["not_implemented"] = _not_implemented
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
-VJP["div"] = lambda g, x, y, need: (g / y if need[0] else None, -g * x / (y * y) if need[1] else None)
+VJP["div"] = lambda g, x, y, need: (
+    g / y if need[0] else None,
+    -g * x / (y * y) if need[1] else None,
+)
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
-VJP["pow"] = lambda g, x, exponent: (                              # x ** scalar
-    g * 0 if exponent == 0 else g * exponent * x ** (exponent - 1),)
-VJP["pow_tensor"] = lambda g, x, y, ans: (                         # x ** tensor
+VJP["pow"] = lambda g, x, exponent: (  # x ** scalar
+    g * 0 if exponent == 0 else g * exponent * x ** (exponent - 1),
+)
+VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor
     g * y * x ** (y - 1),
-    where((x == 0) & (y >= 0), 0.0, g * ans * log(x)))
+    where((x == 0) & (y >= 0), 0.0, g * ans * log(x)),
+)
 VJP["rpow"] = lambda g, ans, base: (g * ans * math_log(base),)  # scalar ** x
 
 
@@ -203,21 +228,26 @@ VJP["sin"] = lambda g, x: (g * cos(x),)
 VJP["cos"] = lambda g, x: (-g * sin(x),)
 VJP["tanh"] = lambda g, ans: (g * (1 - ans * ans),)
 VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
-VJP["relu"] = lambda g, ans: (                                   # relu'(0) = 0
-    slope_backward(g, ans, 0.0, "ThresholdBackwardBackward0"),)
-VJP["leaky_relu"] = lambda g, x, negative_slope: (                # leaky_relu'(0) = slope
-    slope_backward(g, x, negative_slope, "LeakyReluBackwardBackward0"),)
+VJP["relu"] = lambda g, ans: (  # relu'(0) = 0
+    slope_backward(g, ans, 0.0, "ThresholdBackwardBackward0"),
+)
+VJP["leaky_relu"] = lambda g, x, negative_slope: (  # leaky_relu'(0) = slope
+    slope_backward(g, x, negative_slope, "LeakyReluBackwardBackward0"),
+)
 VJP["slope_backward"] = lambda g, y, need, negative_slope, name: (  # (g, x) -> g or slope * g
     slope_backward(g, y, negative_slope, name) if need[0] else None,
-    zeros_of(g) if need[1] else None)
-VJP["abs"] = lambda g, x: (g * sign(x),)                          # abs'(0) = 0
-VJP["zero_grad"] = lambda g: (zeros_of(g),)                      # sign, floor, round: not connected
-VJP["clamp"] = lambda g, x, min, max: (                           # bounds included
-    g * clamp_mask(x, min, max),)
-VJP["maximum"] = lambda g, x, y: (                                # ties: half to each side
-    g * ((x > y) + (x == y) * 0.5), g * ((y > x) + (x == y) * 0.5))
-VJP["minimum"] = lambda g, x, y: (
-    g * ((x < y) + (x == y) * 0.5), g * ((y < x) + (x == y) * 0.5))
+    zeros_of(g) if need[1] else None,
+)
+VJP["abs"] = lambda g, x: (g * sign(x),)  # abs'(0) = 0
+VJP["zero_grad"] = lambda g: (zeros_of(g),)  # sign, floor, round: not connected
+VJP["clamp"] = lambda g, x, min, max: (  # bounds included
+    g * clamp_mask(x, min, max),
+)
+VJP["maximum"] = lambda g, x, y: (  # ties: half to each side
+    g * ((x > y) + (x == y) * 0.5),
+    g * ((y > x) + (x == y) * 0.5),
+)
+VJP["minimum"] = lambda g, x, y: (g * ((x < y) + (x == y) * 0.5), g * ((y < x) + (x == y) * 0.5))
 
 
 def _clamp_tensor(g, x, y, z, need):
@@ -225,12 +255,15 @@ def _clamp_tensor(g, x, y, z, need):
     clamp_backward_min_max. x gets g where min <= x <= max; min where x < min (and min < max);
     max where x > max (or max < min, where the result is max everywhere)."""
     if y is not None and z is not None:
-        # torch's clamp_backward_min_max combines masks in place ((x < min).logical_and_(min < max)),
+        # torch's clamp_backward_min_max combines masks in place ((x < min).logical_and_(min <
+        # max)),
         # which cannot grow a mask: the same refusal here.
         for needed, first, second in ((need[1], x < y, y < z), (need[2], x > z, z < y)):
             if needed and tuple((first & second).shape) != tuple(first.shape):
-                raise RuntimeError(f"output with shape {list(first.shape)} doesn't match the broadcast shape "
-                                   f"{list((first & second).shape)}")
+                raise RuntimeError(
+                    f"output with shape {list(first.shape)} doesn't match the broadcast shape "
+                    f"{list((first & second).shape)}"
+                )
     inside = x == x
     if y is not None:
         inside = inside & (x >= y)
@@ -248,18 +281,25 @@ def _clamp_tensor(g, x, y, z, need):
 
 
 VJP["clamp_tensor"] = _clamp_tensor
-VJP["masked_fill_tensor"] = lambda g, mask: (                    # the value gets what it replaced
-    F.where(mask, 0.0, g), F.where(mask, g, 0.0).sum())
+VJP["masked_fill_tensor"] = lambda g, mask: (  # the value gets what it replaced
+    F.where(mask, 0.0, g),
+    F.where(mask, g, 0.0).sum(),
+)
 VJP["where"] = lambda g, condition: (F.where(condition, g, 0.0), F.where(condition, 0.0, g))
 VJP["masked_fill"] = lambda g, mask: (F.where(mask, 0.0, g),)
 
 
 # ----------------------------------------------------------------------------- reductions
 VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
-VJP["mean"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) / _count(shape, dim),)
-VJP["amax_all"] = lambda g, x, ans: (g * tie_share(x, ans),)   # max(): ties split evenly
-VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (      # max(dim): one index gets it
-    _unreduce(g, shape, (dim,), keepdim) * one_hot_along(indices, shape, dim, keepdim) if shape else g,)
+VJP["mean"] = lambda g, shape, dim, keepdim: (
+    _unreduce(g, shape, dim, keepdim) / _count(shape, dim),
+)
+VJP["amax_all"] = lambda g, x, ans: (g * tie_share(x, ans),)  # max(): ties split evenly
+VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (  # max(dim): one index gets it
+    _unreduce(g, shape, (dim,), keepdim) * one_hot_along(indices, shape, dim, keepdim)
+    if shape
+    else g,
+)
 
 
 def _amax(g, x, ans, dim, keepdim):
@@ -269,28 +309,42 @@ def _amax(g, x, ans, dim, keepdim):
 
 
 VJP["amax"] = _amax
+
+
 def _var(g, x, dim, correction, keepdim):
     """torch's var_backward: 2 (x - mean) / (N - correction); over every dim with no degrees of
     freedom left, inf (nan where x is its mean), through g only."""
     if dim is None and _count(x.shape, None) - correction <= 0:
-        return (_unreduce(g, x.shape, dim, keepdim) * where(x == mean(x, dim, True), math.nan, math.inf),)
-    return (_unreduce(g, x.shape, dim, keepdim) * 2 * (x - mean(x, dim, True)) / (_count(x.shape, dim) - correction),)
+        return (
+            _unreduce(g, x.shape, dim, keepdim)
+            * where(x == mean(x, dim, True), math.nan, math.inf),
+        )
+    return (
+        _unreduce(g, x.shape, dim, keepdim)
+        * 2
+        * (x - mean(x, dim, True))
+        / (_count(x.shape, dim) - correction),
+    )
 
 
 VJP["var"] = _var
-VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (       # 0 where std is 0, as torch
-    _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim) * (x - mean(x, dim, True))
-    / (_count(x.shape, dim) - correction),)
+VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (  # 0 where std is 0, as torch
+    _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim)
+    * (x - mean(x, dim, True))
+    / (_count(x.shape, dim) - correction),
+)
+
+
 def _norm(g, x, ans, ord, dim, keepdim):
     """torch's linalg_vector_norm_backward, case by case (0 where the norm is 0)."""
     g, n = _unreduce(g, x.shape, dim, keepdim), _unreduce(ans, x.shape, dim, keepdim)
     if ord == 0:
-        return (None,)                                            # a count: no derivative
+        return (None,)  # a count: no derivative
     if ord == 1:
         return (sign(x) * g,)
     if ord == 2:
         return (x * where(n == 0, 0.0, g / where(n == 0, 1.0, n)),)
-    if ord in (math.inf, -math.inf):                              # like amax of |x|: ties share
+    if ord in (math.inf, -math.inf):  # like amax of |x|: ties share
         hit = abs(x) == n
         return (sign(x) * g * hit / _unreduce(sum(hit, dim, True), x.shape, dim, True),)
     scaled = sign(x) * abs(x) ** (ord - 1)
@@ -301,48 +355,55 @@ def _norm(g, x, ans, ord, dim, keepdim):
 
 VJP["norm"] = _norm
 VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
-    _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),)
+    _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),
+)
 VJP["softmax"] = lambda g, ans, dim: (ans * (g - sum(g * ans, dim, True)),)
 VJP["log_softmax"] = lambda g, ans, dim: (g - exp(ans) * sum(g, dim, True),)
 
 
 # ----------------------------------------------------------------------------- linear algebra
 def _matmul(g, x, y, need, ndims):
-    nx, ny = ndims                                  # x or y is None when only the other needs it
-    if nx == 1 and ny == 1:                                        # dot
+    nx, ny = ndims  # x or y is None when only the other needs it
+    if nx == 1 and ny == 1:  # dot
         return (g * y if need[0] else None, g * x if need[1] else None)
-    if nx == 1:                                                    # (n) @ (..., n, m)
-        return (squeeze(unsqueeze(g, -2) @ mT(y), -2) if need[0] else None,
-                unsqueeze(x, -1) * unsqueeze(g, -2) if need[1] else None)
-    if ny == 1:                                                    # (..., n, m) @ (m)
-        return (unsqueeze(g, -1) * y if need[0] else None,
-                squeeze(mT(x) @ unsqueeze(g, -1), -1) if need[1] else None)
+    if nx == 1:  # (n) @ (..., n, m)
+        return (
+            squeeze(unsqueeze(g, -2) @ mT(y), -2) if need[0] else None,
+            unsqueeze(x, -1) * unsqueeze(g, -2) if need[1] else None,
+        )
+    if ny == 1:  # (..., n, m) @ (m)
+        return (
+            unsqueeze(g, -1) * y if need[0] else None,
+            squeeze(mT(x) @ unsqueeze(g, -1), -1) if need[1] else None,
+        )
     return (g @ mT(y) if need[0] else None, mT(x) @ g if need[1] else None)
 
 
 VJP["matmul"] = _matmul
-VJP["addmm"] = lambda g, y, z, need, z_transposed: (             # x + y @ z, x the bias
+VJP["addmm"] = lambda g, y, z, need, z_transposed: (  # x + y @ z, x the bias
     g if need[0] else None,
     g @ mT(z) if need[1] else None,
-    (mT(mT(g) @ y) if z_transposed else mT(y) @ g) if need[2] else None)
+    (mT(mT(g) @ y) if z_transposed else mT(y) @ g) if need[2] else None,
+)
 
 
 # ----------------------------------------------------------------------------- shapes and indexing
-VJP["view"] = lambda g, shape: (reshape(g, shape),)                 # view, reshape, flatten, (un)squeeze
-VJP["expand"] = lambda g: (g,)                                     # the engine sums back to the shape
+VJP["view"] = lambda g, shape: (reshape(g, shape),)  # view, reshape, flatten, (un)squeeze
+VJP["expand"] = lambda g: (g,)  # the engine sums back to the shape
 VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
 VJP["permute"] = lambda g, dims: (permute(g, inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
-VJP["overwrite"] = lambda g: (g * 0, g)                           # x.copy_(src)
-VJP["filled"] = lambda g: (zeros_of(g),)                         # x.fill_(v), x.zero_()
-VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())             # x.fill_(0-d tensor v): v gets sum(g)
-VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)   # the engine casts the dtype back
+VJP["overwrite"] = lambda g: (g * 0, g)  # x.copy_(src)
+VJP["filled"] = lambda g: (zeros_of(g),)  # x.fill_(v), x.zero_()
+VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())  # x.fill_(0-d tensor v): v gets sum(g)
+VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)  # the engine casts the dtype back
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
 VJP["copy_slices"] = lambda g, view: (g * outside_view_mask(g, view), view.apply(g))
 
 
-# A view's steps undone one by one, last first: each step's own VJP, given the shape it started from.
+# A view's steps undone one by one, last first: each step's own VJP, given the shape it started
+# from.
 _VIEW_STEP = {
     "__getitem__": lambda g, shape, index: F.index_scatter(g, shape, index),
     "reshape": lambda g, shape, *_: reshape(g, shape),
@@ -364,24 +425,35 @@ def _as_strided(g, view, shapes):
 
 VJP["as_strided"] = _as_strided
 VJP["cat"] = lambda g, dim, sizes: tuple(
-    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, cumsum(sizes)))
-VJP["stack"] = lambda g, dim, count: tuple(g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count))
+    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, cumsum(sizes))
+)
+VJP["stack"] = lambda g, dim, count: tuple(
+    g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count)
+)
 
 
 # ----------------------------------------------------------------------------- losses
 VJP["mse_loss"] = lambda g, x, y, reduction: (
     2 * (x - y) * loss_scale(g, x.shape, reduction),
-    -2 * (x - y) * loss_scale(g, x.shape, reduction))
+    -2 * (x - y) * loss_scale(g, x.shape, reduction),
+)
+
+
 def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
     """-g * weight/total at each kept row's target, exactly 0 everywhere else, as torch's
     nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
     target, weight, valid: constant Tensors of the rows."""
     xp = namespace(target._data)
-    scale = weight._data / total if reduction == "mean" else weight._data   # 0/0 = nan, as torch
-    hit = (xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))) \
-        & xp.reshape(valid._data, (-1, 1))
+    scale = weight._data / total if reduction == "mean" else weight._data  # 0/0 = nan, as torch
+    hit = (
+        xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
+    ) & xp.reshape(valid._data, (-1, 1))
     out = (reshape(g, (-1, 1)) if reduction == "none" else g) * (0.0 - xp.reshape(scale, (-1, 1)))
-    out = F.where(Tensor._from_data(hit), out, 0.0) if isinstance(out, Tensor) else xp.where(hit, out, 0.0)
+    out = (
+        F.where(Tensor._from_data(hit), out, 0.0)
+        if isinstance(out, Tensor)
+        else xp.where(hit, out, 0.0)
+    )
     return (reshape(out, shape),)
 
 
@@ -393,38 +465,74 @@ INPUT_NAMES = ("x", "y", "z")
 
 # Inputs a rule reads only to compute ANOTHER input's gradient: they are saved only when that input
 # needs a gradient (so ``x * 2`` keeps just the 2, like torch), and arrive as None otherwise.
-ONLY_FOR = {"remainder_tensor": {"x": "y", "y": "y"}, "mul": {"x": "y", "y": "x"}, "div": {"x": "y"}, "matmul": {"x": "y", "y": "x"},
-            "addmm": {"y": "z", "z": "y"}}
+ONLY_FOR = {
+    "remainder_tensor": {"x": "y", "y": "y"},
+    "mul": {"x": "y", "y": "x"},
+    "div": {"x": "y"},
+    "matmul": {"x": "y", "y": "x"},
+    "addmm": {"y": "z", "z": "y"},
+}
 
 
-# Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written for
+# Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written
+# for
 # Tensors: they get Tensors even when create_graph=False.
-ON_TENSORS = {"where", "masked_fill", "masked_fill_tensor", "clamp_tensor", "remainder_tensor", "amax_all", "amax_dim", "amax", "to_copy", "index", "index_scatter",
-              "copy_slices", "as_strided", "mse_loss"}
+ON_TENSORS = {
+    "where",
+    "masked_fill",
+    "masked_fill_tensor",
+    "clamp_tensor",
+    "remainder_tensor",
+    "amax_all",
+    "amax_dim",
+    "amax",
+    "to_copy",
+    "index",
+    "index_scatter",
+    "copy_slices",
+    "as_strided",
+    "mse_loss",
+}
 
 
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = ("op", "fn", "saves_ans", "saves_inputs", "saved_names", "wants_need", "only_for", "on_arrays",
-                 "defaults")
+    __slots__ = (
+        "op",
+        "fn",
+        "saves_ans",
+        "saves_inputs",
+        "saved_names",
+        "wants_need",
+        "only_for",
+        "on_arrays",
+        "defaults",
+    )
 
     def __init__(self, op, fn, only_for=None, on_arrays=True):
         signature = inspect.signature(fn).parameters
-        params = list(signature)[1:]   # after g
+        params = list(signature)[1:]  # after g
         saved = [p for p in params if p in INPUT_NAMES or p == "ans"]
         # Node._run_rule passes the saved values, then need, by position (see the header).
-        assert saved == sorted(saved, key=(*INPUT_NAMES, "ans").index), f"{fn}: name x, y, z, ans in order"
-        assert params[:len(saved) + ("need" in params)] == saved + ["need"] * ("need" in params), \
+        assert saved == sorted(saved, key=(*INPUT_NAMES, "ans").index), (
+            f"{fn}: name x, y, z, ans in order"
+        )
+        assert params[: len(saved) + ("need" in params)] == saved + ["need"] * ("need" in params), (
             f"{fn}: saved values first, then need, then attributes"
-        self.defaults = {k: v.default for k, v in signature.items() if v.default is not inspect.Parameter.empty}
+        )
+        self.defaults = {
+            k: v.default for k, v in signature.items() if v.default is not inspect.Parameter.empty
+        }
         self.op = op
         self.fn = fn
         self.saves_ans = "ans" in params
         self.saves_inputs = tuple(i for i, n in enumerate(INPUT_NAMES) if n in params)
-        self.saved_names = tuple(saved)     # what Node._saved holds, in this order
+        self.saved_names = tuple(saved)  # what Node._saved holds, in this order
         self.wants_need = "need" in params or bool(only_for)
-        self.only_for = {INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()}
+        self.only_for = {
+            INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()
+        }
         self.on_arrays = on_arrays
 
 

@@ -1,4 +1,5 @@
 """torch.cuda's basics, answered by cupy: is a GPU there, how many, wait for it, free its cache."""
+
 from . import _backend
 from ._creation import manual_seed as _seed
 
@@ -21,7 +22,9 @@ def current_device():
 def get_device_name(device=None):
     if not is_available():
         raise RuntimeError("Found no NVIDIA driver on your system.")
-    props = _backend._cupy.cuda.runtime.getDeviceProperties(0 if device is None else int(str(device).split(":")[-1]))
+    props = _backend._cupy.cuda.runtime.getDeviceProperties(
+        0 if device is None else int(str(device).split(":")[-1])
+    )
     name = props["name"]
     return name.decode() if isinstance(name, bytes) else name
 

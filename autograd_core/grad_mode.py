@@ -3,6 +3,7 @@
 `no_grad`, `enable_grad` and `set_grad_enabled` work as context managers and as decorators,
 like torch's. The switch is one process-wide flag (torch's is per thread; the course runs one).
 """
+
 import functools
 import inspect
 
@@ -17,6 +18,7 @@ _mode = _Mode
 
 class _anomaly:
     """Anomaly mode (autograd.detect_anomaly): keep each node's forward stack; check for NaN."""
+
     enabled = False
     check_nan = True
 
@@ -33,6 +35,7 @@ class _DecoratorContextManager:
         if inspect.isclass(func):
             raise RuntimeError(f"{type(self).__name__} cannot decorate a class")
         if inspect.isgeneratorfunction(func):
+
             @functools.wraps(func)
             def gen_wrapper(*args, **kwargs):
                 gen = func(*args, **kwargs)
@@ -50,12 +53,14 @@ class _DecoratorContextManager:
                             response = gen.send(request)
                     except StopIteration as e:
                         return e.value
+
             return gen_wrapper
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             with self.clone():
                 return func(*args, **kwargs)
+
         return wrapper
 
     def clone(self):
@@ -91,13 +96,15 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def __init__(self, mode):
         if not isinstance(mode, bool):
-            raise TypeError(f"set_grad_enabled(): argument 'mode' must be bool, not {type(mode).__name__}")
+            raise TypeError(
+                f"set_grad_enabled(): argument 'mode' must be bool, not {type(mode).__name__}"
+            )
         self.prev = _mode.grad_enabled
         self.mode = mode
         _mode.grad_enabled = mode
 
     def __call__(self, func):
-        _mode.grad_enabled = self.prev   # used as a decorator: nothing changes until func is called
+        _mode.grad_enabled = self.prev  # used as a decorator: nothing changes until func is called
         return super().__call__(func)
 
     def __enter__(self):

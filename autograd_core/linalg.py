@@ -1,4 +1,5 @@
 """torch.linalg: the vector and matrix norms the course uses."""
+
 from . import _ops
 
 

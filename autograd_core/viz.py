@@ -36,7 +36,7 @@ def _saved_attrs(fn):
                 continue
             if callable(val) and not isinstance(val, Tensor):  # a helper method, not a saved value
                 continue
-            attrs[attr[len(SAVED_PREFIX):]] = val
+            attrs[attr[len(SAVED_PREFIX) :]] = val
     return attrs
 
 
@@ -61,10 +61,11 @@ def _fn_label(fn, show_attrs, max_attr_chars):
     row = "%-" + str(col1width) + "s: %" + str(col2width) + "s"
 
     def truncate(s):
-        return s[:col2width - 3] + "..." if len(s) > col2width else s
+        return s[: col2width - 3] + "..." if len(s) > col2width else s
 
-    return name + "\n" + sep + "\n" + "\n".join(row % (k, truncate(str(v)))
-                                                 for k, v in attrs.items())
+    return (
+        name + "\n" + sep + "\n" + "\n".join(row % (k, truncate(str(v))) for k, v in attrs.items())
+    )
 
 
 def make_dot(var, params=None, show_attrs=False, show_saved=False, max_attr_chars=50):
@@ -88,8 +89,15 @@ def make_dot(var, params=None, show_attrs=False, show_saved=False, max_attr_char
     else:
         param_map = {}
 
-    node_attr = dict(style="filled", shape="box", align="left", fontsize="10",
-                     ranksep="0.1", height="0.2", fontname="monospace")
+    node_attr = dict(
+        style="filled",
+        shape="box",
+        align="left",
+        fontsize="10",
+        ranksep="0.1",
+        height="0.2",
+        fontname="monospace",
+    )
     dot = Digraph(node_attr=node_attr, graph_attr=dict(size="12,12"))
     # id -> object for every node and tensor drawn; holding the object keeps its id unique.
     seen = {}
@@ -144,7 +152,7 @@ def make_dot(var, params=None, show_attrs=False, show_saved=False, max_attr_char
             add_base_tensor(base, color="darkolivegreen3")
             dot.edge(str(id(base)), str(id(t)), style="dotted")
 
-    for t in (var if isinstance(var, tuple) else (var,)):
+    for t in var if isinstance(var, tuple) else (var,):
         add_base_tensor(t)
     _resize_graph(dot)
     return dot

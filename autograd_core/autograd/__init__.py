@@ -1,4 +1,6 @@
-"""torch.autograd's public functions: backward, grad, Function, gradcheck, functional, anomaly mode."""
+"""torch.autograd's public functions: backward, grad, Function, gradcheck, functional, anomaly
+mode."""
+
 from ..grad_mode import no_grad, enable_grad, set_grad_enabled, inference_mode  # noqa: F401
 from .backprop import backward, grad  # noqa: F401
 from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401

@@ -1,11 +1,14 @@
 """Anomaly mode: remember where each node was created, and name the node that produced a NaN."""
+
 import functools
 import warnings
 
 from ..grad_mode import _anomaly
 
-_ENTER_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
-                  "enabled for debugging.")
+_ENTER_WARNING = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+    "enabled for debugging."
+)
 
 
 def is_anomaly_enabled():
@@ -36,11 +39,13 @@ class detect_anomaly:
         def wrapper(*args, **kwargs):
             with self.__class__(self.check_nan):
                 return fn(*args, **kwargs)
+
         return wrapper
 
 
 class set_detect_anomaly:
-    """``set_detect_anomaly(mode, check_nan=True)``: sets anomaly mode now; restores it when used with ``with``."""
+    """``set_detect_anomaly(mode, check_nan=True)``: sets anomaly mode now; restores it when used
+    with ``with``."""
 
     def __init__(self, mode, check_nan=True):
         self.prev = (_anomaly.enabled, _anomaly.check_nan)

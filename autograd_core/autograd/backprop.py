@@ -1,4 +1,5 @@
 """backward() and grad(): check the call, make the implied gradients, and run the engine."""
+
 import warnings
 
 from .._creation import ones_like, zeros_like
@@ -6,10 +7,14 @@ from .._engine import run_backward
 from .._tensor import Tensor
 
 _CREATE_GRAPH_WARNING = (
-    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
-    "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
-    "to None after use to break the cycle and avoid the leak.")
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its "
+    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the "
+    "graph to "
+    "avoid this. If you have to use this function, make sure to reset the .grad fields of your "
+    "parameters "
+    "to None after use to break the cycle and avoid the leak."
+)
 
 
 def _as_tuple(x):
@@ -21,7 +26,8 @@ def _as_tuple(x):
 
 
 def _make_grads(outputs, grads):
-    """The gradient for each output: given ones checked (exact shape), missing ones implied (numel 1)."""
+    """The gradient for each output: given ones checked (exact shape), missing ones implied (numel
+    1)."""
     out = []
     for i, (o, g) in enumerate(zip(outputs, grads)):
         if g is None:
@@ -34,12 +40,16 @@ def _make_grads(outputs, grads):
         if not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
         if g.shape != o.shape:
-            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has "
-                               f"a shape of {o.shape}.")
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has "
+                f"a shape of {o.shape}."
+            )
         if g.dtype is not o.dtype:
             g = g.to(o.dtype)
         if g.device != o.device:
-            raise RuntimeError(f"invalid gradient at index {i} - expected device {o.device} but got {g.device}")
+            raise RuntimeError(
+                f"invalid gradient at index {i} - expected device {o.device} but got {g.device}"
+            )
         out.append(g)
     return out
 
@@ -49,12 +59,20 @@ def _roots(outputs, grads):
         if not isinstance(o, Tensor):
             raise TypeError(f"element {i} of tensors is a {type(o).__name__}, not a Tensor")
         if not o.requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+            raise RuntimeError(
+                f"element {i} of tensors does not require grad and does not have a grad_fn"
+            )
     return list(zip(outputs, grads))
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
-             inputs=None):
+def backward(
+    tensors,
+    grad_tensors=None,
+    retain_graph=None,
+    create_graph=False,
+    grad_variables=None,
+    inputs=None,
+):
     """Accumulate the gradients of `tensors` into ``.grad`` of the graph's leaves.
 
     Args:
@@ -81,11 +99,20 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     run_backward(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
     for t in inputs or ():
         if t.grad_fn is not None:
-            t.retain_grad()             # as torch: a non-leaf named in inputs now retains its grad
+            t.retain_grad()  # as torch: a non-leaf named in inputs now retains its grad
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
-         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+def grad(
+    outputs,
+    inputs,
+    grad_outputs=None,
+    retain_graph=None,
+    create_graph=False,
+    only_inputs=True,
+    allow_unused=None,
+    is_grads_batched=False,
+    materialize_grads=False,
+):
     """Gradients of `outputs` w.r.t. `inputs`, returned as a tuple; ``.grad`` is not touched.
 
     Args:
@@ -97,14 +124,20 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         materialize_grads: return zeros instead of None for unused inputs.
     """
     if materialize_grads and allow_unused is False:
-        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
-                         "allow_unused=False.")
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+            "allow_unused=False."
+        )
     if allow_unused is None:
         allow_unused = materialize_grads
     if not only_inputs:
-        warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
-                      "gradient for other parts of the graph, please use torch.autograd.backward.",
-                      FutureWarning, stacklevel=2)
+        warnings.warn(
+            "only_inputs argument is deprecated and is ignored now (defaults to True). To "
+            "accumulate "
+            "gradient for other parts of the graph, please use torch.autograd.backward.",
+            FutureWarning,
+            stacklevel=2,
+        )
     if is_grads_batched:
         raise NotImplementedError("is_grads_batched=True is not supported by autograd_core")
     outs = _as_tuple(outputs)
@@ -124,8 +157,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for i, g in enumerate(result):
         if g is None:
             if not allow_unused:
-                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the "
-                                   "graph. Set allow_unused=True if this is the desired behavior.")
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {i} appears to not have been used in the "
+                    "graph. Set allow_unused=True if this is the desired behavior."
+                )
             if materialize_grads:
                 result[i] = zeros_like(ins[i])
     return tuple(result)

@@ -4,11 +4,13 @@
 grad) makes ``ctx`` the node of the outputs: ctx *is* the backward node, of class ``MyOpBackward``,
 and the engine calls ``MyOp.backward(ctx, *grad_outputs)`` through it.
 """
+
 import functools
 import warnings
 
 from .._graph import Node, SavedTensor, SECOND_TIME, accumulator
-from .._tensor import Tensor, _mode
+from .._tensor import Tensor
+from ..grad_mode import _mode
 from ..grad_mode import no_grad
 from .._creation import zeros
 
@@ -37,8 +39,10 @@ class FunctionCtx(Node):
         """Keep tensors (or None) for backward; they are checked for in-place changes when read."""
         for i, t in enumerate(tensors):
             if t is not None and not isinstance(t, Tensor):
-                raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
-                                f"{type(t).__name__}")
+                raise TypeError(
+                    f"save_for_backward can only save variables, but argument {i} is of type "
+                    f"{type(t).__name__}"
+                )
         self._to_save = tensors
 
     def mark_dirty(self, *tensors):
@@ -58,7 +62,7 @@ class FunctionCtx(Node):
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_TIME)
-        if self._to_save is not None:       # no graph was recorded: forward's tensors as they are
+        if self._to_save is not None:  # no graph was recorded: forward's tensors as they are
             return tuple(self._to_save)
         return tuple(None if s is None else s.unpack(self) for s in self._saved)
 
@@ -87,29 +91,45 @@ class FunctionCtx(Node):
         if len(result) > n and all(r is None for r in result[n:]):
             result = result[:n]
         if len(result) != n:
-            raise RuntimeError(f"function {name} returned an incorrect number of gradients (expected {n}, "
-                               f"got {len(result)})")
+            raise RuntimeError(
+                f"function {name} returned an incorrect number of gradients (expected {n}, "
+                f"got {len(result)})"
+            )
         for i, r in enumerate(result):
             if r is None:
                 continue
             if not isinstance(r, Tensor):
                 raise RuntimeError(f"expected Variable or None (got {type(r).__name__})")
             if not self._input_is_tensor[i]:
-                raise RuntimeError(f"function {name} returned a gradient different than None at position {i + 1}, "
-                                   "but the corresponding forward input was not a Variable")
+                raise RuntimeError(
+                    f"function {name} returned a gradient different than None at position {i + 1}, "
+                    "but the corresponding forward input was not a Variable"
+                )
             meta = self._in_meta[i]
-            if meta is not None and tuple(r.shape) != tuple(meta[0]) and not _expandable(meta[0], r.shape):
-                raise RuntimeError(f"Function {name} returned an invalid gradient at index {i} - got "
-                                   f"{list(r.shape)} but expected shape compatible with {list(meta[0])}")
+            if (
+                meta is not None
+                and tuple(r.shape) != tuple(meta[0])
+                and not _expandable(meta[0], r.shape)
+            ):
+                raise RuntimeError(
+                    f"Function {name} returned an invalid gradient at index {i} - got "
+                    f"{list(r.shape)} but expected shape compatible with {list(meta[0])}"
+                )
         return result
 
 
 def _edges(args):
-    """A node's edges for inputs `args`: (next nodes, their output numbers, each input's shape and dtype)."""
+    """A node's edges for inputs `args`: (next nodes, their output numbers, each input's shape and
+    dtype)."""
     tracked = [isinstance(a, Tensor) and a._rg for a in args]
-    return (tuple((a.grad_fn if a.grad_fn is not None else accumulator(a)) if t else None for a, t in zip(args, tracked)),
-            tuple(a._output_nr if t else 0 for a, t in zip(args, tracked)),
-            tuple((a._data.shape, a._data.dtype) if t else None for a, t in zip(args, tracked)))
+    return (
+        tuple(
+            (a.grad_fn if a.grad_fn is not None else accumulator(a)) if t else None
+            for a, t in zip(args, tracked)
+        ),
+        tuple(a._output_nr if t else 0 for a, t in zip(args, tracked)),
+        tuple((a._data.shape, a._data.dtype) if t else None for a, t in zip(args, tracked)),
+    )
 
 
 def _expandable(shape, to):
@@ -134,18 +154,28 @@ class Function(metaclass=_FunctionMeta):
     ``backward(ctx, *grad_outputs)``, then call ``MyOp.apply(...)``."""
 
     def __init__(self, *args, **kwargs):
-        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions are all static, so "
-                      "you should invoke them on the class itself. Instantiating an autograd function will raise an "
-                      "error in a future version of PyTorch.", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"{type(self)} should not be instantiated. Methods on autograd functions are all "
+            "static, so "
+            "you should invoke them on the class itself. Instantiating an autograd function will "
+            "raise an "
+            "error in a future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError("Legacy autograd function with non-static forward method is deprecated. Please use "
-                           "new-style autograd function with static forward method. (Example: "
-                           "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+        raise RuntimeError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
-        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+        raise NotImplementedError(
+            "You must implement the forward function for custom autograd.Function."
+        )
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -153,8 +183,10 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def backward(ctx, *grad_outputs):
-        raise NotImplementedError("You must implement either the backward or vjp method for your custom "
-                                  "autograd.Function to use it with backward mode AD.")
+        raise NotImplementedError(
+            "You must implement either the backward or vjp method for your custom "
+            "autograd.Function to use it with backward mode AD."
+        )
 
     vjp = backward
 
@@ -173,7 +205,7 @@ class Function(metaclass=_FunctionMeta):
         outs = (outputs,) if single else outputs
         track = _mode.grad_enabled and any(ctx.needs_input_grad)
 
-        if track:   # edges from the inputs as they were before any in-place change
+        if track:  # edges from the inputs as they were before any in-place change
             ctx._next, ctx._nrs, ctx._in_meta = _edges(args)
 
         input_ids = {id(a) for a in args if isinstance(a, Tensor)}
@@ -184,9 +216,11 @@ class Function(metaclass=_FunctionMeta):
                 continue
             if id(o) in ctx._dirty:
                 if _mode.grad_enabled and o._rg and o.grad_fn is None:
-                    raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+                    raise RuntimeError(
+                        "a leaf Variable that requires grad has been used in an in-place operation."
+                    )
                 o._vc[0] += 1
-            elif id(o) in input_ids:        # an input returned as is: the output is a new alias
+            elif id(o) in input_ids:  # an input returned as is: the output is a new alias
                 alias = Tensor._from_data(o._data)
                 alias._vc = o._vc
                 o = alias
@@ -196,8 +230,10 @@ class Function(metaclass=_FunctionMeta):
                 o._rg = False if o.grad_fn is None else o._rg
             result.append(o)
         ctx.num_outputs = len(outs)
-        ctx._out_meta = tuple((tuple(o.shape), o.dtype, o.device) if isinstance(o, Tensor) else ((), None, None)
-                              for o in result)
+        ctx._out_meta = tuple(
+            (tuple(o.shape), o.dtype, o.device) if isinstance(o, Tensor) else ((), None, None)
+            for o in result
+        )
         if track:
             out_ids = {id(o): o for o in result if isinstance(o, Tensor)}
             packed = []
@@ -209,7 +245,7 @@ class Function(metaclass=_FunctionMeta):
                 else:
                     packed.append(SavedTensor(t))
             ctx._saved = tuple(packed)
-            ctx._to_save = None     # only the packed (version-checked, releasable) copies remain
+            ctx._to_save = None  # only the packed (version-checked, releasable) copies remain
         return result[0] if single else tuple(result)
 
 
@@ -226,7 +262,7 @@ class _DelayedError(Node):
         raise RuntimeError(self._msg)
 
 
-_DelayedError.__name__ = _DelayedError.__qualname__ = "Error"   # torch names the node "Error"
+_DelayedError.__name__ = _DelayedError.__qualname__ = "Error"  # torch names the node "Error"
 
 
 def once_differentiable(fn):
@@ -243,8 +279,10 @@ def once_differentiable(fn):
             return outputs
         single = not isinstance(outputs, tuple)
         outs = (outputs,) if single else outputs
-        err = _DelayedError("trying to differentiate twice a function that was marked with @once_differentiable",
-                            len(outs))
+        err = _DelayedError(
+            "trying to differentiate twice a function that was marked with @once_differentiable",
+            len(outs),
+        )
         err._next, err._nrs, err._in_meta = _edges(args)
         wrapped = []
         for o in outs:
@@ -253,4 +291,5 @@ def once_differentiable(fn):
                 o.grad_fn, o._rg = err, True
             wrapped.append(o)
         return wrapped[0] if single else tuple(wrapped)
+
     return wrapper

@@ -1,9 +1,37 @@
 """autograd_core.nn: torch.nn's Module system, a few layers and losses, init and clipping."""
 
 from . import functional, init, utils
-from .modules import (CrossEntropyLoss, Linear, Module, ModuleDict, ModuleList, MSELoss, Parameter,
-                      ParameterList, LeakyReLU, ReLU, Sequential, Sigmoid, Tanh)
+from .modules import (
+    CrossEntropyLoss,
+    Linear,
+    Module,
+    ModuleDict,
+    ModuleList,
+    MSELoss,
+    Parameter,
+    ParameterList,
+    LeakyReLU,
+    ReLU,
+    Sequential,
+    Sigmoid,
+    Tanh,
+)
 
-__all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Sequential", "ModuleList",
-           "ModuleDict", "ParameterList", "MSELoss",
-           "CrossEntropyLoss", "functional", "init", "utils"]
+__all__ = [
+    "Module",
+    "Parameter",
+    "Linear",
+    "ReLU",
+    "LeakyReLU",
+    "Tanh",
+    "Sigmoid",
+    "Sequential",
+    "ModuleList",
+    "ModuleDict",
+    "ParameterList",
+    "MSELoss",
+    "CrossEntropyLoss",
+    "functional",
+    "init",
+    "utils",
+]

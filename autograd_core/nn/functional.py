@@ -12,8 +12,18 @@ import warnings
 import autograd_core as ac
 from autograd_core import _ops
 
-__all__ = ["relu", "leaky_relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
-           "nll_loss", "cross_entropy"]
+__all__ = [
+    "relu",
+    "leaky_relu",
+    "sigmoid",
+    "tanh",
+    "softmax",
+    "log_softmax",
+    "linear",
+    "mse_loss",
+    "nll_loss",
+    "cross_entropy",
+]
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -29,8 +39,11 @@ def _legacy_get_string(size_average, reduce, emit_warning=True):
     reduce = True if reduce is None else reduce
     ret = "mean" if (size_average and reduce) else ("sum" if reduce else "none")
     if emit_warning:
-        warnings.warn("size_average and reduce args will be deprecated, please use "
-                      f"reduction='{ret}' instead.", stacklevel=3)
+        warnings.warn(
+            "size_average and reduce args will be deprecated, please use "
+            f"reduction='{ret}' instead.",
+            stacklevel=3,
+        )
     return ret
 
 
@@ -43,6 +56,7 @@ def _reduce(loss, reduction):
 
 
 # ----------------------------------------------------------------------------- activations
+
 
 def relu(input, inplace=False):
     """max(0, x) elementwise. With ``inplace=True`` the input is overwritten."""
@@ -67,8 +81,11 @@ def tanh(input):
 
 
 def _softmax_dim(name, ndim):
-    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. "
-                  "Change the call to include dim=X as an argument.", stacklevel=3)
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. "
+        "Change the call to include dim=X as an argument.",
+        stacklevel=3,
+    )
     return 0 if ndim in (0, 1, 3) else 1
 
 
@@ -103,13 +120,16 @@ def linear(input, weight, bias=None):
 
 # ----------------------------------------------------------------------------- losses
 
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mean (or sum, or none) of (input - target)**2; optional elementwise ``weight``."""
     if tuple(target.shape) != tuple(input.shape):
         warnings.warn(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to "
-            "broadcasting. Please ensure they have the same size.", stacklevel=2)
+            "broadcasting. Please ensure they have the same size.",
+            stacklevel=2,
+        )
     if size_average is not None or reduce is not None:
         reduction = _legacy_get_string(size_average, reduce)
     if weight is not None:
@@ -138,31 +158,37 @@ def _check_nll_target(input, target, weight):
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
-        raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
-                         f"{target.shape[0]}")
+        raise ValueError(
+            f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"
+        )
     if input.ndim != 1 and input.shape[0] != target.shape[0]:
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
-                         f"batch_size ({target.shape[0]}).")
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target "
+            f"batch_size ({target.shape[0]})."
+        )
     n_classes = input.shape[0] if input.ndim == 1 else input.shape[1]
     if input.ndim <= 2:
         if target.ndim > 1:
             raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
         if weight is not None and weight.numel() != n_classes:
-            raise RuntimeError(f"weight tensor should be defined either for all {n_classes} classes "
-                               f"or no classes but got weight tensor of shape: {list(weight.shape)}")
+            raise RuntimeError(
+                f"weight tensor should be defined either for all {n_classes} classes "
+                f"or no classes but got weight tensor of shape: {list(weight.shape)}"
+            )
     else:
         if weight is not None and weight.numel() != n_classes:
             raise RuntimeError("weight tensor should be defined either for all or no classes")
         expected = [input.shape[0]] + list(input.shape[2:])
         if list(target.shape) != expected:
             raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
-    scalar_type = target.type().rsplit(".", 1)[-1][:-len("Tensor")]  # torch.LongTensor -> Long
+    scalar_type = target.type().rsplit(".", 1)[-1][: -len("Tensor")]  # torch.LongTensor -> Long
     if scalar_type not in ("Long", "Byte"):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {scalar_type}")
 
 
-def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-             reduction="mean"):
+def nll_loss(
+    input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
+):
     """Negative log-likelihood: -input[n, target[n]], weighted by ``weight[target[n]]``.
 
     Args:
@@ -177,20 +203,32 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _check_reduction(reduction)
     _check_nll_target(input, target, weight)
     if weight is not None and weight.requires_grad and ac.is_grad_enabled():
-        raise RuntimeError("The function 'nll_loss_forward' is not differentiable with respect to argument "
-                           "'weight'. This input cannot have requires_grad True.")
+        raise RuntimeError(
+            "The function 'nll_loss_forward' is not differentiable with respect to argument "
+            "'weight'. This input cannot have requires_grad True."
+        )
     if input.ndim <= 2:
         return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
     # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
     flat_in, flat_t = _flatten_classes(input, target)
     out = _ops.nll_loss(flat_in, flat_t, weight, reduction=reduction, ignore_index=ignore_index)
     if out.grad_fn is not None:
-        out.grad_fn.__class__ = _ops.node_class("NllLoss2DBackward0")   # torch's kernel for (N, C, d1, ...)
+        out.grad_fn.__class__ = _ops.node_class(
+            "NllLoss2DBackward0"
+        )  # torch's kernel for (N, C, d1, ...)
     return out.reshape(tuple(target.shape)) if reduction == "none" else out
 
 
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
-                  reduce=None, reduction="mean", label_smoothing=0.0):
+def cross_entropy(
+    input,
+    target,
+    weight=None,
+    size_average=None,
+    ignore_index=-100,
+    reduce=None,
+    reduction="mean",
+    label_smoothing=0.0,
+):
     """nll_loss(log_softmax(input, class_dim), target): class dim is 1 (0 for unbatched).
 
     ``target`` holds class indices (int64) or, with the same shape as ``input``, class
@@ -223,7 +261,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             return -prod.sum()
         mean = -prod.sum() / (input.numel() / n_classes)  # mean over the non-class elements
         if mean.grad_fn is not None:
-            mean.grad_fn.__class__ = _ops.node_class("DivBackward1")   # torch divides by a Scalar here
+            mean.grad_fn.__class__ = _ops.node_class(
+                "DivBackward1"
+            )  # torch divides by a Scalar here
         return mean
 
     nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)

@@ -9,15 +9,33 @@ import warnings
 
 import autograd_core as ac
 
-__all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_",
-           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"]
+__all__ = [
+    "calculate_gain",
+    "uniform_",
+    "normal_",
+    "constant_",
+    "ones_",
+    "zeros_",
+    "eye_",
+    "xavier_uniform_",
+    "xavier_normal_",
+    "kaiming_uniform_",
+    "kaiming_normal_",
+]
 
 
 def calculate_gain(nonlinearity, param=None):
     """Recommended gain for a nonlinearity: 1 (linear, conv, sigmoid), 5/3 (tanh),
     sqrt(2) (relu), sqrt(2 / (1 + slope**2)) (leaky_relu, slope default 0.01), 3/4 (selu)."""
-    linear_fns = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
-                  "conv_transpose2d", "conv_transpose3d"]
+    linear_fns = [
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+    ]
     if nonlinearity in linear_fns or nonlinearity == "sigmoid":
         return 1
     elif nonlinearity == "tanh":
@@ -31,7 +49,7 @@ def calculate_gain(nonlinearity, param=None):
             negative_slope = param
         else:
             raise ValueError(f"negative_slope {param} not a valid number")
-        return math.sqrt(2.0 / (1 + negative_slope ** 2))
+        return math.sqrt(2.0 / (1 + negative_slope**2))
     elif nonlinearity == "selu":
         return 3.0 / 4
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
@@ -40,8 +58,9 @@ def calculate_gain(nonlinearity, param=None):
 def _calculate_fan_in_and_fan_out(tensor):
     """fan_in = size(1) * receptive field, fan_out = size(0) * receptive field."""
     if tensor.ndim < 2:
-        raise ValueError("Fan in and fan out can not be computed for tensor with fewer "
-                         "than 2 dimensions")
+        raise ValueError(
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+        )
     receptive_field_size = 1
     for s in tensor.shape[2:]:
         receptive_field_size *= s
@@ -91,8 +110,9 @@ def eye_(tensor):
     if tensor.ndim != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     with ac.no_grad():
-        return tensor.copy_(ac.eye(tensor.shape[0], tensor.shape[1], dtype=tensor.dtype,
-                                   device=tensor.device))
+        return tensor.copy_(
+            ac.eye(tensor.shape[0], tensor.shape[1], dtype=tensor.dtype, device=tensor.device)
+        )
 
 
 def xavier_uniform_(tensor, gain=1.0, generator=None):

@@ -13,17 +13,29 @@ from collections import OrderedDict, namedtuple
 import autograd_core as ac
 from autograd_core import Tensor
 from autograd_core._creation import parse_to
-from autograd_core._hooks import RemovableHandle, add_hook  # noqa: F401  (torch.nn.modules names it too)
+
+# noqa: F401  (torch.nn.modules names it too)
+from autograd_core._hooks import add_hook
 
 from . import functional as F
 from . import init
 from .utils import zero_grads
 
-__all__ = ["Parameter", "Module", "Linear", "ReLU", "Tanh", "Sigmoid", "Sequential",
-           "MSELoss", "CrossEntropyLoss"]
+__all__ = [
+    "Parameter",
+    "Module",
+    "Linear",
+    "ReLU",
+    "Tanh",
+    "Sigmoid",
+    "Sequential",
+    "MSELoss",
+    "CrossEntropyLoss",
+]
 
 
 # ----------------------------------------------------------------------------- helpers
+
 
 def _typename(obj):
     """torch.typename: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
@@ -58,6 +70,7 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 
 # ----------------------------------------------------------------------------- Parameter
 
+
 class Parameter(Tensor):
     """A Tensor that a Module registers as a parameter when assigned as an attribute.
 
@@ -88,9 +101,11 @@ class Parameter(Tensor):
 
 # ----------------------------------------------------------------------------- Module
 
+
 def _forward_unimplemented(self, *input):
     raise NotImplementedError(
-        f'Module [{type(self).__name__}] is missing the required "forward" function')
+        f'Module [{type(self).__name__}] is missing the required "forward" function'
+    )
 
 
 class Module:
@@ -106,11 +121,15 @@ class Module:
 
     def __init__(self, *args, **kwargs):
         if kwargs:
-            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword "
-                            f"argument '{next(iter(kwargs))}'")
+            raise TypeError(
+                f"{type(self).__name__}.__init__() got an unexpected keyword "
+                f"argument '{next(iter(kwargs))}'"
+            )
         if args:
-            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument "
-                            f"but {len(args) + 1} were given")
+            raise TypeError(
+                f"{type(self).__name__}.__init__() takes 1 positional argument "
+                f"but {len(args) + 1} were given"
+            )
         # object.__setattr__: our own __setattr__ needs these dicts to exist already.
         object.__setattr__(self, "training", True)
         object.__setattr__(self, "_parameters", {})
@@ -158,8 +177,10 @@ class Module:
         elif hasattr(self, name) and name not in self._buffers:
             raise KeyError(f"attribute '{name}' already exists")
         elif tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
-                            "(torch Tensor or None required)")
+            raise TypeError(
+                f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
+                "(torch Tensor or None required)"
+            )
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -181,14 +202,17 @@ class Module:
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
-                            "(torch.nn.Parameter or None required)")
+            raise TypeError(
+                f"cannot assign '{_typename(param)}' object to parameter '{name}' "
+                "(torch.nn.Parameter or None required)"
+            )
         elif param.grad_fn:
             raise ValueError(
                 f"Cannot assign non-leaf Tensor to parameter '{name}'. Model "
                 f"parameters must be created explicitly. To express '{name}' "
                 "as a function of another Tensor, compute the value in "
-                "the forward() method.")
+                "the forward() method."
+            )
         else:
             self._parameters[name] = param
 
@@ -256,35 +280,42 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            remove_from(self.__dict__, self._buffers, self._modules,
-                        self._non_persistent_buffers_set)
+            remove_from(
+                self.__dict__, self._buffers, self._modules, self._non_persistent_buffers_set
+            )
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
-                                "(torch.nn.Parameter or None expected)")
+                raise TypeError(
+                    f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)"
+                )
             self.register_parameter(name, value)
         else:
             modules = self.__dict__.get("_modules")
             if isinstance(value, Module):
                 if modules is None:
                     raise AttributeError("cannot assign module before Module.__init__() call")
-                remove_from(self.__dict__, self._parameters, self._buffers,
-                            self._non_persistent_buffers_set)
+                remove_from(
+                    self.__dict__, self._parameters, self._buffers, self._non_persistent_buffers_set
+                )
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
-                    raise TypeError(f"cannot assign '{_typename(value)}' as child module "
-                                    f"'{name}' (torch.nn.Module or None expected)")
+                    raise TypeError(
+                        f"cannot assign '{_typename(value)}' as child module "
+                        f"'{name}' (torch.nn.Module or None expected)"
+                    )
                 modules[name] = value
             else:
                 buffers = self.__dict__.get("_buffers")
                 if buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, Tensor):
-                        raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
-                                        "(torch.nn.Buffer, torch.Tensor or None expected)")
-                    self.register_buffer(name, value,
-                                         name not in self._non_persistent_buffers_set)
+                        raise TypeError(
+                            f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                            "(torch.nn.Buffer, torch.Tensor or None expected)"
+                        )
+                    self.register_buffer(name, value, name not in self._non_persistent_buffers_set)
                 else:
                     # A plain tensor lands here: an ordinary attribute, NOT a parameter.
                     object.__setattr__(self, name, value)
@@ -301,15 +332,23 @@ class Module:
             object.__delattr__(self, name)
 
     def __dir__(self):
-        keys = (dir(self.__class__) + list(self.__dict__) + list(self._parameters)
-                + list(self._modules) + list(self._buffers))
+        keys = (
+            dir(self.__class__)
+            + list(self.__dict__)
+            + list(self._parameters)
+            + list(self._modules)
+            + list(self._buffers)
+        )
         return sorted(k for k in keys if not k[0].isdigit())
 
     # -- iteration ------------------------------------------------------------------------
     def _named_members(self, get_members_fn, prefix="", recurse=True, remove_duplicate=True):
         memo = set()  # ids: a tensor shared by two modules is yielded once
-        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
-                   if recurse else [(prefix, self)])
+        modules = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for module_prefix, module in modules:
             for k, v in get_members_fn(module):
                 if v is None or id(v) in memo:
@@ -325,8 +364,12 @@ class Module:
 
     def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
         """Iterate over ``(dotted_name, parameter)`` pairs."""
-        yield from self._named_members(lambda m: m._parameters.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
+        yield from self._named_members(
+            lambda m: m._parameters.items(),
+            prefix=prefix,
+            recurse=recurse,
+            remove_duplicate=remove_duplicate,
+        )
 
     def buffers(self, recurse=True):
         """Iterate over buffers."""
@@ -335,8 +378,12 @@ class Module:
 
     def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
         """Iterate over ``(dotted_name, buffer)`` pairs."""
-        yield from self._named_members(lambda m: m._buffers.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
+        yield from self._named_members(
+            lambda m: m._buffers.items(),
+            prefix=prefix,
+            recurse=recurse,
+            remove_duplicate=remove_duplicate,
+        )
 
     def children(self):
         """Iterate over immediate child modules."""
@@ -427,8 +474,10 @@ class Module:
         ``to(device, dtype)``, ``to(tensor)``. Only floating-point tensors change dtype."""
         device, dtype, _, _ = parse_to(*args, **kwargs)
         if dtype is not None and not dtype.is_floating_point:
-            raise TypeError("nn.Module.to only accepts floating point or complex "
-                            f"dtypes, but got desired dtype={dtype}")
+            raise TypeError(
+                "nn.Module.to only accepts floating point or complex "
+                f"dtypes, but got desired dtype={dtype}"
+            )
 
         def convert(t):
             target = {}
@@ -482,17 +531,22 @@ class Module:
         self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
-                module.state_dict(destination=destination, prefix=prefix + name + ".",
-                                  keep_vars=keep_vars)
+                module.state_dict(
+                    destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars
+                )
         return destination
 
-    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict,
-                              missing_keys, unexpected_keys, error_msgs):
-        persistent_buffers = {k: v for k, v in self._buffers.items()
-                              if k not in self._non_persistent_buffers_set}
-        local_state = {k: v for k, v in itertools.chain(self._parameters.items(),
-                                                        persistent_buffers.items())
-                       if v is not None}
+    def _load_from_state_dict(
+        self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs
+    ):
+        persistent_buffers = {
+            k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set
+        }
+        local_state = {
+            k: v
+            for k, v in itertools.chain(self._parameters.items(), persistent_buffers.items())
+            if v is not None
+        }
         assign = local_metadata.get("assign_to_params_buffers", False)
         for name, param in local_state.items():
             key = prefix + name
@@ -504,14 +558,16 @@ class Module:
             if not isinstance(input_param, Tensor):
                 error_msgs.append(
                     f'While copying the parameter named "{key}", expected torch.Tensor or '
-                    f"Tensor-like object from checkpoint but received {type(input_param)}")
+                    f"Tensor-like object from checkpoint but received {type(input_param)}"
+                )
                 continue
             if len(param.shape) == 0 and len(input_param.shape) == 1 and input_param.shape[0] == 1:
                 input_param = input_param[0]
             if tuple(input_param.shape) != tuple(param.shape):
                 error_msgs.append(
                     f"size mismatch for {key}: copying a param with shape {input_param.shape} "
-                    f"from checkpoint, the shape in current model is {param.shape}.")
+                    f"from checkpoint, the shape in current model is {param.shape}."
+                )
                 continue
             try:
                 with ac.no_grad():
@@ -527,11 +583,12 @@ class Module:
                 error_msgs.append(
                     f'While copying the parameter named "{key}", whose dimensions in the model '
                     f"are {param.size()} and whose dimensions in the checkpoint are "
-                    f"{input_param.size()}, an exception occurred : {ex.args}.")
+                    f"{input_param.size()}, an exception occurred : {ex.args}."
+                )
         if strict:
             for key in state_dict:
                 if key.startswith(prefix):
-                    input_name = key[len(prefix):].split(".", 1)
+                    input_name = key[len(prefix) :].split(".", 1)
                     if len(input_name) > 1:
                         if input_name[0] not in self._modules:
                             unexpected_keys.append(key)
@@ -559,25 +616,46 @@ class Module:
             local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
             if assign:
                 local_metadata["assign_to_params_buffers"] = assign
-            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True,
-                                         missing_keys, unexpected_keys, error_msgs)
+            module._load_from_state_dict(
+                local_state_dict,
+                prefix,
+                local_metadata,
+                True,
+                missing_keys,
+                unexpected_keys,
+                error_msgs,
+            )
             for name, child in module._modules.items():
                 if child is not None:
                     child_prefix = prefix + name + "."
-                    load(child, {k: v for k, v in local_state_dict.items()
-                                 if k.startswith(child_prefix)}, child_prefix)
+                    load(
+                        child,
+                        {k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)},
+                        child_prefix,
+                    )
 
         load(self, state_dict)
         if strict:
             if unexpected_keys:
-                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
-                    ", ".join(f'"{k}"' for k in unexpected_keys)))
+                error_msgs.insert(
+                    0,
+                    "Unexpected key(s) in state_dict: {}. ".format(
+                        ", ".join(f'"{k}"' for k in unexpected_keys)
+                    ),
+                )
             if missing_keys:
-                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(
-                    ", ".join(f'"{k}"' for k in missing_keys)))
+                error_msgs.insert(
+                    0,
+                    "Missing key(s) in state_dict: {}. ".format(
+                        ", ".join(f'"{k}"' for k in missing_keys)
+                    ),
+                )
         if error_msgs:
-            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
-                self.__class__.__name__, "\n\t".join(error_msgs)))
+            raise RuntimeError(
+                "Error(s) in loading state_dict for {}:\n\t{}".format(
+                    self.__class__.__name__, "\n\t".join(error_msgs)
+                )
+            )
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     # -- printing -------------------------------------------------------------------------
@@ -591,8 +669,9 @@ class Module:
     def __repr__(self):
         extra_repr = self.extra_repr()
         extra_lines = extra_repr.split("\n") if extra_repr else []
-        child_lines = ["(" + key + "): " + _addindent(repr(module), 2)
-                       for key, module in self._modules.items()]
+        child_lines = [
+            "(" + key + "): " + _addindent(repr(module), 2) for key, module in self._modules.items()
+        ]
         lines = extra_lines + child_lines
         main_str = self._get_name() + "("
         if lines:
@@ -604,6 +683,7 @@ class Module:
 
 
 # ----------------------------------------------------------------------------- layers
+
 
 class Linear(Module):
     """y = x @ weight.T + bias, with weight of shape (out_features, in_features).
@@ -636,8 +716,10 @@ class Linear(Module):
         return F.linear(input, self.weight, self.bias)
 
     def extra_repr(self):
-        return (f"in_features={self.in_features}, out_features={self.out_features}, "
-                f"bias={self.bias is not None}")
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, "
+            f"bias={self.bias is not None}"
+        )
 
 
 class ReLU(Module):
@@ -708,8 +790,7 @@ class _ModuleSequence(Module):
         else:
             delattr(self, self._get_item_by_idx(self._modules.keys(), idx))
         # Renumber so that the names stay '0'..'n-1', like torch.
-        self._modules = OrderedDict(
-            (str(i), m) for i, m in enumerate(self._modules.values()))
+        self._modules = OrderedDict((str(i), m) for i, m in enumerate(self._modules.values()))
 
     def __len__(self):
         return len(self._modules)
@@ -845,14 +926,26 @@ class CrossEntropyLoss(_Loss):
     Targets are class indices (int64) or class probabilities (same shape as input).
     """
 
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
-                 reduction="mean", label_smoothing=0.0):
+    def __init__(
+        self,
+        weight=None,
+        size_average=None,
+        ignore_index=-100,
+        reduce=None,
+        reduction="mean",
+        label_smoothing=0.0,
+    ):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
         self.ignore_index = ignore_index
         self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
-        return F.cross_entropy(input, target, weight=self.weight,
-                               ignore_index=self.ignore_index, reduction=self.reduction,
-                               label_smoothing=self.label_smoothing)
+        return F.cross_entropy(
+            input,
+            target,
+            weight=self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+            label_smoothing=self.label_smoothing,
+        )

@@ -23,11 +23,10 @@ def _vector_norm(t, p):
         return a.sum()
     if p == 2:
         return (a * a).sum().sqrt()
-    return (a ** p).sum() ** (1.0 / p)
+    return (a**p).sum() ** (1.0 / p)
 
 
-def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False,
-                    foreach=None):
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
     """Scale all gradients in place so that their joint ``norm_type``-norm is at most
     ``max_norm``.
 
@@ -51,8 +50,10 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
             is_generator = isinstance(parameters, types.GeneratorType)
             parameters = list(parameters)
             if is_generator and len(parameters) == 0:
-                warnings.warn("`parameters` is an empty generator, no gradient clipping "
-                              "will occur.", stacklevel=2)
+                warnings.warn(
+                    "`parameters` is an empty generator, no gradient clipping will occur.",
+                    stacklevel=2,
+                )
         grads = [p.grad for p in parameters if p.grad is not None]
         norm_type = float(norm_type)
         if not grads:
@@ -65,7 +66,8 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
                 f"The total norm of order {norm_type} for gradients from "
                 "`parameters` is non-finite, so it cannot be clipped. To disable "
                 "this error and scale the gradients by the non-finite norm anyway, "
-                "set `error_if_nonfinite=False`")
+                "set `error_if_nonfinite=False`"
+            )
         clip_coef = float(max_norm) / (total_norm + 1e-6)
         clip_coef_clamped = ac.clamp(clip_coef, max=1.0)
         for g in grads:

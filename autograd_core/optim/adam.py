@@ -33,9 +33,22 @@ class Adam(Optimizer):
             torch; only the defaults are implemented.
     """
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
-                 amsgrad=False, *, foreach=None, maximize=False, capturable=False,
-                 differentiable=False, fused=None, decoupled_weight_decay=False):
+    def __init__(
+        self,
+        params,
+        lr=1e-3,
+        betas=(0.9, 0.999),
+        eps=1e-8,
+        weight_decay=0,
+        amsgrad=False,
+        *,
+        foreach=None,
+        maximize=False,
+        capturable=False,
+        differentiable=False,
+        fused=None,
+        decoupled_weight_decay=False,
+    ):
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 <= eps:
@@ -51,12 +64,23 @@ class Adam(Optimizer):
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")
         if capturable or differentiable or fused:
-            raise NotImplementedError("autograd_core's Adam implements only capturable=False, "
-                                      "differentiable=False and fused=None/False")
-        defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
-                    "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach,
-                    "capturable": capturable, "differentiable": differentiable, "fused": fused,
-                    "decoupled_weight_decay": decoupled_weight_decay}
+            raise NotImplementedError(
+                "autograd_core's Adam implements only capturable=False, "
+                "differentiable=False and fused=None/False"
+            )
+        defaults = {
+            "lr": lr,
+            "betas": tuple(betas),
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "amsgrad": amsgrad,
+            "maximize": maximize,
+            "foreach": foreach,
+            "capturable": capturable,
+            "differentiable": differentiable,
+            "fused": fused,
+            "decoupled_weight_decay": decoupled_weight_decay,
+        }
         super().__init__(params, defaults)
 
     def __setstate__(self, state):
@@ -96,15 +120,16 @@ class Adam(Optimizer):
                             p.mul_(1 - lr * wd)
                         else:
                             grad = grad + p * wd
-                    # torch: exp_avg.lerp_(grad, 1 - beta1); exp_avg_sq.mul_(b2).addcmul_(g, g, 1-b2)
+                    # torch: exp_avg.lerp_(grad, 1 - beta1); exp_avg_sq.mul_(b2).addcmul_(g, g,
+                    # 1-b2)
                     exp_avg.add_((grad - exp_avg) * (1 - beta1))
                     exp_avg_sq.mul_(beta2).add_(grad * (1 - beta2) * grad)
 
                     step = state["step"].item()
-                    bias_correction1 = 1 - beta1 ** step
-                    bias_correction2 = 1 - beta2 ** step
+                    bias_correction1 = 1 - beta1**step
+                    bias_correction2 = 1 - beta2**step
                     step_size = lr / bias_correction1
-                    bias_correction2_sqrt = bias_correction2 ** 0.5
+                    bias_correction2_sqrt = bias_correction2**0.5
                     if group["amsgrad"]:
                         max_sq = state["max_exp_avg_sq"]
                         max_sq.copy_(ac.maximum(max_sq, exp_avg_sq))

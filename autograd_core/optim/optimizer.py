@@ -2,6 +2,7 @@
 
 Mirrors ``torch/optim/optimizer.py`` (torch 2.13) without hooks, foreach or fused kernels.
 """
+
 import warnings
 from collections import defaultdict
 from copy import deepcopy
@@ -49,8 +50,10 @@ class Optimizer:
     def __init__(self, params, defaults):
         self.defaults = defaults
         if isinstance(params, Tensor):
-            raise TypeError("params argument given to the optimizer should be "
-                            "an iterable of Tensors or dicts, but got " + _typename(params))
+            raise TypeError(
+                "params argument given to the optimizer should be "
+                "an iterable of Tensors or dicts, but got " + _typename(params)
+            )
         self.state = defaultdict(dict)
         self.param_groups = []
         param_groups = list(params)
@@ -62,8 +65,7 @@ class Optimizer:
             self.add_param_group(param_group)
 
     def __getstate__(self):
-        return {"defaults": self.defaults, "state": self.state,
-                "param_groups": self.param_groups}
+        return {"defaults": self.defaults, "state": self.state, "param_groups": self.param_groups}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
@@ -87,9 +89,11 @@ class Optimizer:
         if isinstance(params, Tensor):
             param_group["params"] = [params]
         elif isinstance(params, set):
-            raise TypeError("optimizer parameters need to be organized in ordered collections, "
-                            "but the ordering of tensors in sets will change between runs. "
-                            "Please use a list instead.")
+            raise TypeError(
+                "optimizer parameters need to be organized in ordered collections, "
+                "but the ordering of tensors in sets will change between runs. "
+                "Please use a list instead."
+            )
         else:
             param_group["params"] = list(params)
 
@@ -105,36 +109,47 @@ class Optimizer:
             if len(names) == len(tensors):
                 param_group["param_names"] = names
             else:
-                raise ValueError("all optimizer params should be with/without names. "
-                                 "Some param names are missing")
+                raise ValueError(
+                    "all optimizer params should be with/without names. "
+                    "Some param names are missing"
+                )
 
         for param in param_group["params"]:
             if not isinstance(param, Tensor):
-                raise TypeError("optimizer can only optimize Tensors, "
-                                "but one of the params is " + _typename(param))
+                raise TypeError(
+                    "optimizer can only optimize Tensors, "
+                    "but one of the params is " + _typename(param)
+                )
             if not self.defaults.get("differentiable", None) and not (
-                    param.is_leaf or getattr(param, "retains_grad", False)):
+                param.is_leaf or getattr(param, "retains_grad", False)
+            ):
                 raise ValueError("can't optimize a non-leaf Tensor")
 
         for name, default in self.defaults.items():
             if default is required and name not in param_group:
-                raise ValueError("parameter group didn't specify a value of required "
-                                 f"optimization parameter {name}")
+                raise ValueError(
+                    "parameter group didn't specify a value of required "
+                    f"optimization parameter {name}"
+                )
             param_group.setdefault(name, default)
 
         ids = [id(p) for p in param_group["params"]]
         if len(ids) != len(set(ids)):
-            warnings.warn("optimizer contains a parameter group with duplicate parameters; "
-                          "in future, this will cause an error; "
-                          "see github.com/pytorch/pytorch/issues/40967 for more information",
-                          stacklevel=3)
+            warnings.warn(
+                "optimizer contains a parameter group with duplicate parameters; "
+                "in future, this will cause an error; "
+                "see github.com/pytorch/pytorch/issues/40967 for more information",
+                stacklevel=3,
+            )
         seen = set()
         for group in self.param_groups:
             seen.update(id(p) for p in group["params"])
             if ("param_names" in param_group) != ("param_names" in group):
                 current = "with names" if "param_names" in param_group else "without names"
-                raise ValueError("all optimizer param groups should be with/without names. "
-                                 f"cannot add param group {current} to the optimizer")
+                raise ValueError(
+                    "all optimizer param groups should be with/without names. "
+                    f"cannot add param group {current} to the optimizer"
+                )
         if not seen.isdisjoint(ids):
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
@@ -166,15 +181,22 @@ class Optimizer:
         def pack_group(group):
             nonlocal start_index
             packed = {k: v for k, v in group.items() if k != "params"}
-            param_mappings.update({id(p): i for i, p in enumerate(group["params"], start_index)
-                                   if id(p) not in param_mappings})
+            param_mappings.update(
+                {
+                    id(p): i
+                    for i, p in enumerate(group["params"], start_index)
+                    if id(p) not in param_mappings
+                }
+            )
             packed["params"] = [param_mappings[id(p)] for p in group["params"]]
             start_index += len(packed["params"])
             return packed
 
         param_groups = [pack_group(g) for g in self.param_groups]
-        packed_state = {(param_mappings[id(k)] if isinstance(k, Tensor) else k): v
-                        for k, v in self.state.items()}
+        packed_state = {
+            (param_mappings[id(k)] if isinstance(k, Tensor) else k): v
+            for k, v in self.state.items()
+        }
         return {"state": packed_state, "param_groups": param_groups}
 
     @staticmethod
@@ -202,28 +224,36 @@ class Optimizer:
         if len(groups) != len(saved_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")
         if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
-            raise ValueError("loaded state dict contains a parameter group "
-                             "that doesn't match the size of optimizer's group")
-        id_map = dict(zip(chain.from_iterable(g["params"] for g in saved_groups),
-                          chain.from_iterable(g["params"] for g in groups)))
+            raise ValueError(
+                "loaded state dict contains a parameter group "
+                "that doesn't match the size of optimizer's group"
+            )
+        id_map = dict(
+            zip(
+                chain.from_iterable(g["params"] for g in saved_groups),
+                chain.from_iterable(g["params"] for g in groups),
+            )
+        )
 
         def _cast(param, value, param_id=None, param_groups=None, key=None):
             if isinstance(value, Tensor):
                 return Optimizer._process_value(param, value, param_id, param_groups, key)
             if isinstance(value, dict):
-                return {k: _cast(param, v, param_id=param_id, param_groups=param_groups, key=k)
-                        for k, v in value.items()}
+                return {
+                    k: _cast(param, v, param_id=param_id, param_groups=param_groups, key=k)
+                    for k, v in value.items()
+                }
             if isinstance(value, (list, tuple)):
-                return type(value)(_cast(param, v, param_id=param_id, param_groups=param_groups)
-                                   for v in value)
+                return type(value)(
+                    _cast(param, v, param_id=param_id, param_groups=param_groups) for v in value
+                )
             return value
 
         state = defaultdict(dict)
         for k, v in state_dict["state"].items():
             if k in id_map:
                 param = id_map[k]
-                state[param] = _cast(param, v, param_id=k,
-                                     param_groups=state_dict["param_groups"])
+                state[param] = _cast(param, v, param_id=k, param_groups=state_dict["param_groups"])
             else:
                 state[k] = v
 

@@ -1,2 +1,3 @@
 """torch.utils: gradient checkpointing."""
+
 from . import checkpoint  # noqa: F401

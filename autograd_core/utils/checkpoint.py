@@ -9,20 +9,25 @@ the graph's bookkeeping are kept, not the segment's activations.
 ``use_reentrant=True`` is the older variant: one ``CheckpointFunctionBackward`` node that reruns the
 segment and backpropagates through it inside its own backward.
 """
+
 import warnings
 
 from .._creation import get_rng_state, set_rng_state
 from .._graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
-from ..grad_mode import no_grad, enable_grad
+from ..grad_mode import enable_grad
 from ..autograd.backprop import grad
 
 _NO_REENTRANT_WARNING = (
-    "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in PyTorch 2.9, "
-    "calling checkpoint without use_reentrant will raise an exception. use_reentrant=False is recommended, but if "
-    "you need to preserve the current default behavior, you can pass use_reentrant=True. Refer to docs for more "
-    "details on the differences between the two variants.")
+    "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in "
+    "PyTorch 2.9, "
+    "calling checkpoint without use_reentrant will raise an exception. use_reentrant=False is "
+    "recommended, but if "
+    "you need to preserve the current default behavior, you can pass use_reentrant=True. Refer to "
+    "docs for more "
+    "details on the differences between the two variants."
+)
 
 
 class CheckpointError(RuntimeError):
@@ -57,7 +62,9 @@ class _Recomputation:
             values.append(t)
             return len(values) - 1
 
-        inputs = self.args      # not detached: the recomputed graph reaches the inputs (double backward)
+        inputs = (
+            self.args
+        )  # not detached: the recomputed graph reaches the inputs (double backward)
         current = get_rng_state()
         if self.rng_state is not None:
             set_rng_state(self.rng_state)
@@ -67,12 +74,18 @@ class _Recomputation:
         finally:
             set_rng_state(current)
         recomputed = [_metadata(t) for t in values]
-        if recomputed[:len(self.metadata)] != self.metadata:
-            lines = ["torch.utils.checkpoint: Recomputed values for the following tensors have different metadata "
-                     "than during the forward pass."]
+        if recomputed[: len(self.metadata)] != self.metadata:
+            lines = [
+                "torch.utils.checkpoint: Recomputed values for the following tensors have "
+                "different metadata "
+                "than during the forward pass."
+            ]
             for i, (a, b) in enumerate(zip(self.metadata, recomputed)):
                 if a != b:
-                    lines.append(f"tensor at position {i}:\nsaved metadata: {_fmt(a)}\nrecomputed metadata: {_fmt(b)}\n")
+                    lines.append(
+                        f"tensor at position {i}:\nsaved metadata: {_fmt(a)}\nrecomputed "
+                        f"metadata: {_fmt(b)}\n"
+                    )
             raise CheckpointError("\n".join(lines))
         self.args = None
         return values
@@ -97,8 +110,12 @@ class CheckpointFunction(Function):
     @staticmethod
     def backward(ctx, *grad_outputs):
         saved = iter(ctx.saved_tensors)
-        inputs = [next(saved).detach().requires_grad_(t_rg) if is_t else other
-                  for is_t, other, t_rg in zip(ctx.arg_is_tensor, ctx.non_tensor_args, ctx.needs_input_grad[2:])]
+        inputs = [
+            next(saved).detach().requires_grad_(t_rg) if is_t else other
+            for is_t, other, t_rg in zip(
+                ctx.arg_is_tensor, ctx.non_tensor_args, ctx.needs_input_grad[2:]
+            )
+        ]
         current = get_rng_state()
         if ctx.rng_state is not None:
             set_rng_state(ctx.rng_state)
@@ -108,15 +125,23 @@ class CheckpointFunction(Function):
         finally:
             set_rng_state(current)
         outs = out if isinstance(out, tuple) else (out,)
-        pairs = [(o, g) for o, g in zip(outs, grad_outputs) if isinstance(o, Tensor) and o.requires_grad]
+        pairs = [
+            (o, g) for o, g in zip(outs, grad_outputs) if isinstance(o, Tensor) and o.requires_grad
+        ]
         wanted = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
-        gs = iter(grad([o for o, _ in pairs], wanted, [g for _, g in pairs], allow_unused=True)
-                  if pairs and wanted else [None] * len(wanted))
-        return (None, None) + tuple(next(gs) if isinstance(a, Tensor) and a.requires_grad else None for a in inputs)
+        gs = iter(
+            grad([o for o, _ in pairs], wanted, [g for _, g in pairs], allow_unused=True)
+            if pairs and wanted
+            else [None] * len(wanted)
+        )
+        return (None, None) + tuple(
+            next(gs) if isinstance(a, Tensor) and a.requires_grad else None for a in inputs
+        )
 
 
 def checkpoint(function, *args, use_reentrant=None, preserve_rng_state=True, **kwargs):
-    """Run ``function(*args, **kwargs)`` without keeping its activations; recompute them in backward.
+    """Run ``function(*args, **kwargs)`` without keeping its activations; recompute them in
+    backward.
 
     Args:
         function: the segment to checkpoint.
@@ -130,8 +155,11 @@ def checkpoint(function, *args, use_reentrant=None, preserve_rng_state=True, **k
         if kwargs:
             raise ValueError("Unexpected keyword arguments: " + ",".join(kwargs))
         if not any(isinstance(a, Tensor) and a.requires_grad for a in args):
-            warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", UserWarning,
-                          stacklevel=2)
+            warnings.warn(
+                "None of the inputs have requires_grad=True. Gradients will be None",
+                UserWarning,
+                stacklevel=2,
+            )
         return CheckpointFunction.apply(function, preserve_rng_state, *args)
     fn = (lambda *a: function(*a, **kwargs)) if kwargs else function
     frame = _Recomputation(fn, args, get_rng_state() if preserve_rng_state else None)
