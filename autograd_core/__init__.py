@@ -22,7 +22,7 @@ from ._backend import (
     bool_ as bool,
 )
 from ._tensor import Tensor, Size  # noqa: F401
-from . import _graph, _ops, _vjps, _inplace, _methods, _engine  # noqa: F401  (the reading order)
+from . import _graph, _ops, _api, _vjps, _inplace, _methods, _engine  # (the reading order)
 from .grad_mode import (
     no_grad,
     enable_grad,
@@ -57,8 +57,9 @@ from ._creation import (
     Generator,
     default_generator,
 )
-from . import _api, _creation
-from ._ops import cat, stack, result_type  # lists and numbers: nothing to check
+from . import _creation
+from ._ops import result_type  # numbers and tensors: nothing to check
+from ._shapes import cat, stack  # lists
 
 # torch.exp(x) and friends: the ops, behind the argument check torch's binding does (see _api).
 _LIKE = "zeros_like ones_like empty_like full_like rand_like randn_like randint_like"

@@ -1,4 +1,5 @@
-"""The ``torch.*`` functions: the ops of `_ops` behind the argument check of torch's Python binding.
+"""The ops in one place: `ops` (every op of the op modules), and the ``torch.*`` functions, which
+are those ops behind the argument check of torch's Python binding.
 
 ``torch.exp(2.0)`` is a TypeError in torch, raised before any computation, with one of two texts:
 ``exp(): argument 'input' (position 1) must be Tensor, not float`` for a function with one
@@ -7,9 +8,16 @@ one with several (overloads). Methods (``t.exp()``) need no check: their self is
 """
 
 import functools
+import types
 
-from . import _ops
+from . import _elementwise, _losses, _matmul, _ops, _reductions, _shapes
 from ._tensor import Tensor
+
+# Every op and helper of the op modules, as one namespace (_methods attaches them, _vjps reads them).
+OP_MODULES = (_ops, _elementwise, _reductions, _matmul, _shapes, _losses)
+ops = types.SimpleNamespace(
+    **{k: v for m in OP_MODULES for k, v in vars(m).items() if not k.startswith("__")}
+)
 
 # Functions whose first argument may be a Python number, as in torch (``torch.add(2, t)``).
 NUMBER_FIRST = {
@@ -83,7 +91,7 @@ def checked(name, fn):
     return public
 
 
-def export(namespace, names, source=_ops):
+def export(namespace, names, source=ops):
     """Put the checked ``source.<name>`` for each name into `namespace` (a module's globals())."""
     for name in names:
         namespace[name] = checked(name, getattr(source, name))

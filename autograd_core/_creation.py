@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace, int64, bool_
-from ._ops import _to
+from ._shapes import _to
 from ._tensor import Tensor
 
 _rng = [np.random.default_rng()]

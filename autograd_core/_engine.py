@@ -23,10 +23,11 @@ import warnings
 
 import numpy as np
 
-from . import _creation, _ops
+from . import _creation
+from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype, namespace
 from ._graph import AccumulateGrad, accumulator
-from ._ops import _to
+from ._shapes import _to
 from ._tensor import Tensor
 from .grad_mode import _anomaly, _mode
 

@@ -10,7 +10,8 @@ because the shared version counter moved. ``t[index] = value`` is the same with 
 
 import numpy as np
 
-from . import _backend, _ops
+from . import _backend
+from ._api import ops as _ops
 from ._backend import namespace
 from ._graph import SavedTensor
 from ._tensor import OVERLAP, Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like

@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from . import _backend, _creation, _inplace, _ops, _tensor
+from . import _backend, _creation, _inplace, _tensor
+from ._api import ops as _ops
 from ._tensor import Tensor
 
 

@@ -9,7 +9,7 @@ from .._tensor import Tensor
 from ..grad_mode import enable_grad
 from .backprop import grad
 from .._creation import zeros, zeros_like
-from .._ops import stack
+from .._shapes import stack
 
 
 def _tuple(x, name, fn_name):

@@ -10,7 +10,7 @@ composes it. Every backward rule is written with Tensor ops, so double backward 
 import warnings
 
 import autograd_core as ac
-from autograd_core import _ops
+from autograd_core._api import ops as _ops
 
 __all__ = [
     "relu",

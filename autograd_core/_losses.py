@@ -1,0 +1,72 @@
+"""Losses computed as one node each, as torch's kernels: mse_loss, nll_loss.
+
+Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
+"""
+
+import builtins
+
+import numpy as np
+
+from ._backend import namespace
+from ._tensor import Tensor
+from ._ops import _operands, _record, _shape_error, silent
+
+
+# ============================================================================= losses (nodes named
+# like torch's)
+
+
+@silent
+def mse_loss(x, y, reduction="mean"):
+    """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
+    a, b = _operands(x, y)
+    try:
+        d = (a - b) ** 2
+    except ValueError as e:
+        raise _shape_error("mse_loss", x, y, e) from None
+    xp = namespace(d)
+    r = xp.mean(d) if reduction == "mean" else xp.sum(d) if reduction == "sum" else d
+    return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})
+
+
+@silent
+def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
+    """-logp[i, target[i]] averaged (weighted) over the batch, one NllLossBackward0 node."""
+    a = logp._data
+    xp = namespace(a)
+    tgt = target._data if isinstance(target, Tensor) else xp.asarray(target)
+    if a.ndim not in (1, 2):
+        raise ValueError(f"Expected 1 or 2 dimensions (got {a.ndim})")
+    a2 = a if a.ndim == 2 else xp.reshape(a, (1, -1))
+    t2 = xp.reshape(tgt, (-1,))
+    if t2.shape[0] != a2.shape[0]:
+        raise ValueError(
+            f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]})."
+        )
+    valid = t2 != ignore_index
+    safe = xp.where(valid, t2, xp.zeros_like(t2))
+    n_cls = a2.shape[1]
+    if builtins.bool(xp.any((safe < 0) | (safe >= n_cls))):
+        bad = int(np.asarray(safe)[(np.asarray(safe) < 0) | (np.asarray(safe) >= n_cls)][0])
+        raise IndexError(f"Target {bad} is out of bounds.")
+    w = xp.ones(n_cls, dtype=a.dtype, device=a.device) if weight is None else weight._data
+    wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
+    picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
+    losses = -picked * wt
+    total = xp.sum(wt)
+    if reduction == "mean":
+        r = xp.sum(losses) / total
+    elif reduction == "sum":
+        r = xp.sum(losses)
+    else:
+        r = losses if a.ndim == 2 else losses[0]
+    attrs = {
+        "shape": a.shape,
+        "target": Tensor._from_data(safe),
+        "weight": Tensor._from_data(wt),
+        "reduction": reduction,
+        "ignore_index": ignore_index,
+        "total": total,
+        "valid": Tensor._from_data(valid),
+    }
+    return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)

@@ -1,0 +1,129 @@
+"""Matrix products: matmul and its named forms (mm, mv, dot, bmm), addmm.
+
+Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
+"""
+
+from . import _backend
+from ._graph import node_class
+from ._tensor import Tensor, _as_tensor_like
+from ._ops import _cname, _no_kernel, _operands, _record
+
+
+# ============================================================================= linear algebra
+
+
+def matmul(x, y):
+    """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
+    if not isinstance(y, Tensor):
+        y = _as_tensor_like(y, x)
+    nd = (x.ndim, y.ndim)
+    if x.dtype is not y.dtype:
+        if nd == (1, 1):
+            raise RuntimeError(
+                f"dot : expected both vectors to have same dtype, but found {_cname(x)} and "
+                f"{_cname(y)}"
+            )
+        raise RuntimeError(
+            f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}"
+        )
+    a, b = _operands(x, y)
+    if x.dtype is _backend.bool_:
+        raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
+    if a.ndim == 0 or b.ndim == 0:
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D"
+        )
+    try:
+        r = a @ b
+    except ValueError:
+        dims = lambda s: "x".join(map(str, s))  # noqa: E731
+        if nd == (1, 1):
+            raise RuntimeError(
+                f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
+                "to "
+                f"have the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements "
+                "respectively"
+            ) from None
+        if nd == (2, 1):
+            raise RuntimeError(
+                f"size mismatch, got input ({a.shape[0]}), mat ({dims(a.shape)}), vec "
+                f"({b.shape[0]})"
+            ) from None
+        if a.ndim <= 2 and b.ndim <= 2:
+            raise RuntimeError(
+                f"mat1 and mat2 shapes cannot be multiplied ({dims(a.shape)} and {dims(b.shape)})"
+            ) from None
+        raise RuntimeError(
+            f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied"
+        ) from None
+
+    name = {
+        (2, 2): "MmBackward0",
+        (2, 1): "MvBackward0",
+        (1, 1): "DotBackward0",
+        (1, 2): "SqueezeBackward4",
+    }.get(nd, "UnsafeViewBackward0")
+    return _record("matmul", name, r, (x, y), {"ndims": nd})
+
+
+def _ranked(x, y, want, messages, name):
+    """matmul, after torch's rank checks for mm/mv/dot/bmm; the node gets the op's own name."""
+    for t, n, msg in zip((x, y), want, messages):
+        if t.ndim != n:
+            raise RuntimeError(msg.format(x=x.ndim, y=y.ndim))
+    r = matmul(x, y)
+    if r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class(name)
+    return r
+
+
+def mm(x, y):
+    """Matrix @ matrix (both 2-D)."""
+    return _ranked(x, y, (2, 2), ("self must be a matrix", "mat2 must be a matrix"), "MmBackward0")
+
+
+def mv(x, y):
+    """Matrix @ vector."""
+    msg = "vector + matrix @ vector expected, got 1, {x}, {y}"
+    return _ranked(x, y, (2, 1), (msg, msg), "MvBackward0")
+
+
+def dot(x, y):
+    """Vector . vector (both 1-D)."""
+    msg = "1D tensors expected, but got {x}D and {y}D tensors"
+    return _ranked(x, y, (1, 1), (msg, msg), "DotBackward0")
+
+
+def bmm(x, y):
+    """Batched matrix @ matrix (both 3-D, same batch size)."""
+    r = _ranked(
+        x, y, (3, 3), ("batch1 must be a 3D tensor", "batch2 must be a 3D tensor"), "BmmBackward0"
+    )
+    return r
+
+
+def addmm(bias, x, y):
+    """bias + x @ y (what nn.functional.linear uses for 2-D inputs)."""
+    if not (x.dtype is y.dtype is bias.dtype):
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got {_cname(x)} and {_cname(y)}"
+        )
+    a, b = _operands(x, y)
+    c = bias._data
+    try:
+        r = a @ b + c
+    except ValueError:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+            f"{b.shape[0]}x{b.shape[1]})"
+        ) from None
+    # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
+    # gradient is computed transposed too, so the weight's gradient arrives contiguous.
+    flags = getattr(b, "flags", None)
+    return _record(
+        "addmm",
+        "AddmmBackward0",
+        r,
+        (bias, x, y),
+        {"z_transposed": flags is not None and flags.f_contiguous and not flags.c_contiguous},
+    )

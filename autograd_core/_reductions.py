@@ -1,0 +1,306 @@
+"""Reductions: sum, mean, max/min, amax/amin, argmax, var/std, norm, logsumexp, softmax.
+
+Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
+"""
+
+import math
+import warnings
+
+
+from . import _backend
+from ._backend import namespace
+from ._tensor import Tensor
+from ._ops import _cname, _dim, _dims, _float, _is_float, _record, silent
+from ._elementwise import maximum, minimum
+
+
+# ============================================================================= reductions
+
+
+def sum(x, dim=None, keepdim=False, dtype=None):
+    """Sum over `dim` (all dims when None)."""
+    a = x._data
+    dims = _dims(dim, a.ndim)
+    xp = namespace(a)
+    if _backend.kind(a.dtype) in "bi" and dtype is None:
+        a = xp.astype(a, xp.int64)
+    r = xp.sum(a, axis=dims, keepdims=keepdim)
+    if dtype is not None:
+        r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
+    name = "SumBackward0" if dim is None else "SumBackward1"
+    return _record("sum", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
+
+
+@silent
+def mean(x, dim=None, keepdim=False, dtype=None):
+    """Mean over `dim` (all dims when None)."""
+    a = x._data
+    if _backend.kind(a.dtype) != "f" and dtype is None:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating "
+            f"point or complex dtype. Got: {_cname(x)}"
+        )
+    dims = _dims(dim, a.ndim)
+    r = namespace(a).mean(a, axis=dims, keepdims=keepdim)
+    name = "MeanBackward0" if dim is None else "MeanBackward1"
+    return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
+
+
+class _MinMax(tuple):
+    """The (values, indices) pair that max(dim)/min(dim) return, like torch.return_types.max."""
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return (
+            f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        )
+
+
+_RETURN_TYPES = {
+    k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
+    for k in ("max", "min")
+}
+
+
+def _minmax(kind, x, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):  # torch.max(a, b) is maximum
+        return (maximum if kind == "max" else minimum)(x, dim)
+    xp = namespace(x._data)
+    a = x._data
+    if dim is None:
+        if a.size == 0:
+            raise RuntimeError(
+                f"{kind}(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
+        r = xp.max(a) if kind == "max" else xp.min(a)
+        return _record("amax_all", f"{kind.capitalize()}Backward1", r, (x,))
+    d = _dim(dim, a.ndim)
+    if d is None:  # a 0-d tensor: its value, at index 0
+        values = _record(
+            "amax_dim",
+            f"{kind.capitalize()}Backward0",
+            a,
+            (x,),
+            {"shape": (), "dim": None, "keepdim": keepdim, "indices": None},
+        )
+        return _RETURN_TYPES[kind]((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
+    idx = (
+        xp.argmax(a, axis=d, keepdims=keepdim)
+        if kind == "max"
+        else xp.argmin(a, axis=d, keepdims=keepdim)
+    )
+    vals = (
+        xp.max(a, axis=d, keepdims=keepdim)
+        if kind == "max"
+        else xp.min(a, axis=d, keepdims=keepdim)
+    )
+    indices = Tensor._from_data(xp.astype(idx, xp.int64))
+    values = _record(
+        "amax_dim",
+        f"{kind.capitalize()}Backward0",
+        vals,
+        (x,),
+        {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices},
+    )
+    return _RETURN_TYPES[kind]((values, indices))
+
+
+def max(x, dim=None, keepdim=False):
+    """max() of all elements, or (values, indices) along `dim`, or elementwise max with a tensor."""
+    return _minmax("max", x, dim, keepdim)
+
+
+def min(x, dim=None, keepdim=False):
+    """min() of all elements, or (values, indices) along `dim`, or elementwise min with a tensor."""
+    return _minmax("min", x, dim, keepdim)
+
+
+def _extreme(kind, x, dim, keepdim):
+    """amax/amin over `dim` (every dim when empty); ties share the gradient evenly, as in torch."""
+    a = x._data
+    dims = _dims(dim, a.ndim)
+    xp = namespace(a)
+    r = (
+        xp.max(a, axis=dims, keepdims=keepdim)
+        if kind == "max"
+        else xp.min(a, axis=dims, keepdims=keepdim)
+    )
+    return _record(
+        "amax",
+        "AmaxBackward0" if kind == "max" else "AminBackward0",
+        r,
+        (x,),
+        {"dim": dims, "keepdim": keepdim},
+    )
+
+
+def amax(x, dim=(), keepdim=False):
+    """The largest value over `dim` (an int or a tuple; every dim when empty)."""
+    return _extreme("max", x, dim, keepdim)
+
+
+def amin(x, dim=(), keepdim=False):
+    """The smallest value over `dim` (an int or a tuple; every dim when empty)."""
+    return _extreme("min", x, dim, keepdim)
+
+
+def argmax(x, dim=None, keepdim=False):
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("argmax(): does not support bool input")
+    xp = namespace(x._data)
+    a = x._data if dim is not None else xp.reshape(x._data, (-1,))
+    return Tensor._from_data(
+        xp.astype(
+            xp.argmax(
+                a,
+                axis=0 if dim is None else _dim(dim, a.ndim),
+                keepdims=keepdim and dim is not None,
+            ),
+            xp.int64,
+        )
+    )
+
+
+def argmin(x, dim=None, keepdim=False):
+    if x.dtype is _backend.bool_:
+        raise RuntimeError("argmin(): does not support bool input")
+    xp = namespace(x._data)
+    a = x._data if dim is not None else xp.reshape(x._data, (-1,))
+    return Tensor._from_data(
+        xp.astype(
+            xp.argmin(
+                a,
+                axis=0 if dim is None else _dim(dim, a.ndim),
+                keepdims=keepdim and dim is not None,
+            ),
+            xp.int64,
+        )
+    )
+
+
+@silent
+def _spread(op, x, dim, unbiased, keepdim, correction):
+    """var or std over `dim`: Bessel-corrected (correction=1) by default, like torch."""
+    if isinstance(dim, bool):  # var(unbiased) positional form
+        dim, unbiased = None, dim
+    c = correction if correction is not None else (1 if unbiased in (None, True) else 0)
+    if not _is_float(x):
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    dims = _dims(dim, x.ndim)
+    n = 1
+    for d in range(x.ndim) if dims is None else dims:
+        n *= x._data.shape[d]
+    if n - c <= 0:
+        warnings.warn(
+            f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "reduction factor (input numel divided by output numel).",
+            UserWarning,
+            stacklevel=3,
+        )
+    with warnings.catch_warnings():  # numpy's own warning for the same case
+        warnings.simplefilter("ignore", RuntimeWarning)
+        r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
+    return _record(
+        op,
+        op.capitalize() + "Backward0",
+        r,
+        (x,),
+        {"dim": dims, "correction": c, "keepdim": keepdim},
+    )
+
+
+def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    """Variance over `dim` (unbiased by default, like torch)."""
+    return _spread("var", x, dim, unbiased, keepdim, correction)
+
+
+def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    """Standard deviation over `dim` (unbiased by default, like torch)."""
+    return _spread("std", x, dim, unbiased, keepdim, correction)
+
+
+@silent
+def norm(x, p="fro", dim=None, keepdim=False):
+    """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
+    inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
+    if not _is_float(x):
+        raise RuntimeError(
+            f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            f"{_cname(x)}"
+        )
+    if p == "fro":  # torch.norm's default: a matrix norm over 2 dims
+        if isinstance(dim, (tuple, list)) and len(dim) > 2:
+            raise RuntimeError(
+                f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}"
+            )
+        p = 2
+    if isinstance(p, str) or p is None:
+        raise RuntimeError(
+            f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)"
+        )
+    dims = _dims(dim, x.ndim)
+    xp = namespace(x._data)
+    a = xp.abs(x._data)
+    if p == 2:
+        r = xp.sqrt(xp.sum(a * a, axis=dims, keepdims=keepdim))
+    elif p == math.inf or p == -math.inf:
+        r = (xp.max if p > 0 else xp.min)(a, axis=dims, keepdims=keepdim)
+    elif p == 0:
+        r = xp.sum(xp.astype(a != 0, a.dtype), axis=dims, keepdims=keepdim)
+    else:
+        r = xp.sum(a**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+    return _record(
+        "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
+    )
+
+
+@silent
+def logsumexp(x, dim, keepdim=False):
+    """log(sum(exp(x), dim)), computed stably."""
+    x = _float(x) if not _is_float(x) else x
+    dims = _dims(dim, x.ndim)
+    xp = namespace(x._data)
+    a = x._data
+    m = xp.max(a, axis=dims, keepdims=True)
+    m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
+    r = xp.log(xp.sum(xp.exp(a - m), axis=dims, keepdims=True)) + m
+    if not keepdim:
+        r = xp.squeeze(r, axis=dims)
+    return _record("logsumexp", "LogsumexpBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
+
+
+@silent
+def softmax(x, dim, dtype=None):
+    """exp(x) / sum(exp(x), dim), computed stably."""
+    if not _is_float(x):
+        raise NotImplementedError(
+            f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
+        )
+    d = _dim(dim, x.ndim)
+    xp = namespace(x._data)
+    e = xp.exp(x._data - xp.max(x._data, axis=d, keepdims=True))
+    return _record(
+        "softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d}
+    )
+
+
+@silent
+def log_softmax(x, dim, dtype=None):
+    """x - logsumexp(x, dim), computed stably."""
+    if not _is_float(x):
+        raise NotImplementedError(
+            f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
+        )
+    d = _dim(dim, x.ndim)
+    xp = namespace(x._data)
+    s = x._data - xp.max(x._data, axis=d, keepdims=True)
+    r = s - xp.log(xp.sum(xp.exp(s), axis=d, keepdims=True))
+    return _record("log_softmax", "LogSoftmaxBackward0", r, (x,), {"dim": d})

@@ -1,0 +1,501 @@
+"""Shapes and indexing: views (reshape, transpose, permute, expand, x[i]), copies (cat, stack,
+clone), the writes of copy_/fill_, and .to().
+
+Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
+"""
+
+import builtins
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._graph import node_class
+from ._tensor import Tensor, _View
+from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _type_name, _view
+from ._reductions import sum
+
+
+# ============================================================================= shapes
+
+
+def _shape_arg(shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return tuple(int(s) for s in shape)
+
+
+def _infer_shape(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape[shape.index(-1)] = numel // known
+    n = 1
+    for s in shape:
+        n *= s
+    if n != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def reshape(x, *shape, _name=None):
+    """The same data with a new shape: a view when the strides allow one (as torch), else a copy.
+    torch names the view ViewBackward0 of contiguous data, ReshapeAliasBackward0 of strided data."""
+    shape = _infer_shape(_shape_arg(shape), x._data.size)
+    r = _backend.reshape_view(x._data, shape)
+    if r is not None:
+        name = _name or (
+            "ViewBackward0" if _backend.is_contiguous(x._data) else "ReshapeAliasBackward0"
+        )
+        return _view(_record("view", name, r, (x,), {"shape": x._data.shape}), x, "reshape", shape)
+    c = _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
+    return _record(
+        "view",
+        "UnsafeViewBackward0",
+        namespace(c._data).reshape(c._data, shape),
+        (c,),
+        {"shape": c._data.shape},
+    )
+
+
+def view(x, *shape):
+    """A view with a new shape; raises where the strides do not allow one (use reshape)."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+        return x.to(shape[0])
+    if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+        )
+    return reshape(x, *shape, _name="ViewBackward0")
+
+
+def flatten(x, start_dim=0, end_dim=-1):
+    """Merge dims start_dim..end_dim into one (x itself when that is a single dim, as torch)."""
+    if x.ndim == 0:
+        return reshape(x, 1)
+    s, e = _dim(start_dim, x.ndim), _dim(end_dim, x.ndim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return x
+    shape = x.shape[:s] + (-1,) + x.shape[e + 1 :]
+    return reshape(x, *shape)
+
+
+def unflatten(x, dim, sizes):
+    """Split dim into `sizes` (always a view: one dim's stride can always be split)."""
+    if x.ndim == 0:
+        raise RuntimeError(
+            f"unflatten got an unexpected error:\nDimension specified as {dim} but tensor has no "
+            "dimensions"
+        )
+    d = _dim(dim, x.ndim)
+    sizes = tuple(sizes)
+    n = 1
+    for s in sizes:
+        n *= s
+    if -1 not in sizes and n != x.shape[d]:
+        raise RuntimeError(
+            f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
+            f"({x.shape[d]}) in the input tensor"
+        )
+    return view(x, *(x.shape[:d] + sizes + x.shape[d + 1 :]))
+
+
+def squeeze(x, dim=None):
+    if dim is None:
+        shape = tuple(s for s in x.shape if s != 1)
+    else:
+        dims = _dims(dim, x.ndim) or ()
+        shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
+    r = _record(
+        "view",
+        "SqueezeBackward0"
+        if dim is None
+        else "SqueezeBackward2"
+        if isinstance(dim, (tuple, list))
+        else "SqueezeBackward1",
+        namespace(x._data).reshape(x._data, shape),
+        (x,),
+        {"shape": x._data.shape},
+    )
+    return _view(r, x, "squeeze", dim)
+
+
+def unsqueeze(x, dim):
+    d = dim % (x.ndim + 1)
+    shape = x.shape[:d] + (1,) + x.shape[d:]
+    r = _record(
+        "view",
+        "UnsqueezeBackward0",
+        namespace(x._data).reshape(x._data, shape),
+        (x,),
+        {"shape": x._data.shape},
+    )
+    return _view(r, x, "unsqueeze", dim)
+
+
+def transpose(x, dim0, dim1):
+    """Swap two dimensions (a view)."""
+    if x.ndim == 0:
+        return _view(
+            _record("view", "TransposeBackward0", x._data, (x,), {"shape": ()}),
+            x,
+            "transpose",
+            dim0,
+            dim1,
+        )
+    d0, d1 = dim0 % x.ndim, dim1 % x.ndim
+    axes = list(range(x.ndim))
+    axes[d0], axes[d1] = axes[d1], axes[d0]
+    r = _record(
+        "transpose",
+        "TransposeBackward0",
+        namespace(x._data).permute_dims(x._data, tuple(axes)),
+        (x,),
+        {"dim0": d0, "dim1": d1},
+    )
+    return _view(r, x, "transpose", dim0, dim1)
+
+
+def t(x):
+    """Transpose a matrix (0-D and 1-D tensors come back as they are)."""
+    if x.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
+    r = (
+        transpose(x, 0, 1)
+        if x.ndim == 2
+        else _view(_record("view", "TBackward0", x._data, (x,), {"shape": x.shape}), x, "t")
+    )
+    if r.grad_fn is not None:
+        r.grad_fn.__class__ = node_class("TBackward0")
+    if x.ndim == 2:
+        r._view = _View(r._view.steps[:-1] + (("t", ()),))
+    return r
+
+
+def permute(x, *dims):
+    """Reorder the dimensions (a view)."""
+    if not dims:  # t.permute(); t.permute(()) is fine for 0-d
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
+    dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    if sorted(dims) != list(range(x.ndim)):
+        raise RuntimeError(
+            f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+            f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
+            f"equal to len(dims) = {len(dims)}"
+        )
+    r = _record(
+        "permute",
+        "PermuteBackward0",
+        namespace(x._data).permute_dims(x._data, dims),
+        (x,),
+        {"dims": dims},
+    )
+    return _view(r, x, "permute", *dims)
+
+
+def mT(x):
+    """The last two dims swapped (matrices and batches of matrices)."""
+    if x.ndim == 1:  # (0-d: the tensor itself, as torch)
+        raise RuntimeError(
+            "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."
+        )
+    if x.ndim == 0:
+        return x
+    return transpose(x, -2, -1)
+
+
+def T(x):
+    """Reverse all dimensions (torch's .T, recorded as a permute)."""
+    return permute(x, *reversed(range(x.ndim))) if x.ndim else permute(x, ())
+
+
+def expand(x, *sizes):
+    """Broadcast to a larger shape without copying; -1 keeps a size."""
+    sizes = _shape_arg(sizes)
+    lead = len(sizes) - x.ndim
+    if lead < 0:
+        raise RuntimeError(
+            f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+            f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({x.ndim})"
+        )
+    shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    if shape == x.shape:
+        return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
+    try:
+        r = namespace(x._data).broadcast_to(x._data, shape)
+    except ValueError:
+        raise expand_error(shape, x.shape, sizes) from None
+    return _view(_record("expand", "ExpandBackward0", r, (x,)), x, "expand", *sizes)
+
+
+def expand_error(target, shape, sizes=None):
+    """torch's message when `shape` does not broadcast to `target` (expand, setitem)."""
+    lead = len(target) - len(shape)
+    d = next(
+        (i for i in range(len(target) - 1, lead - 1, -1) if shape[i - lead] not in (1, target[i])),
+        len(target) - 1,
+    )
+    return RuntimeError(
+        f"The expanded size of the tensor ({target[d]}) must match the existing size "
+        f"({shape[d - lead] if d >= lead else 1}) at non-singleton dimension {d}.  Target sizes: "
+        f"{list(sizes if sizes is not None else target)}.  Tensor sizes: {list(shape)}"
+    )
+
+
+def expand_as(x, other):
+    return expand(x, *other.shape)
+
+
+def _summed_dims(from_shape, shape):
+    """The dims to sum so that an array of `from_shape` comes back to `shape` (broadcasting
+    undone)."""
+    lead = len(from_shape) - len(shape)
+    if lead < 0 or builtins.any(s != 1 and s != from_shape[lead + i] for i, s in enumerate(shape)):
+        raise RuntimeError(
+            f"size {{{list(shape)}}} is not expandable to size {{{list(from_shape)}}}."
+        )
+    return tuple(range(lead)) + tuple(
+        lead + i for i, s in enumerate(shape) if s == 1 and from_shape[lead + i] != 1
+    )
+
+
+def sum_to_size(x, *shape):
+    """Sum `x` down to `shape` (the reverse of broadcasting): leading dims, then size-1 dims."""
+    shape = _shape_arg(shape)
+    if shape == ():
+        return sum(x)  # torch's sum_to: a sum, even of a 0-d tensor
+    if x.shape == shape:
+        return x
+    dims = _summed_dims(x.shape, shape)
+    r = sum(x, dims, keepdim=True) if dims else x
+    return reshape(r, *shape) if x.ndim != len(shape) else r
+
+
+def sum_to_shape_array(a, shape):
+    """`sum_to_size` on a raw array (the engine's reduction when nothing is recorded)."""
+    dims = _summed_dims(a.shape, shape)
+    xp = namespace(a)
+    return xp.reshape(xp.sum(a, axis=dims, keepdims=True) if dims else a, shape)
+
+
+def _to(t, dev, dt, copy=False):
+    """t on device `dev` with dtype `dt`: a new node ToCopyBackward0 when anything changes."""
+    data = t._data
+    out = data
+    if dev is not None and _backend.device_of(data) != (
+        dev if not isinstance(dev, str) else _backend.device(dev)
+    ):
+        out = _backend.move(out, dev)
+    if dt is not None and _backend.dtype_of(out) is not dt:
+        xp = namespace(out)
+        out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
+    if out is data:
+        if not copy:
+            return t
+        out = namespace(data).asarray(data, copy=True)
+    return _record("to_copy", "ToCopyBackward0", out, (t,), {"device": t.device, "dtype": t.dtype})
+
+
+def clone(x):
+    """A copy of the data (gradient flows through)."""
+    return _record("clone", "CloneBackward0", namespace(x._data).asarray(x._data, copy=True), (x,))
+
+
+def overwrite(x, src):
+    """src broadcast to x's shape and dtype: what x.copy_(src) writes (x gets no gradient)."""
+    xp = namespace(x._data)
+    b = src._data
+    if b.__class__ is not x._data.__class__:
+        raise _device_error(x, src)
+    try:
+        r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
+    except ValueError:
+        raise RuntimeError(
+            f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor "
+            "b "
+            f"({src.shape[-1] if src.ndim else 1}) (copy_ of {list(src.shape)} into "
+            f"{list(x.shape)})"
+        ) from None
+    return _record("overwrite", "CopyBackwards", xp.asarray(r, copy=True), (x, src))
+
+
+def filled(x, value, name="FillBackward2"):
+    """A tensor shaped like x full of `value` (a number, or a 0-d tensor that gets the gradient, as
+    torch's FillBackward3): what x.fill_(value) / x.zero_() write."""
+    xp = namespace(x._data)
+    v = value._data if isinstance(value, Tensor) else value
+    r = (
+        xp.full(x._data.shape, v, dtype=x._data.dtype)
+        if x._data.__class__ is _ndarray
+        else xp.full(x._data.shape, v, dtype=x._data.dtype, device=x._data.device)
+    )
+    if isinstance(value, Tensor):
+        return _record("fill_tensor", "FillBackward3", r, (x, value))
+    return _record("filled", name, r, (x,))
+
+
+def replaced(x, arr, name):
+    """`arr` in place of x's values, with a zero gradient for x (uniform_, normal_)."""
+    return _record("zero_grad", name, arr, (x,))
+
+
+def contiguous(x):
+    """x itself when C-contiguous, else a C-ordered copy (CloneBackward0)."""
+    if _backend.is_contiguous(x._data):
+        return x
+    return _record("clone", "CloneBackward0", _backend.contiguous_copy(x._data), (x,))
+
+
+def _common_dtype(tensors):
+    """The dtype cat/stack give: every input's dtype promoted (int64 and float32 -> float32)."""
+    dt = tensors[0].dtype
+    for t in tensors[1:]:
+        dt = _backend.promote_types(dt, t.dtype)
+    return dt
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dimension."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    ref = next(t for t in tensors if isinstance(t, Tensor))
+    d = _dim(dim, ref.ndim)
+    if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):
+        i = next(i for i, t in enumerate(tensors) if t.ndim == 0)
+        raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    for t in tensors:
+        if t.ndim != ref.ndim:
+            raise RuntimeError(
+                f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}"
+            )
+    dt = _common_dtype(tensors)
+    arrays = [_cast(t._data, dt) for t in tensors]
+    for t in tensors[1:]:
+        a, b = ref._data, t._data
+        if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
+            raise _device_error(ref, t)
+    try:
+        r = namespace(arrays[0]).concat(arrays, axis=d)
+    except ValueError:
+        raise RuntimeError(
+            "Sizes of tensors must match except in dimension "
+            f"{d}. Got shapes {[list(t.shape) for t in tensors]}"
+        ) from None
+    return _record(
+        "cat",
+        "CatBackward0",
+        r,
+        tuple(tensors),
+        {"dim": d, "sizes": tuple(t.shape[d] for t in tensors)},
+    )
+
+
+def stack(tensors, dim=0):
+    """Join tensors along a new dimension."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    d = dim % (tensors[0].ndim + 1)
+    shapes = {t.shape for t in tensors}
+    if len(shapes) > 1:
+        raise RuntimeError(
+            f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} at "
+            "entry 0 "
+            f"and {list(next(t.shape for t in tensors if t.shape != tensors[0].shape))} at entry "
+            f"{next(i for i, t in enumerate(tensors) if t.shape != tensors[0].shape)}"
+        )
+    dt = _common_dtype(tensors)
+    r = namespace(tensors[0]._data).stack([_cast(t._data, dt) for t in tensors], axis=d)
+    return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
+
+
+# ============================================================================= indexing
+
+
+def _index_arg(index):
+    """Tensors inside an index become arrays; lists of ints become integer arrays."""
+    if isinstance(index, tuple):
+        return tuple(_index_arg(i) for i in index)
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, list):
+        return np.asarray(index)
+    return index
+
+
+def _is_basic(index):
+    items = index if isinstance(index, tuple) else (index,)
+    return builtins.all(
+        i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items
+    )
+
+
+def _basic_index_name(idx):
+    """torch applies basic indexing one dimension at a time; the node is named after the last step.
+    In a tuple a slice of everything (``a[:, :]``) is skipped (AliasBackward0); alone it is a
+    Slice."""
+    if isinstance(idx, slice):
+        return "SliceBackward0"
+    name = "AliasBackward0"
+    for i in idx if isinstance(idx, tuple) else (idx,):
+        if isinstance(i, (int, np.integer)):
+            name = "SelectBackward0"
+        elif isinstance(i, slice) and not (
+            i.start in (None, 0) and i.stop is None and i.step in (None, 1)
+        ):
+            name = "SliceBackward0"
+        elif i is None:
+            name = "UnsqueezeBackward0"
+    return name
+
+
+def getitem(x, index):
+    """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
+    idx = _index_arg(index)
+    for i in idx if isinstance(idx, tuple) else (idx,):
+        if isinstance(i, slice) and i.step is not None and i.step <= 0:
+            raise ValueError("step must be greater than zero")
+    data = x._data
+    try:
+        r = data[idx]
+    except IndexError as e:
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+    if _is_basic(idx):
+        if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
+            r = data[
+                (idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)
+            ]  # a 0-d view instead
+        out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
+        return _view(out, x, "__getitem__", idx)
+    if not isinstance(r, type(data)):
+        r = namespace(data).asarray(r)
+    return _record("index", "IndexBackward0", r, (x,), {"shape": data.shape, "index": idx})
+
+
+def index_scatter(g, shape, index):
+    """zeros(shape) with g added at `index` (repeated indices accumulate): the VJP of indexing."""
+    xp = namespace(g._data)
+    z = (
+        xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None))
+        if g._data.__class__ is not _ndarray
+        else np.zeros(shape, dtype=g._data.dtype)
+    )
+    if _is_basic(index):
+        z[index] = g._data
+    else:
+        _backend.index_add(xp, z, index, g._data)
+    return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})
