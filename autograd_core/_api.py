@@ -13,7 +13,7 @@ import types
 from . import _elementwise, _losses, _matmul, _ops, _reductions, _shapes
 from ._tensor import Tensor
 
-# Every op and helper of the op modules, as one namespace (_methods attaches them, _vjps reads them).
+# Every op and helper of the op modules as one namespace: _methods attaches them, _vjps reads them.
 OP_MODULES = (_ops, _elementwise, _reductions, _matmul, _shapes, _losses)
 ops = types.SimpleNamespace(
     **{k: v for m in OP_MODULES for k, v in vars(m).items() if not k.startswith("__")}

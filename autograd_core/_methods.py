@@ -1,10 +1,15 @@
 """Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
 
+import warnings
+
 import numpy as np
 
 from . import _backend, _creation, _inplace, _tensor
 from ._api import ops as _ops
+from ._backend import namespace
 from ._tensor import Tensor
+
+_ndarray = np.ndarray
 
 
 # ----------------------------------------------------------------------------- operators
@@ -322,3 +327,145 @@ for _name, _dt in (
     ("bool", _backend.bool_),
 ):
     setattr(Tensor, _name, lambda self, _dt=_dt: self.to(_dt))
+
+
+# ----------------------------------------------------------------------------- to Python and numpy
+# numpy(), item(), tolist(), float(t), len(t), iteration, copy.deepcopy: a tensor seen from Python.
+def _py_numpy(self, force=False):
+    if self._rg and not force:
+        raise RuntimeError(
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+        )
+    if self._data.__class__ is _ndarray:
+        return self._data
+    if self.device.type == "cuda" and not force:
+        raise TypeError(
+            f"can't convert {self.device} device type tensor to numpy. Use Tensor.cpu() to "
+            "copy "
+            "the tensor to host memory first."
+        )
+    return np.asarray(_backend.move(self._data, "cpu"))
+
+
+def _py_array(self, dtype=None, copy=None):
+    arr = self.numpy()
+    return arr if dtype is None else arr.astype(dtype)
+
+
+def _py_item(self):
+    if self.numel() != 1:
+        raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+    a = self._data
+    if a.__class__ is _ndarray:
+        return a.reshape(()).item() if a.ndim else a.item()
+    xp = namespace(a)
+    v = xp.reshape(a, ())
+    return (
+        bool(v)
+        if self.dtype.name == "bool"
+        else int(v)
+        if not self.dtype.is_floating_point
+        else float(v)
+    )
+
+
+def _py_tolist(self):
+    a = self._data
+    if a.__class__ is not _ndarray:
+        a = np.asarray(_backend.move(a, "cpu"))
+    return a.tolist()
+
+
+def _py_scalar(self, kind):
+    if self.numel() != 1:
+        raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+    if self._rg:
+        warnings.warn(
+            "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+            "behavior.\nConsider using tensor.detach() first.",
+            UserWarning,
+            stacklevel=3,
+        )
+    return kind(self.item())
+
+
+def _py_float(self):
+    return self._scalar(float)
+
+
+def _py_int(self):
+    return self._scalar(int)
+
+
+def _py_index(self):
+    if self.dtype.is_floating_point or self.numel() != 1:
+        raise TypeError("only integer tensors of a single element can be converted to an index")
+    return int(self.item())
+
+
+def _py_bool(self):
+    if self.numel() != 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+    return bool(self.item())
+
+
+def _py_len(self):
+    if self.ndim == 0:
+        raise TypeError("len() of a 0-d tensor")
+    return self._data.shape[0]
+
+
+def _py_iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d tensor")
+    return (self[i] for i in range(self._data.shape[0]))
+
+
+def _py_hash(self):
+    return id(self)
+
+
+def _py_contains(self, value):
+    return bool((self == value).any())
+
+
+def _py_deepcopy(self, memo):
+    if self.grad_fn is not None:
+        raise RuntimeError(
+            "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+            "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+            "because of a torch.nn.utils.weight_norm usage, see "
+            "https://github.com/pytorch/pytorch/pull/103001"
+        )
+    t = Tensor._make_subclass(
+        type(self),
+        Tensor._from_data(namespace(self._data).asarray(self._data, copy=True)),
+        self._rg,
+    )
+    if self._grad is not None:
+        t._grad = self._grad.__deepcopy__(memo)
+    t.__dict__.update(
+        {
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in ("_grad", "_acc", "_hooks", "_base", "_view")
+        }
+    )
+    memo[id(self)] = t
+    return t
+
+
+Tensor.numpy = _py_numpy
+Tensor.__array__ = _py_array
+Tensor.item = _py_item
+Tensor.tolist = _py_tolist
+Tensor._scalar = _py_scalar
+Tensor.__float__ = _py_float
+Tensor.__int__ = _py_int
+Tensor.__index__ = _py_index
+Tensor.__bool__ = _py_bool
+Tensor.__len__ = _py_len
+Tensor.__iter__ = _py_iter
+Tensor.__hash__ = _py_hash
+Tensor.__contains__ = _py_contains
+Tensor.__deepcopy__ = _py_deepcopy

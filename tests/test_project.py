@@ -2,6 +2,8 @@
 import ast
 import pathlib
 import re
+import subprocess
+import sys
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -41,20 +43,37 @@ def test_readme_starts_with_the_two_commands():
     assert "make lab" in head and "make test" in head
 
 
-ENGINE_FILES = ["_backend.py", "_tensor.py", "_methods.py", "_ops.py", "_vjps.py", "_graph.py", "_engine.py",
-                "grad_mode.py", "_creation.py", "_printing.py"]
-ENGINE_BUDGET = 4500   # lines, blank and docs included (4322 at the start): readable in an afternoon
+# The core a student reads first, and the whole package. Lines are counted as ruff formats them at
+# 100 columns (test_engine_is_formatted_and_lint_clean), so wide lines cannot buy room. Issue 11 asks
+# for about 1,500 core lines; after the restructure the core is about 2,200: the budget holds it there.
+CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
+CORE_BUDGET = 2250
+PACKAGE_BUDGET = 9500   # every .py under autograd_core/ (nn, optim, autograd, utils included)
+
+
+def _lines(files):
+    return {f.relative_to(ROOT).as_posix(): len(f.read_text().splitlines()) for f in files}
 
 
 def test_engine_stays_within_its_line_budget():
-    core = ROOT / "autograd_core"
-    files = [core / f for f in ENGINE_FILES] + sorted((core / "autograd").glob("*.py"))
-    counts = {f.relative_to(ROOT).as_posix(): len(f.read_text().splitlines()) for f in files}
-    total = sum(counts.values())
-    assert total <= ENGINE_BUDGET, (f"the engine has {total} lines (budget {ENGINE_BUDGET}): "
-                                    + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
-    rules = (core / "_vjps.py").read_text()
+    pkg = ROOT / "autograd_core"
+    core = _lines([pkg / f for f in CORE_FILES])
+    total = sum(_lines(sorted(pkg.rglob("*.py"))).values())
+    assert sum(core.values()) <= CORE_BUDGET, (
+        f"the core has {sum(core.values())} lines (budget {CORE_BUDGET}): "
+        + ", ".join(f"{k} {v}" for k, v in sorted(core.items(), key=lambda kv: -kv[1])))
+    assert total <= PACKAGE_BUDGET, f"autograd_core has {total} lines (budget {PACKAGE_BUDGET})"
+    rules = (pkg / "_vjps.py").read_text()
     assert rules.count('VJP["') >= 40, "every op's VJP rule lives in the one table in _vjps.py"
+
+
+def test_engine_is_formatted_and_lint_clean():
+    """ruff at 100 columns (pyproject's [tool.ruff]): lint clean and formatted as ruff formats it."""
+    ruff = [sys.executable, "-m", "ruff"]
+    lint = subprocess.run(ruff + ["check", "autograd_core"], cwd=ROOT, capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout[-3000:] + lint.stderr[-1000:]
+    fmt = subprocess.run(ruff + ["format", "--check", "autograd_core"], cwd=ROOT, capture_output=True, text=True)
+    assert fmt.returncode == 0, "run `ruff format autograd_core`:\n" + fmt.stdout[-3000:]
 
 
 def _package_imports():
