@@ -1,14 +1,13 @@
 """autograd_core.nn: torch.nn's Module system, a few layers and losses, init and clipping."""
 
 from . import functional, init, utils
-from .modules import (
+from .module import Module, Parameter
+from .layers import (
     CrossEntropyLoss,
     Linear,
-    Module,
     ModuleDict,
     ModuleList,
     MSELoss,
-    Parameter,
     ParameterList,
     LeakyReLU,
     ReLU,
