@@ -1,0 +1,122 @@
+"""The reference's claims, side by side on torch and the engine: 2. .grad, retain_grad, hooks.
+
+See ../shared/reference/torch-autograd-semantics.md; split from one file along its sections.
+"""
+
+
+from engine_helpers import (find_warning, raises, record_warnings, to_np)
+from semantics_helpers import CREATE_GRAPH_CYCLE, NONLEAF_GRAD, f64
+
+
+# =============================================================================================
+# 2. .grad, retain_grad, hooks
+# =============================================================================================
+
+def test_nonleaf_grad_warns_and_is_none(lib):
+    y = f64(lib, [1.0]) * 2
+    with record_warnings() as caught:
+        assert y.grad is None
+    find_warning(caught, UserWarning, NONLEAF_GRAD)
+
+
+def test_grad_accumulates_in_place(lib):
+    x = f64(lib, [1.0, 2.0])
+    assert x.grad is None  # never initialised to zeros
+    (x * 3).sum().backward()
+    g = x.grad
+    (x * 3).sum().backward()
+    assert x.grad is g, ".grad must be updated in place (same object)"
+    assert to_np(g).tolist() == [6.0, 6.0]
+
+
+def test_grad_under_create_graph_is_out_of_place_and_differentiable(lib):
+    x = f64(lib, [1.0, 2.0])
+    (x * x).sum().backward()
+    g = x.grad
+    with record_warnings() as caught:
+        (x * x).sum().backward(create_graph=True)
+    find_warning(caught, UserWarning, CREATE_GRAPH_CYCLE)
+    assert x.grad is not g and x.grad.grad_fn is not None
+    assert to_np(x.grad).tolist() == [4.0, 8.0]
+    assert to_np(g).tolist() == [2.0, 4.0], "the old .grad object was modified"
+
+
+def test_tensor_used_twice_gets_summed_gradient(lib):
+    x = f64(lib, [3.0])
+    (x * x + x).sum().backward()
+    assert to_np(x.grad).tolist() == [7.0]
+
+
+def test_retain_grad(lib):
+    x = f64(lib, [1.0, 2.0])
+    y = x * 2
+    y.retain_grad()
+    x.retain_grad()  # no-op on a leaf
+    (y * y).sum().backward(retain_graph=True)
+    assert to_np(y.grad).tolist() == [4.0, 8.0]
+    g = y.grad
+    (y * y).sum().backward()
+    assert to_np(y.grad).tolist() == [8.0, 16.0], "retain_grad accumulates"
+    assert to_np(g).tolist() == [4.0, 8.0], "(out of place in torch: the old .grad is untouched)"
+    assert to_np(x.grad).tolist() == [16.0, 32.0]
+
+
+def test_hooks_run_in_order_and_chain(lib):
+    x = f64(lib, [1.0, 2.0])
+    y = x * 1
+    seen = []
+    y.register_hook(lambda g: seen.append(("first", to_np(g).tolist())) or g * 10)
+    y.register_hook(lambda g: seen.append(("second", to_np(g).tolist())))  # None: keeps g
+    y.register_hook(lambda g: seen.append(("third", to_np(g).tolist())) or g + 1)
+    y.sum().backward()
+    assert seen == [("first", [1.0, 1.0]), ("second", [10.0, 10.0]), ("third", [10.0, 10.0])]
+    assert to_np(x.grad).tolist() == [11.0, 11.0], "the last returned tensor flows downstream"
+
+
+def test_leaf_hook_changes_what_is_accumulated(lib):
+    x = f64(lib, [1.0, 2.0])
+    x.register_hook(lambda g: g * 3)
+    (x * 2).sum().backward()
+    assert to_np(x.grad).tolist() == [6.0, 6.0]
+
+
+def test_retain_grad_hook_runs_last(lib):
+    x = f64(lib, [1.0])
+    y = x * 1
+    y.retain_grad()  # registered first ...
+    y.register_hook(lambda g: g * 5)
+    y.sum().backward()
+    assert to_np(y.grad).tolist() == [5.0], "... but it runs last and sees the hooked gradient"
+
+
+def test_hook_on_tensor_without_grad(lib):
+    with raises(RuntimeError, "cannot register a hook on a tensor that doesn't require gradient"):
+        lib.ones(2).register_hook(lambda g: g)
+
+
+def test_hook_changing_shape(lib):
+    x = f64(lib, [1.0, 2.0, 3.0])
+    y = x * 2
+    y.register_hook(lambda g: g[:2])
+    with raises(RuntimeError, "hook '<lambda>' has changed the size of value"):
+        y.sum().backward()
+
+
+def test_zero_grad_sets_none(lib):
+    model = lib.nn.Linear(2, 1)
+    opt = lib.optim.SGD(model.parameters(), lr=0.1)
+    model(lib.ones(1, 2)).sum().backward()
+    assert all(p.grad is not None for p in model.parameters())
+    model.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+    model(lib.ones(1, 2)).sum().backward()
+    opt.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+
+
+def test_assign_wrong_shape_grad(lib):
+    x = lib.ones(2, requires_grad=True)
+    with raises(RuntimeError, "attempting to assign a gradient of size '[3]' to a tensor of size "
+                              "'[2]'. Please ensure that the gradient and the tensor are the same size"):
+        x.grad = lib.ones(3)
+    assert x.grad is None
