@@ -67,7 +67,7 @@ def _write(self, arr, index=Ellipsis, uniform=False):
     data = self._data
     if data.__class__ is _ndarray and not data.flags.writeable:  # a view of an expanded tensor
         alias = _writeable_alias(data)
-        region = alias[index] if _is_basic_index(index) else alias
+        region = alias[index] if _ops._is_basic(index) else alias
         if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
             data = alias  # one value everywhere, or a region without repeated memory
     if (
@@ -152,7 +152,7 @@ def __setitem__(self, index, value):
         )
     if _whole(idx):  # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
         return self.fill_(v) if v.ndim == 0 else self.copy_(v)
-    if self._base is not None and self._vc[0] != self._view_vc and _is_basic_index(idx):
+    if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
     self._check_inplace()
     tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
@@ -194,11 +194,6 @@ def _base_of_self_view(self, value, idx):
         {"view": _View((("__getitem__", (idx,)),))},
     )
     self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
-
-
-def _is_basic_index(index):
-    items = index if isinstance(index, tuple) else (index,)
-    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
 
 
 def _whole(index):
