@@ -17,14 +17,9 @@ from ._hooks import add_hook
 from .grad_mode import _mode
 from ._backend import RULE_ARRAYS
 from ._tensor import Tensor, _type_str
+from . import _messages
 
-SECOND_TIME = (
-    "Trying to backward through the graph a second time (or directly access saved tensors after "
-    "they "
-    "have already been freed). Saved intermediate values of the graph are freed when you call "
-    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
-    "graph a second time or if you need to access saved tensors after calling backward."
-)
+SECOND_TIME = _messages.SECOND_BACKWARD
 
 
 class Node:
@@ -245,15 +240,7 @@ class SavedTensor:
             self.is_output = is_output
             return
         if t._inference and not _mode.inference:
-            raise RuntimeError(
-                "Inference tensors cannot be saved for backward. Please do not use Tensors "
-                "created in "
-                "inference mode in computation tracked by autograd. To work around this, you can "
-                "make a "
-                "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
-                "instead "
-                "of `torch.inference_mode()`."
-            )
+            raise RuntimeError(_messages.INFERENCE_TENSOR_SAVED)
         self.data = t._data
         self.vc = t._vc
         self.version = t._vc[0]

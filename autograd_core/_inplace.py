@@ -14,8 +14,9 @@ from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
 from ._graph import SavedTensor
-from ._tensor import OVERLAP, Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like
+from ._tensor import Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like
 from .grad_mode import _mode, enable_grad
+from . import _messages
 
 _ndarray = np.ndarray
 
@@ -26,39 +27,21 @@ def _check_inplace(self):
         if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
             # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
             # has asked for since, is checked as a leaf that requires grad.
-            raise RuntimeError(
-                "a leaf Variable that requires grad is being used in an in-place operation."
-            )
+            raise RuntimeError(_messages.LEAF_IN_PLACE)
         remake_view_node(self)
     if self._inference and not _mode.inference:
-        raise RuntimeError(
-            "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
-            "make a clone to get a normal tensor before doing inplace update.See "
-            "https://github.com/pytorch/rfcs/pull/17 for more details."
-        )
+        raise RuntimeError(_messages.INFERENCE_TENSOR_IN_PLACE)
     if not _mode.grad_enabled:
         return
     if self._base is not None and self.__dict__.get("_view_no_grad"):
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode "
-            "enabled. Given "
-            "that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
-            "your code by "
-            "moving both the view and the inplace either both inside the no_grad block (if you "
-            "don't want "
-            "the inplace to be tracked) or both outside (if you want the inplace to be tracked)."
-        )
+        raise RuntimeError(_messages.NO_GRAD_VIEW_IN_PLACE)
     if not self._rg:
         return
     if self.grad_fn is None and self._base is None:
-        raise RuntimeError(
-            "a leaf Variable that requires grad is being used in an in-place operation."
-        )
+        raise RuntimeError(_messages.LEAF_IN_PLACE)
     base = self._base
     if base is not None and base.grad_fn is None and base._rg:
-        raise RuntimeError(
-            "a view of a leaf Variable that requires grad is being used in an in-place operation."
-        )
+        raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
 
 
 def _write(self, arr, index=Ellipsis, uniform=False):
@@ -83,7 +66,7 @@ def _write(self, arr, index=Ellipsis, uniform=False):
         data[index] = arr
     except ValueError as e:
         if "read-only" in str(e):
-            raise RuntimeError(OVERLAP) from None
+            raise RuntimeError(_messages.OVERLAP) from None
         raise RuntimeError(str(e)) from None
 
 
@@ -147,9 +130,7 @@ def __setitem__(self, index, value):
     idx = _ops._index_arg(index)
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
-        raise RuntimeError(
-            "a view of a leaf Variable that requires grad is being used in an in-place operation."
-        )
+        raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
     if _whole(idx):  # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
         return self.fill_(v) if v.ndim == 0 else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):

@@ -21,6 +21,7 @@ from ._backend import namespace
 from ._graph import RULES, SavedTensor, accumulator, node_class, _NODE_CLASSES
 from ._tensor import Tensor, _View, _as_tensor_like
 from .grad_mode import _anomaly, _mode
+from . import _messages
 
 _from_data = Tensor._from_data
 
@@ -259,19 +260,13 @@ def add(x, y, alpha=1):
 
 def _no_bool_sub(x, y):
     if x.dtype is _backend.bool_ and (y.dtype if isinstance(y, Tensor) else None) is _backend.bool_:
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-            "or `logical_xor()` operator instead."
-        )
+        raise RuntimeError(_messages.BOOL_MINUS_BOOL)
     if (
         x.dtype is _backend.bool_
         or isinstance(y, (bool, np.bool_))
         or (isinstance(y, Tensor) and y.dtype is _backend.bool_)
     ):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.BOOL_MINUS)
 
 
 def sub(x, y, alpha=1):
@@ -334,10 +329,7 @@ def div(x, y):
 def neg(x):
     """-x"""
     if x.dtype is _backend.bool_:
-        raise RuntimeError(
-            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
-            "invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.BOOL_NEGATION)
     return _record("neg", "NegBackward0", -x._data, (x,))
 
 

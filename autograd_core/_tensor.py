@@ -22,33 +22,16 @@ from ._backend import namespace
 from ._hooks import add_hook
 from ._printing import tensor_repr
 from .grad_mode import no_grad
+from . import _messages
 
 _ndarray = np.ndarray
 
-NONLEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute "
-    "won't be populated during autograd.backward(). If you indeed want the .grad field to be "
-    "populated for "
-    "a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf "
-    "Tensor by "
-    "mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for "
-    "more information."
-)
 _GRAD_DTYPE_NAMES = {
     "float64": ("double", "Double"),
     "float32": ("float", "Float"),
     "float16": ("c10::Half", "Half"),
     "int64": ("long int", "Long"),
 }
-
-
-OVERLAP = (
-    "unsupported operation: more than one element of the written-to tensor refers to a single "
-    "memory "
-    "location. Please clone() the tensor before performing the operation."
-)
 
 
 class _View:
@@ -88,7 +71,7 @@ class _View:
         except (
             ValueError
         ):  # an expanded view: torch's backward of CopySlices refuses it the same way
-            raise RuntimeError(OVERLAP) from None
+            raise RuntimeError(_messages.OVERLAP) from None
 
 
 class Tensor:
@@ -247,12 +230,7 @@ class Tensor:
         if self.grad_fn is not None:
             if requires_grad:
                 return self
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed "
-                "variable in a subgraph that doesn't require differentiation use var_no_grad = "
-                "var.detach()."
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NONLEAF)
         if requires_grad and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._rg = bool(requires_grad)
@@ -269,7 +247,7 @@ class Tensor:
     @property
     def grad(self):
         if self.grad_fn is not None and not self._retains:
-            warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warnings.warn(_messages.NONLEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -354,16 +332,7 @@ class Tensor:
 
     def detach_(self):
         if self._base is not None:
-            raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using "
-                "DistributedDataParallel "
-                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are "
-                "views of DDP "
-                "buckets, and hence detach_() cannot be called on these gradients. To fix this "
-                "error, please "
-                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
-                "solution."
-            )
+            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         self.grad_fn = None
         self._rg = False
         return self

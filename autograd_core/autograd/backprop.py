@@ -5,16 +5,7 @@ import warnings
 from .._creation import ones_like, zeros_like
 from .._engine import run_backward
 from .._tensor import Tensor
-
-_CREATE_GRAPH_WARNING = (
-    "Using backward() with create_graph=True will create a reference cycle between the parameter "
-    "and its "
-    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the "
-    "graph to "
-    "avoid this. If you have to use this function, make sure to reset the .grad fields of your "
-    "parameters "
-    "to None after use to break the cycle and avoid the leak."
-)
+from .. import _messages
 
 
 def _as_tuple(x):
@@ -91,7 +82,7 @@ def backward(
     if len(grads) != len(outputs):
         raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     if create_graph:
-        warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+        warnings.warn(_messages.CREATE_GRAPH_CYCLE, UserWarning, stacklevel=3)
     if retain_graph is None:
         retain_graph = create_graph
     grads = _make_grads(outputs, grads)
@@ -124,17 +115,12 @@ def grad(
         materialize_grads: return zeros instead of None for unused inputs.
     """
     if materialize_grads and allow_unused is False:
-        raise ValueError(
-            "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
-            "allow_unused=False."
-        )
+        raise ValueError(_messages.MATERIALIZE_NEEDS_ALLOW_UNUSED)
     if allow_unused is None:
         allow_unused = materialize_grads
     if not only_inputs:
         warnings.warn(
-            "only_inputs argument is deprecated and is ignored now (defaults to True). To "
-            "accumulate "
-            "gradient for other parts of the graph, please use torch.autograd.backward.",
+            _messages.ONLY_INPUTS_DEPRECATED,
             FutureWarning,
             stacklevel=2,
         )

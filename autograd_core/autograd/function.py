@@ -13,6 +13,7 @@ from .._tensor import Tensor
 from ..grad_mode import _mode
 from ..grad_mode import no_grad
 from .._creation import zeros
+from .. import _messages
 
 
 class FunctionCtx(Node):
@@ -165,11 +166,7 @@ class Function(metaclass=_FunctionMeta):
         )
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError(
-            "Legacy autograd function with non-static forward method is deprecated. Please use "
-            "new-style autograd function with static forward method. (Example: "
-            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
-        )
+        raise RuntimeError(_messages.LEGACY_FUNCTION)
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
@@ -183,10 +180,7 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def backward(ctx, *grad_outputs):
-        raise NotImplementedError(
-            "You must implement either the backward or vjp method for your custom "
-            "autograd.Function to use it with backward mode AD."
-        )
+        raise NotImplementedError(_messages.FUNCTION_WITHOUT_FORWARD)
 
     vjp = backward
 
@@ -216,9 +210,7 @@ class Function(metaclass=_FunctionMeta):
                 continue
             if id(o) in ctx._dirty:
                 if _mode.grad_enabled and o._rg and o.grad_fn is None:
-                    raise RuntimeError(
-                        "a leaf Variable that requires grad has been used in an in-place operation."
-                    )
+                    raise RuntimeError(_messages.LEAF_DIRTY_IN_FUNCTION)
                 o._vc[0] += 1
             elif id(o) in input_ids:  # an input returned as is: the output is a new alias
                 alias = Tensor._from_data(o._data)

@@ -1,0 +1,116 @@
+"""torch's long fixed error and warning texts, word for word (torch 2.13), in one place.
+
+The code that raises them reads as logic (``raise RuntimeError(_messages.LEAF_IN_PLACE)``), and the
+engine tests compare each text with the one torch raises in the same test. Messages built from
+values (shapes, dtypes) stay next to the code that knows the values.
+"""
+
+NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If"
+    " you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. "
+    "See github.com/pytorch/pytorch/pull/30531 for more information."
+)
+
+OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation."
+)
+
+REQUIRES_GRAD_OF_NONLEAF = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = "
+    "var.detach()."
+)
+
+DETACH_VIEW_IN_PLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution."
+)
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after"
+    " they have already been freed). Saved intermediate values of the graph are freed when you "
+    "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
+    "through the graph a second time or if you need to access saved tensors after calling "
+    "backward."
+)
+
+INFERENCE_TENSOR_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
+
+INFERENCE_TENSOR_IN_PLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+    "clone to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details."
+)
+
+NO_GRAD_VIEW_IN_PLACE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the no_grad block (if"
+    " you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked)."
+)
+
+LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+
+VIEW_OF_LEAF_IN_PLACE = (
+    "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+
+BOOL_MINUS_BOOL = (
+    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+    "`logical_xor()` operator instead."
+)
+
+BOOL_MINUS = (
+    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+    "invert a mask, use the `~` or `logical_not()` operator instead."
+)
+
+BOOL_NEGATION = (
+    "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert"
+    " a mask, use the `~` or `logical_not()` operator instead."
+)
+
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using autograd.grad"
+    " when creating the graph to avoid this. If you have to use this function, make sure to "
+    "reset the .grad fields of your parameters to None after use to break the cycle and avoid "
+    "the leak."
+)
+
+MATERIALIZE_NEEDS_ALLOW_UNUSED = (
+    "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+    "allow_unused=False."
+)
+
+ONLY_INPUTS_DEPRECATED = (
+    "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+    "gradient for other parts of the graph, please use torch.autograd.backward."
+)
+
+LEGACY_FUNCTION = (
+    "Legacy autograd function with non-static forward method is deprecated. Please use new-"
+    "style autograd function with static forward method. (Example: "
+    "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+)
+
+FUNCTION_WITHOUT_FORWARD = (
+    "You must implement either the backward or vjp method for your custom autograd.Function to "
+    "use it with backward mode AD."
+)
+
+LEAF_DIRTY_IN_FUNCTION = (
+    "a leaf Variable that requires grad has been used in an in-place operation."
+)
