@@ -19,17 +19,16 @@ With ``create_graph=False`` nothing is recorded, so gradients travel between nod
 """
 
 import gc
-import warnings
 
 import numpy as np
 
 from . import _creation
 from ._api import ops as _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype, namespace
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
 from ._tensor import Tensor
-from .grad_mode import _anomaly, _mode
+from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode
 
 
 def toposort(roots):
@@ -339,37 +338,3 @@ def _accumulate(t, g, create_graph, how):
     else:
         current._data += g._data
         current._vc[0] += 1
-
-
-# ----------------------------------------------------------------------------- anomaly mode
-def _anomaly_check(node, grads_in):
-    """In anomaly mode, raise if a node returned NaN gradients."""
-    if not (_anomaly.enabled and _anomaly.check_nan):
-        return
-    for i, g in enumerate(grads_in):
-        if g is None:
-            continue
-        xp = namespace(g._data)
-        if g.dtype.is_floating_point and bool(xp.any(xp.isnan(g._data))):
-            err = RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
-            _anomaly_error(node, err)
-            raise err
-
-
-def _anomaly_error(node, err):
-    """In anomaly mode, warn with the forward traceback of the node where backward failed."""
-    if not _anomaly.enabled or getattr(err, "_anomaly_reported", False):
-        return
-    trace = "".join(
-        node._trace or ["  (no forward trace: the node was created outside anomaly mode)\n"]
-    )
-    warnings.warn(
-        f"Error detected in {node.name()}. Traceback of forward call that caused the "
-        f"error:\n{trace}",
-        UserWarning,
-        stacklevel=2,
-    )
-    try:
-        err._anomaly_reported = True
-    except AttributeError:
-        pass

@@ -1,11 +1,16 @@
-"""Grad mode: whether new operations are recorded in the graph.
+"""The process-wide modes: grad mode (whether new operations are recorded) and anomaly mode.
 
 `no_grad`, `enable_grad` and `set_grad_enabled` work as context managers and as decorators,
 like torch's. The switch is one process-wide flag (torch's is per thread; the course runs one).
+Anomaly mode keeps each node's forward stack and, in backward, names the node that returned NaN
+(the checks at the end, called by the engine).
 """
 
 import functools
+import warnings
 import inspect
+
+from ._backend import namespace
 
 
 class _Mode:
@@ -139,3 +144,38 @@ class inference_mode(_DecoratorContextManager):
 
 def is_inference_mode_enabled():
     return _mode.inference
+
+
+# ----------------------------------------------------------------------------- anomaly checks
+# Called by the engine in anomaly mode (autograd.detect_anomaly).
+def _anomaly_check(node, grads_in):
+    """In anomaly mode, raise if a node returned NaN gradients."""
+    if not (_anomaly.enabled and _anomaly.check_nan):
+        return
+    for i, g in enumerate(grads_in):
+        if g is None:
+            continue
+        xp = namespace(g._data)
+        if g.dtype.is_floating_point and bool(xp.any(xp.isnan(g._data))):
+            err = RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+            _anomaly_error(node, err)
+            raise err
+
+
+def _anomaly_error(node, err):
+    """In anomaly mode, warn with the forward traceback of the node where backward failed."""
+    if not _anomaly.enabled or getattr(err, "_anomaly_reported", False):
+        return
+    trace = "".join(
+        node._trace or ["  (no forward trace: the node was created outside anomaly mode)\n"]
+    )
+    warnings.warn(
+        f"Error detected in {node.name()}. Traceback of forward call that caused the "
+        f"error:\n{trace}",
+        UserWarning,
+        stacklevel=2,
+    )
+    try:
+        err._anomaly_reported = True
+    except AttributeError:
+        pass
