@@ -177,7 +177,7 @@ def _differ(w, g):
     if isinstance(w, float) and isinstance(g, float) and type(w) is type(g):
         both_nan = math.isnan(w) and math.isnan(g)
         # .item() of a float32 reduction: summation order differs by an ulp of float32
-        return None if both_nan or math.isclose(w, g, rel_tol=1e-5, abs_tol=1e-9) else "differs"
+        return None if both_nan or math.isclose(w, g, rel_tol=1e-5, abs_tol=1e-6) else "differs"
     if type(w) is not type(g) and not (isinstance(w, tuple) and isinstance(g, tuple)):
         return f"type differs ({type(w).__name__} vs {type(g).__name__})"
     return None if w == g else "differs"
