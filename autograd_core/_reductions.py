@@ -152,38 +152,27 @@ def amin(x, dim=(), keepdim=False):
     return _extreme("min", x, dim, keepdim)
 
 
-def argmax(x, dim=None, keepdim=False):
+def _arg_extreme(kind, x, dim, keepdim):
+    """The int64 index of the largest or smallest value, of all elements or along dim."""
     if x.dtype is _backend.bool_:
-        raise RuntimeError("argmax(): does not support bool input")
+        raise RuntimeError(f"arg{kind}(): does not support bool input")
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
+    axis = 0 if dim is None else _dim(dim, a.ndim)
+    find = xp.argmax if kind == "max" else xp.argmin
     return Tensor._from_data(
-        xp.astype(
-            xp.argmax(
-                a,
-                axis=0 if dim is None else _dim(dim, a.ndim),
-                keepdims=keepdim and dim is not None,
-            ),
-            xp.int64,
-        )
+        xp.astype(find(a, axis=axis, keepdims=keepdim and dim is not None), xp.int64)
     )
+
+
+def argmax(x, dim=None, keepdim=False):
+    """The index of the largest value (of the flattened tensor when dim is None)."""
+    return _arg_extreme("max", x, dim, keepdim)
 
 
 def argmin(x, dim=None, keepdim=False):
-    if x.dtype is _backend.bool_:
-        raise RuntimeError("argmin(): does not support bool input")
-    xp = namespace(x._data)
-    a = x._data if dim is not None else xp.reshape(x._data, (-1,))
-    return Tensor._from_data(
-        xp.astype(
-            xp.argmin(
-                a,
-                axis=0 if dim is None else _dim(dim, a.ndim),
-                keepdims=keepdim and dim is not None,
-            ),
-            xp.int64,
-        )
-    )
+    """The index of the smallest value (of the flattened tensor when dim is None)."""
+    return _arg_extreme("min", x, dim, keepdim)
 
 
 @silent
