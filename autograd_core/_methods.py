@@ -1,4 +1,5 @@
-"""Tensor methods and operators: each one is an op from `_ops` (or its in-place form)."""
+"""Tensor methods and operators: each one is an op of the op modules (or its in-place form),
+then the conversions (.to, .float, ...) and the Python protocol (numpy(), item(), len, iter)."""
 
 import warnings
 

@@ -1,12 +1,12 @@
 """Forward ops: compute on the backend arrays, then record a graph node when a gradient is needed.
 
-Every op here follows the same three steps:
+This module holds how every op records itself, torch's operand rules and the arithmetic ops; the
+other ops (_elementwise, _reductions, _matmul, _shapes, _losses) have the same three steps:
   1. unwrap the inputs to backend arrays (Python scalars stay scalars, like torch's wrapped
-  numbers);
+     numbers), in the dtype torch's `result_type` gives;
   2. compute the result with the array-API namespace `xp` of the data;
   3. ``_record(op, node_name, result, inputs, attrs)``: wrap the result in a Tensor and, if grad
-  mode
-     is on and an input requires grad, attach a node that runs ``_vjps.VJP[op]`` in backward.
+     mode is on and an input requires grad, attach a node that runs the op's VJP rule in backward.
 The node name is torch's (``PowBackward0`` for ``x**2``, ``PowBackward1`` for ``x**t``, ...).
 """
 

@@ -5,10 +5,10 @@ A Tensor holds
 - ``requires_grad`` and ``grad_fn``: a leaf is a tensor with ``grad_fn is None``; a tensor computed
   from tensors that require grad points to the node that made it (``_output_nr`` says which output);
 - ``_vc``: its version counter (a one-element list), shared with its views and ``detach()``
-results, bumped by every
-  in-place change so backward can refuse stale saved values;
-- ``.grad``: where backward accumulates (leaves, and non-leaves after ``retain_grad()``).
-Ops live in `_ops` and are attached as methods at the end of this module.
+  results, bumped by every in-place change so backward can refuse stale saved values;
+- ``.grad``: where backward accumulates (leaves, and non-leaves after ``retain_grad()``);
+- for a view, ``_base`` and ``_view`` (a `_View`: how it was made from its base).
+The ops and most methods are attached later, by _methods and _inplace (see the package docstring).
 """
 
 import numbers
