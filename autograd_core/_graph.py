@@ -194,22 +194,6 @@ def _op_name(node):
 _SAVED_HOOKS = []  # stack of (pack, unpack) from autograd.graph.saved_tensors_hooks
 
 
-class saved_tensors_hooks:
-    """Context manager: tensors saved for backward inside it are stored as ``pack_hook(tensor)`` and
-    given back to backward as ``unpack_hook(packed)`` (what gradient checkpointing is built on)."""
-
-    def __init__(self, pack_hook, unpack_hook):
-        self.hooks = (pack_hook, unpack_hook)
-
-    def __enter__(self):
-        _SAVED_HOOKS.append(self.hooks)
-        return self
-
-    def __exit__(self, *exc):
-        _SAVED_HOOKS.pop()
-        return False
-
-
 class SavedTensor:
     """A tensor saved for backward, with the version it had; unpacking checks it is unchanged.
 

@@ -14,7 +14,8 @@ from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
 from ._graph import SavedTensor
-from ._tensor import Tensor, _GRAD_DTYPE_NAMES, _View, _as_tensor_like
+from ._shapes import _View
+from ._tensor import Tensor, _GRAD_DTYPE_NAMES, _as_tensor_like
 from .grad_mode import _mode, enable_grad
 from . import _messages
 

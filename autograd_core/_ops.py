@@ -19,7 +19,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import RULES, SavedTensor, accumulator, node_class, _NODE_CLASSES
-from ._tensor import Tensor, _View, _as_tensor_like
+from ._tensor import Tensor, _as_tensor_like
 from .grad_mode import _anomaly, _mode
 from . import _messages
 
@@ -107,19 +107,6 @@ def _record(op, name, out_arr, inputs, attrs=None):
         node._trace = traceback.format_stack()[:-2]
     out._grad_fn = node
     out._rg = True
-    return out
-
-
-def _view(out, base, method, *args):
-    """Mark `out` as a view of `base` (shares data and version counter) made by
-    base.method(*args)."""
-    out._vc = base._vc
-    out._base = base._base if base._base is not None else base
-    prev = base._view
-    out._view = _View((prev.steps if prev else ()) + ((method, args),))
-    out._view_vc = base._vc[0]
-    if not _mode.grad_enabled and base._rg:
-        out._view_no_grad = True
     return out
 
 

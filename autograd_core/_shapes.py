@@ -11,9 +11,67 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import node_class
-from ._tensor import Tensor, _View
-from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _type_name, _view
+from ._tensor import Tensor
+from . import _messages
+from .grad_mode import _mode, no_grad
+from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _type_name
 from ._reductions import sum
+
+
+# ============================================================================= views
+
+
+class _View:
+    """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps):
+        self.steps = steps
+
+    def apply(self, t):
+        """The same view of another tensor shaped like the base (recorded like any op)."""
+        for name, args in self.steps:
+            t = getattr(t, name)(*args)
+        return t
+
+    def shapes(self, base):
+        """The shape each step starts from, when replayed on `base`."""
+        out = []
+        with no_grad():
+            t = Tensor._from_data(base._data)
+            for name, args in self.steps:
+                out.append(tuple(t._data.shape))
+                t = getattr(t, name)(*args)
+        return tuple(out)
+
+    def fill(self, t, value):
+        """Write `value` into the viewed region of t's data (t must not be a copy)."""
+        *head, (name, args) = self.steps
+        for n, a in head:
+            t = getattr(t, n)(*a)
+        try:
+            if name == "__getitem__":
+                t._data[args[0]] = value
+            else:
+                getattr(t, name)(*args)._data[...] = value
+        except (
+            ValueError
+        ):  # an expanded view: torch's backward of CopySlices refuses it the same way
+            raise RuntimeError(_messages.OVERLAP) from None
+
+
+def _view(out, base, method, *args):
+    """Mark `out` as a view of `base` (shares data and version counter) made by
+    base.method(*args)."""
+    out._vc = base._vc
+    out._base = base._base if base._base is not None else base
+    prev = base._view
+    out._view = _View((prev.steps if prev else ()) + ((method, args),))
+    out._view_vc = base._vc[0]
+    if not _mode.grad_enabled and base._rg:
+        out._view_no_grad = True
+    return out
 
 
 # ============================================================================= shapes

@@ -21,7 +21,6 @@ from . import _backend
 from ._backend import namespace
 from ._hooks import add_hook
 from ._printing import tensor_repr
-from .grad_mode import no_grad
 from . import _messages
 
 _ndarray = np.ndarray
@@ -32,46 +31,6 @@ _GRAD_DTYPE_NAMES = {
     "float16": ("c10::Half", "Half"),
     "int64": ("long int", "Long"),
 }
-
-
-class _View:
-    """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
-
-    __slots__ = ("steps",)
-
-    def __init__(self, steps):
-        self.steps = steps
-
-    def apply(self, t):
-        """The same view of another tensor shaped like the base (recorded like any op)."""
-        for name, args in self.steps:
-            t = getattr(t, name)(*args)
-        return t
-
-    def shapes(self, base):
-        """The shape each step starts from, when replayed on `base`."""
-        out = []
-        with no_grad():
-            t = Tensor._from_data(base._data)
-            for name, args in self.steps:
-                out.append(tuple(t._data.shape))
-                t = getattr(t, name)(*args)
-        return tuple(out)
-
-    def fill(self, t, value):
-        """Write `value` into the viewed region of t's data (t must not be a copy)."""
-        *head, (name, args) = self.steps
-        for n, a in head:
-            t = getattr(t, n)(*a)
-        try:
-            if name == "__getitem__":
-                t._data[args[0]] = value
-            else:
-                getattr(t, name)(*args)._data[...] = value
-        except (
-            ValueError
-        ):  # an expanded view: torch's backward of CopySlices refuses it the same way
-            raise RuntimeError(_messages.OVERLAP) from None
 
 
 class Tensor:

@@ -45,9 +45,9 @@ def test_readme_starts_with_the_two_commands():
 
 # The core a student reads first, and the whole package. Lines are counted as ruff formats them at
 # 100 columns (test_engine_is_formatted_and_lint_clean), so wide lines cannot buy room. Issue 11 asks
-# for about 1,500 core lines; after the restructure the core is about 2,080: the budget holds it there.
+# for about 1,500 core lines; after the restructure the core is about 2,000: the budget holds it there.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
-CORE_BUDGET = 2100
+CORE_BUDGET = 2050
 PACKAGE_BUDGET = 9500   # every .py under autograd_core/ (nn, optim, autograd, utils included)
 
 

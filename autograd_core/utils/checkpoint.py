@@ -13,7 +13,7 @@ segment and backpropagates through it inside its own backward.
 import warnings
 
 from .._creation import get_rng_state, set_rng_state
-from .._graph import saved_tensors_hooks
+from ..autograd.graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..grad_mode import enable_grad
