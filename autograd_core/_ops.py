@@ -364,7 +364,10 @@ def pow(x, exponent):
     ):
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     a, e = _operands(x, exponent)
-    return _record("pow", "PowBackward0", a**e, (x,), {"exponent": e})
+    r = a**e
+    if _backend.kind(a.dtype) == "b":  # bool ** bool stays bool, as torch (numpy gives int8)
+        r = r != 0
+    return _record("pow", "PowBackward0", r, (x,), {"exponent": e})
 
 
 @silent
