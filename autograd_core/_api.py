@@ -20,44 +20,18 @@ ops = types.SimpleNamespace(
 )
 
 # Functions whose first argument may be a Python number, as in torch (``torch.add(2, t)``).
-NUMBER_FIRST = {
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "pow",
-    "remainder",
-    "floor_divide",
-    "bitwise_and",
-    "bitwise_or",
-    "bitwise_xor",
-}
+NUMBER_FIRST = set(
+    """
+    add sub mul div pow remainder floor_divide bitwise_and bitwise_or bitwise_xor
+""".split()
+)
 # Functions torch binds with several signatures: a wrong call names the arguments it got.
-OVERLOADED = {
-    "all",
-    "any",
-    "clamp",
-    "clamp_max",
-    "clamp_min",
-    "clip",
-    "eq",
-    "ge",
-    "gt",
-    "le",
-    "lt",
-    "ne",
-    "masked_fill",
-    "max",
-    "min",
-    "mean",
-    "sum",
-    "std",
-    "var",
-    "round",
-    "rsub",
-    "squeeze",
-    "where",
-}
+OVERLOADED = set(
+    """
+    all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
+    std var round rsub squeeze where
+""".split()
+)
 
 
 def _type_name(a):

@@ -55,101 +55,21 @@ Tensor.__floordiv__ = _ops.floor_divide
 Tensor.__rfloordiv__ = lambda self, other: _ops.floor_divide(other, self)
 Tensor.__mod__ = _ops.remainder
 Tensor.__rmod__ = lambda self, other: _ops.remainder(other, self)
-Tensor.__hash__ = lambda self: id(self)
 
 # ----------------------------------------------------------------------------- methods
-for _name in (
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "pow",
-    "neg",
-    "reciprocal",
-    "square",
-    "exp",
-    "expm1",
-    "log",
-    "log1p",
-    "sqrt",
-    "sin",
-    "cos",
-    "tanh",
-    "sigmoid",
-    "relu",
-    "abs",
-    "sign",
-    "floor",
-    "ceil",
-    "round",
-    "clamp",
-    "clamp_min",
-    "clamp_max",
-    "maximum",
-    "minimum",
-    "masked_fill",
-    "sum",
-    "mean",
-    "max",
-    "min",
-    "amax",
-    "amin",
-    "argmax",
-    "argmin",
-    "var",
-    "std",
-    "norm",
-    "logsumexp",
-    "softmax",
-    "log_softmax",
-    "matmul",
-    "reshape",
-    "view",
-    "flatten",
-    "unflatten",
-    "squeeze",
-    "unsqueeze",
-    "transpose",
-    "t",
-    "permute",
-    "expand",
-    "expand_as",
-    "sum_to_size",
-    "clone",
-    "contiguous",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "allclose",
-    "isclose",
-    "equal",
-    "all",
-    "any",
-    "logical_not",
-):
+for _name in """
+    add sub mul div pow neg reciprocal square exp expm1 log log1p sqrt sin cos tanh sigmoid
+    relu abs sign floor ceil round clamp clamp_min clamp_max maximum minimum masked_fill sum
+    mean max min amax amin argmax argmin var std norm logsumexp softmax log_softmax matmul
+    reshape view flatten unflatten squeeze unsqueeze transpose t permute expand expand_as
+    sum_to_size clone contiguous eq ne lt le gt ge isnan isinf isfinite allclose isclose
+    equal all any logical_not
+""".split():
     setattr(Tensor, _name, getattr(_ops, _name))  # a function: the class binds it to the tensor
-for _name in (
-    "mm",
-    "mv",
-    "dot",
-    "bmm",
-    "rsub",
-    "remainder",
-    "floor_divide",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "bitwise_and",
-    "bitwise_or",
-    "bitwise_xor",
-    "bitwise_not",
-):
+for _name in """
+    mm mv dot bmm rsub remainder floor_divide logical_and logical_or logical_xor bitwise_and
+    bitwise_or bitwise_xor bitwise_not
+""".split():
     setattr(Tensor, _name, getattr(_ops, _name))
 Tensor.absolute = Tensor.abs
 Tensor.negative = Tensor.neg
@@ -199,32 +119,10 @@ def _inplace_method(fn, name):
     return m
 
 
-for _name in (
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "pow",
-    "neg",
-    "exp",
-    "log",
-    "sqrt",
-    "sin",
-    "cos",
-    "tanh",
-    "sigmoid",
-    "relu",
-    "abs",
-    "clamp",
-    "clamp_min",
-    "clamp_max",
-    "masked_fill",
-    "reciprocal",
-    "square",
-    "sign",
-    "floor",
-    "round",
-):
+for _name in """
+    add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs clamp clamp_min
+    clamp_max masked_fill reciprocal square sign floor round
+""".split():
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
 Tensor.__iadd__ = Tensor.add_

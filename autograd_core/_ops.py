@@ -58,8 +58,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         return out
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
-    # input's
-    # shape and dtype, for the engine to reduce a broadcast gradient back to it.
+    # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
     edges = []
     nrs = []
     meta = []

@@ -255,9 +255,8 @@ def _clamp_tensor(g, x, y, z, need):
     clamp_backward_min_max. x gets g where min <= x <= max; min where x < min (and min < max);
     max where x > max (or max < min, where the result is max everywhere)."""
     if y is not None and z is not None:
-        # torch's clamp_backward_min_max combines masks in place ((x < min).logical_and_(min <
-        # max)),
-        # which cannot grow a mask: the same refusal here.
+        # torch's clamp_backward_min_max combines masks in place, as in
+        # (x < min).logical_and_(min < max), which cannot grow a mask: the same refusal here.
         for needed, first, second in ((need[1], x < y, y < z), (need[2], x > z, z < y)):
             if needed and tuple((first & second).shape) != tuple(first.shape):
                 raise RuntimeError(
@@ -475,40 +474,21 @@ ONLY_FOR = {
 
 
 # Rules that read Tensors from their attributes (a mask, indices, a view) or call helpers written
-# for
-# Tensors: they get Tensors even when create_graph=False.
-ON_TENSORS = {
-    "where",
-    "masked_fill",
-    "masked_fill_tensor",
-    "clamp_tensor",
-    "remainder_tensor",
-    "amax_all",
-    "amax_dim",
-    "amax",
-    "to_copy",
-    "index",
-    "index_scatter",
-    "copy_slices",
-    "as_strided",
-    "mse_loss",
-}
+# for Tensors: they get Tensors even when create_graph=False.
+ON_TENSORS = set(
+    """
+    where masked_fill masked_fill_tensor clamp_tensor remainder_tensor amax_all amax_dim
+    amax to_copy index index_scatter copy_slices as_strided mse_loss
+""".split()
+)
 
 
 class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
-    __slots__ = (
-        "op",
-        "fn",
-        "saves_ans",
-        "saves_inputs",
-        "saved_names",
-        "wants_need",
-        "only_for",
-        "on_arrays",
-        "defaults",
-    )
+    __slots__ = """
+        op fn saves_ans saves_inputs saved_names wants_need only_for on_arrays defaults
+    """.split()
 
     def __init__(self, op, fn, only_for=None, on_arrays=True):
         signature = inspect.signature(fn).parameters

@@ -6,6 +6,8 @@ the issue: views and in-place, second-order structure, amax/amin, type promotion
 bounds, 0-d reductions, edge gradients, strictness and reflected ops.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 import torch
@@ -141,6 +143,38 @@ def writes_through_reshaped_views_reach_base(L):
     return observe(x)
 
 
+@case
+def writes_into_an_expanded_view(L):
+    """One value into shared memory, or a region without repeated memory: written through."""
+    a = L.tensor([1.0, -2.0, 3.0])
+    v = a.expand(2, -1)
+    v.zero_()
+    filled = observe(a)
+    with warnings.catch_warnings():      # torch warns this is deprecated; the engine does not
+        warnings.simplefilter("ignore", UserWarning)
+        v[v == 0] = 0.5
+    x = L.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    b = x * 1
+    w = b.expand(2, -1)
+    w[0] = L.tensor([4.0, 5.0, 6.0])
+    return {"zero_": filled, "mask": observe(a), "row": observe(b), "add_": attempt(lambda: v.add_(1))}
+
+
+@case
+def stale_view_nobody_asked_about_is_checked_as_a_leaf(L):
+    """torch's quirk: a view made before its base needed grad, whose grad_fn was not read since."""
+    y = L.tensor([1.5, 0.8], dtype=L.float64, requires_grad=True)
+    out = {}
+    for asked in (False, True):
+        a = L.ones(2, 3, dtype=L.float64)
+        v = a.t()
+        v[0] = y
+        if asked:
+            out["node"] = type(v.grad_fn).__name__
+        out[asked] = attempt(lambda: v.mul_(2))
+    return out
+
+
 # ----------------------------------------------------------------------------- 3: second-order structure
 SECOND_ORDER = {
     "relu": lambda L, x: x.relu(), "relu_": lambda L, x: (x * 1).relu_(),
@@ -213,6 +247,8 @@ PROMOTION = {
     "int|int": lambda L: L.tensor([3, 4]) | L.tensor([1, 1]), "float&float": lambda L: L.ones(2) & L.ones(2),
     "~bool": lambda L: ~L.tensor([True, False]), "int+True": lambda L: L.tensor([1]) + True,
     "maximum int float": lambda L: L.maximum(L.tensor([3, -4]), L.tensor([1.5, -2.5])),
+    "bool**False": lambda L: L.tensor([True, False]) ** False,
+    "bool**2": lambda L: L.tensor([True, False]) ** 2,
 }
 for _name, _f in PROMOTION.items():
     CASES[f"promotion[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
@@ -309,6 +345,7 @@ STRICT = {
     "x % 2 node": lambda L: L.ones(2, requires_grad=True) % 2,
     "x % t node": lambda L: L.ones(2, requires_grad=True) % L.tensor([2., 3.]),
     "x // 2 backward": lambda L: (L.ones(2, requires_grad=True) // 2).sum().backward(),
+    "norm fro over 3 dims": lambda L: L.norm(L.ones(2, 2, 2), dim=(0, 1, 2)),
     "5.0 % x backward": lambda L: (5.0 % L.ones(2, requires_grad=True)).sum().backward(),
 }
 for _name, _f in STRICT.items():
