@@ -22,7 +22,7 @@ from ._backend import (
     bool_ as bool,
 )
 from ._tensor import Tensor, Size  # noqa: F401
-from . import _graph, _ops, _api, _vjps, _inplace, _methods, _engine  # (the reading order)
+from . import _graph, _ops, _api, _vjps, _vjps_more, _inplace, _methods, _engine  # (reading order)
 from .grad_mode import (
     no_grad,
     enable_grad,
@@ -76,6 +76,8 @@ _api.export(
     remainder floor_divide
 """.split(),
 )
+for _m in _api.BREADTH:
+    _api.export(globals(), _m.FUNCTIONS, _m)
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import nn, optim, viz  # noqa: F401
 

@@ -338,3 +338,5 @@ def _accumulate(t, g, create_graph, how):
     else:
         current._data += g._data
         current._vc[0] += 1
+    for hook in list((t.__dict__.get("_post_acc_hooks") or {}).values()):
+        hook(t)

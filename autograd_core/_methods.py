@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 
 from . import _backend, _creation, _inplace, _tensor
+from . import _api as _ops_modules
 from ._api import ops as _ops
 from ._backend import namespace
 from ._tensor import Tensor
@@ -124,6 +125,11 @@ for _name in """
     clamp_max masked_fill reciprocal square sign floor round
 """.split():
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
+for _m in _ops_modules.BREADTH:
+    for _name in _m.METHODS:
+        setattr(Tensor, _name, getattr(_m, _name))
+    for _name in _m.INPLACE:
+        setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
 Tensor.__iadd__ = Tensor.add_
 Tensor.__isub__ = Tensor.sub_

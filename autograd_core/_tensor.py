@@ -283,6 +283,21 @@ class Tensor:
         node._hooked = True
         return add_hook(node._tensor_hooks.setdefault(self._output_nr, {}), hook)
 
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after backward has accumulated this leaf's ``.grad``."""
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        if not self._rg:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.__dict__.get("_post_acc_hooks") is None:
+            self._post_acc_hooks = {}
+        return add_hook(self._post_acc_hooks, hook)
+
+    def _is_view(self):
+        return self._base is not None
+
     def detach(self):
         """A new leaf sharing this data and version counter, outside the graph."""
         t = Tensor._from_data(self._data)

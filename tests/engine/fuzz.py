@@ -551,6 +551,10 @@ OPS = [
     Form("F.cross_entropy-unbatched", f"{F}.cross_entropy({{0}}, L.tensor(1))", shapes=[((3,),)]),
 ]
 
+import fuzz_forms_more  # noqa: E402  (the breadth ops of issue 12, in a file of their own)
+OPS += fuzz_forms_more.forms(Form, both, F)
+GRAD2_MORE = fuzz_forms_more.grad2_ids()
+
 # Forms whose second derivative is worth checking (kinks, selections, products, losses), plus
 # forms that only this family uses.
 GRAD2 = [f for f in OPS if f.id in set(
@@ -559,7 +563,7 @@ GRAD2 = [f for f in OPS if f.id in set(
     "where where.m masked_fill masked_fill.m amax amax.m amin max-all.m max-dim max-dim-values.m "
     "max-binary var var-all.m std-all std.m norm-all.m norm-dim logsumexp softmax.m log_softmax "
     "F.relu F.sigmoid F.leaky_relu F.softmax F.mse_loss F.cross_entropy F.nll_loss F.linear mm "
-    "matmul op@ sum.m mean cat index-basic index-advanced expand.m".split())] + [
+    "matmul op@ sum.m mean cat index-basic index-advanced expand.m".split()) | GRAD2_MORE] + [
     Form("where-products", "L.where({0} > 0, {0} * {0}, {1})", 2),
     Form("masked_fill-times-self", "{0}.masked_fill({0} < 0, 0.0) * {0}"),
     Form("relu-times-self", "{0}.relu() * {0}"),

@@ -190,4 +190,7 @@ def _setitem(a, index, value):
     return out
 
 
+import op_table_more  # noqa: E402  (the breadth ops of issue 12, in a file of their own)
+
+OPS += op_table_more.rows(Op, F)
 assert len({op.id for op in OPS}) == len(OPS), "op ids must be unique"

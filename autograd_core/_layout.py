@@ -1,0 +1,11 @@
+"""Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
+diag, trace, einsum.
+
+Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
+the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
+``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
+"""
+
+FUNCTIONS = "".split()  # torch.<name>
+METHODS = "".split()  # Tensor.<name>
+INPLACE = "".split()  # Tensor.<name>_

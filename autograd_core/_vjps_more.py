@@ -1,0 +1,6 @@
+"""The VJP table, continued: the rules of the ops beyond the core (_pointwise, _scans, _indexing,
+_layout, _nn_ops), in the same vocabulary as _vjps (see its header), registered into the same
+table with `defvjp`.
+"""
+
+from ._vjps import defvjp  # noqa: F401
