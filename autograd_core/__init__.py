@@ -22,7 +22,17 @@ from ._backend import (
     bool_ as bool,
 )
 from ._tensor import Tensor, Size  # noqa: F401
-from . import _graph, _ops, _api, _vjps, _vjps_more, _inplace, _methods, _engine  # (reading order)
+from . import (
+    _graph,
+    _ops,
+    _api,
+    _vjps,
+    _vjps_more,
+    _vjps_nn,
+    _inplace,
+    _methods,
+    _engine,
+)  # (order)
 from .grad_mode import (
     no_grad,
     enable_grad,
@@ -80,6 +90,9 @@ for _m in _api.BREADTH:
     _api.export(globals(), _m.FUNCTIONS, _m)
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import nn, optim, viz  # noqa: F401
+from . import amp, func  # noqa: F401
+from .serialization import *  # noqa: F401,F403  (save, load)
+from .amp import *  # noqa: F401,F403  (autocast)
 
 float = float32
 double = float64

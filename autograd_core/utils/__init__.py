@@ -1,3 +1,3 @@
-"""torch.utils: gradient checkpointing."""
+"""torch.utils: gradient checkpointing, data loading."""
 
-from . import checkpoint  # noqa: F401
+from . import checkpoint, data  # noqa: F401

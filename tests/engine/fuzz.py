@@ -551,9 +551,10 @@ OPS = [
     Form("F.cross_entropy-unbatched", f"{F}.cross_entropy({{0}}, L.tensor(1))", shapes=[((3,),)]),
 ]
 
-import fuzz_forms_more  # noqa: E402  (the breadth ops of issue 12, in a file of their own)
-OPS += fuzz_forms_more.forms(Form, both, F)
-GRAD2_MORE = fuzz_forms_more.grad2_ids()
+import fuzz_forms_more  # noqa: E402  (the breadth ops of issue 12, in files of their own)
+import fuzz_forms_nn  # noqa: E402
+OPS += fuzz_forms_more.forms(Form, both, F) + fuzz_forms_nn.forms(Form, both, F)
+GRAD2_MORE = fuzz_forms_more.grad2_ids() | fuzz_forms_nn.grad2_ids()
 
 # Forms whose second derivative is worth checking (kinks, selections, products, losses), plus
 # forms that only this family uses.

@@ -190,7 +190,8 @@ def _setitem(a, index, value):
     return out
 
 
-import op_table_more  # noqa: E402  (the breadth ops of issue 12, in a file of their own)
+import op_table_more  # noqa: E402  (the breadth ops of issue 12, in files of their own)
+import op_table_nn  # noqa: E402
 
-OPS += op_table_more.rows(Op, F)
+OPS += op_table_more.rows(Op, F) + op_table_nn.rows(Op, F)
 assert len({op.id for op in OPS}) == len(OPS), "op ids must be unique"

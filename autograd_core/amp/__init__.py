@@ -1,0 +1,1 @@
+"""torch.amp: autocast and GradScaler (to be written)."""

@@ -1,0 +1,1 @@
+"""torch.autograd.forward_ad: dual tensors (to be written)."""

@@ -1,0 +1,1 @@
+"""torch.autograd.Variable (to be written)."""

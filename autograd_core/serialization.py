@@ -1,0 +1,1 @@
+"""torch.save and torch.load in a safe format (to be written)."""

@@ -1,0 +1,1 @@
+"""torch.utils.data: Dataset, TensorDataset, DataLoader (to be written)."""
