@@ -1,5 +1,5 @@
-"""The VJP table, continued: the rules of the ops beyond the core (_pointwise, _scans, _indexing,
-_layout, _nn_ops), in the same vocabulary as _vjps (see its header), registered into the same
+"""The VJP table, continued: the rules of the pointwise ops and scans (_pointwise, _scans),
+in the same vocabulary as _vjps (see its header), registered into the same
 table with `defvjp`.
 """
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import dataclasses
+import importlib
 import math
 import pathlib
 import random
@@ -551,10 +552,10 @@ OPS = [
     Form("F.cross_entropy-unbatched", f"{F}.cross_entropy({{0}}, L.tensor(1))", shapes=[((3,),)]),
 ]
 
-import fuzz_forms_more  # noqa: E402  (the breadth ops of issue 12, in files of their own)
-import fuzz_forms_nn  # noqa: E402
-OPS += fuzz_forms_more.forms(Form, both, F) + fuzz_forms_nn.forms(Form, both, F)
-GRAD2_MORE = fuzz_forms_more.grad2_ids() | fuzz_forms_nn.grad2_ids()
+# The breadth ops of issue 12 keep their forms in files of their own: fuzz_forms_*.py.
+_MORE = [importlib.import_module(f.stem) for f in sorted(pathlib.Path(__file__).parent.glob("fuzz_forms_*.py"))]
+OPS += [f for m in _MORE for f in m.forms(Form, both, F)]
+GRAD2_MORE = set().union(*(m.grad2_ids() for m in _MORE))
 
 # Forms whose second derivative is worth checking (kinks, selections, products, losses), plus
 # forms that only this family uses.

@@ -1,4 +1,4 @@
-"""The fuzzer's forms for the ops beyond the core (issue 12): the same Form table as fuzz.py's OPS,
+"""The fuzzer's forms for the pointwise ops and scans (issue 12: _pointwise, _scans): the same Form table as fuzz.py's OPS,
 kept in a file of their own. `forms(Form, both, F)` returns them (F: the text of
 ``L.nn.functional``); `grad2_ids()` names those whose second derivative the grad2 family checks."""
 

@@ -15,6 +15,8 @@ same for both libraries and never require grad. Ids are readable: ``pytest -k ex
 """
 
 import dataclasses
+import importlib
+import pathlib
 import zlib
 from typing import Callable
 
@@ -190,8 +192,7 @@ def _setitem(a, index, value):
     return out
 
 
-import op_table_more  # noqa: E402  (the breadth ops of issue 12, in files of their own)
-import op_table_nn  # noqa: E402
-
-OPS += op_table_more.rows(Op, F) + op_table_nn.rows(Op, F)
+# The breadth ops of issue 12 keep their rows in files of their own: op_table_*.py.
+for _f in sorted(pathlib.Path(__file__).parent.glob("op_table_*.py")):
+    OPS += importlib.import_module(_f.stem).rows(Op, F)
 assert len({op.id for op in OPS}) == len(OPS), "op ids must be unique"
