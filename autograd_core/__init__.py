@@ -12,6 +12,7 @@ from ._backend import (
     dtype,
     device,
     float16,
+    bfloat16,
     float32,
     float64,
     int8,

@@ -10,6 +10,7 @@ only module that imports cupy, and it holds the few functions the standard lacks
 import importlib
 
 import numpy as np
+import ml_dtypes
 import array_api_compat
 import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
 
@@ -24,7 +25,7 @@ except Exception:  # ImportError, or a broken CUDA install
 # Arrays (and numpy's 0-d results) whose operators promote like numpy's, so VJP rules run on them
 # directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get
 # Tensors.
-RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64) + (
+RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64, ml_dtypes.bfloat16) + (
     (_cupy.ndarray,) if _cupy is not None else ()
 )
 
@@ -54,13 +55,18 @@ class dtype:
 float16 = dtype("float16", True, 2)
 float32 = dtype("float32", True, 4)
 float64 = dtype("float64", True, 8)
+# bfloat16 on numpy is ml_dtypes' dtype (numpy computes its ufuncs natively, rounding each result,
+# like torch's CPU kernels; kind 'V', so ask `kind` below, never `.dtype.kind`). cupy has none:
+# a bfloat16 tensor on cuda raises (see asarray_on).
+bfloat16 = dtype("bfloat16", True, 2)
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 int8 = dtype("int8", False, 1)
 int16 = dtype("int16", False, 2)
 int32 = dtype("int32", False, 4)
 int64 = dtype("int64", False, 8)
 uint8 = dtype("uint8", False, 1, is_signed=False)
 bool_ = dtype("bool", False, 1, is_signed=False)
-DTYPES = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_)
+DTYPES = (float16, bfloat16, float32, float64, int8, int16, int32, int64, uint8, bool_)
 _BY_NAME = {d.name: d for d in DTYPES}
 _ALIASES = {
     "half": float16,
@@ -122,6 +128,8 @@ def dtype_from_array_dtype(adt):
 
 def kind(adt):
     """numpy's dtype kind letter ('f', 'i', 'u', 'b') for any library's dtype."""
+    if isinstance(adt, np.dtype) and adt == BFLOAT16:
+        return "f"
     k = getattr(adt, "kind", None)
     if k is None:
         d = dtype_from_array_dtype(adt)
@@ -139,7 +147,37 @@ def kind(adt):
 
 def to_backend_dtype(xp, d):
     """The backend's dtype object for an autograd_core dtype."""
+    if d is bfloat16:
+        if xp is not array_api_compat.numpy and xp is not np:
+            raise no_bfloat16(xp)
+        return BFLOAT16
     return getattr(xp, d.name)
+
+
+def no_bfloat16(where):
+    """The error for bfloat16 off numpy: cupy (and the array API standard) have no bfloat16."""
+    return TypeError(
+        f"bfloat16 is not supported on {getattr(where, '__name__', where)}: cupy has no bfloat16 "
+        "dtype, so autograd_core keeps bfloat16 tensors on the CPU (numpy with ml_dtypes); use "
+        "float16 on cuda"
+    )
+
+
+def opmath(a):
+    """`a` in the dtype torch's CPU kernels accumulate it in (bfloat16 and float16 -> float32:
+    sums, matrix products, softmax), and the dtype to round the result back to (None: nothing
+    to do)."""
+    if isinstance(a, (np.ndarray, np.generic)) and a.dtype in _LOW:
+        return a.astype(np.float32), a.dtype
+    return a, None
+
+
+_LOW = (BFLOAT16, np.dtype(np.float16))
+
+
+def round_back(r, low):
+    """The result `r` of an op computed by `opmath`, in the op's own dtype again."""
+    return r if low is None else np.asarray(r).astype(low)
 
 
 # ----------------------------------------------------------------------------- devices
@@ -274,6 +312,8 @@ def asarray_on(obj, dev, dt=None):
             )
         return arr if dt is None else xp.astype(arr, to_backend_dtype(xp, dt))
     if xp is not array_api_compat.numpy:
+        if dt is bfloat16 or (isinstance(obj, np.ndarray) and obj.dtype == BFLOAT16):
+            raise no_bfloat16("cuda")
         with _cupy.cuda.Device(native or 0):
             return _cupy.asarray(obj, dtype=None if dt is None else dt.name)
     return np.asarray(obj, dtype=None if dt is None else dt.name)

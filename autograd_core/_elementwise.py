@@ -8,6 +8,7 @@ import builtins
 
 from . import _backend
 from ._backend import namespace
+from ._amp_policy import cuda_float32
 from ._graph import node_class
 from ._tensor import Tensor, _as_tensor_like
 from ._ops import (
@@ -40,16 +41,16 @@ def _unary(op, name, fn):
     return f if op == "tanh" else silent(f)
 
 
-exp = _unary("exp", "ExpBackward0", lambda xp, a: xp.exp(a))
+exp = cuda_float32(_unary("exp", "ExpBackward0", lambda xp, a: xp.exp(a)))
 
 
-expm1 = _unary("expm1", "Expm1Backward0", lambda xp, a: xp.expm1(a))
+expm1 = cuda_float32(_unary("expm1", "Expm1Backward0", lambda xp, a: xp.expm1(a)))
 
 
-log = _unary("log", "LogBackward0", lambda xp, a: xp.log(a))
+log = cuda_float32(_unary("log", "LogBackward0", lambda xp, a: xp.log(a)))
 
 
-log1p = _unary("log1p", "Log1PBackward0", lambda xp, a: xp.log1p(a))
+log1p = cuda_float32(_unary("log1p", "Log1PBackward0", lambda xp, a: xp.log1p(a)))
 
 
 sqrt = _unary("sqrt", "SqrtBackward0", lambda xp, a: xp.sqrt(a))

@@ -1,10 +1,300 @@
-"""Indexing by tensors: gather, scatter, scatter_add, index_select, masked_select, nonzero.
+"""Indexing by tensors: gather, scatter, scatter_add, index_select, index_fill, masked_select,
+nonzero.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
+
+The index tensors are constants: the rules read them as attributes (Tensors), so they are kept as
+they were at the call.
 """
 
-FUNCTIONS = "".split()  # torch.<name>
-METHODS = "".split()  # Tensor.<name>
-INPLACE = "".split()  # Tensor.<name>_
+import builtins
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._ops import _dim, _ndarray, _record
+from ._tensor import Tensor
+
+
+# ============================================================================= checks
+
+
+def _int_index(index, fn, allow32=True):
+    """torch's refusal of an index that is not int64 (or int32, where the op takes it)."""
+    if not isinstance(index, Tensor):
+        raise TypeError(
+            f"{fn}(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}"
+        )
+    name = index.dtype.name
+    if name == "int64" or (allow32 and name == "int32"):
+        return
+    if fn == "index_select":
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if fn == "index_fill_":
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    raise RuntimeError(f"{fn}(): Expected dtype int32/int64 for index")
+
+
+def _bounds(idx, d, n):
+    """torch's message for the first index outside [0, n)."""
+    bad = (idx < 0) | (idx >= n)
+    if builtins.bool(namespace(idx).any(bad)):
+        v = int(idx[bad][0])
+        raise RuntimeError(f"index {v} is out of bounds for dimension {d} with size {n}")
+
+
+def _coords(idx, d):
+    """The index tuple of gather/scatter along dim d: idx along d, the positions elsewhere."""
+    xp = namespace(idx)
+    nd = idx.ndim
+    out = []
+    for i in range(nd):
+        if i == d:
+            out.append(idx)
+        else:
+            shape = tuple(idx.shape[i] if j == i else 1 for j in range(nd))
+            out.append(xp.reshape(xp.arange(idx.shape[i]), shape))
+    return tuple(out)
+
+
+def _along_dim(x, dim, index, fn, src=None):
+    """The checked dim and index arrays of gather/scatter (0-d tensors as 1-D)."""
+    _int_index(index, fn)
+    d = _dim(dim, x.ndim)
+    d = 0 if d is None else d
+    idx = index._data
+    if builtins.max(index.ndim, 1) != builtins.max(x.ndim, 1):
+        what = "input" if fn == "gather" else "self"
+        raise RuntimeError(f"Index tensor must have the same number of dimensions as {what} tensor")
+    xs = tuple(x.shape) or (1,)
+    ishape = tuple(index.shape) or (1,)
+    for i, (n, m) in enumerate(zip(ishape, xs)):
+        if i != d and n > m or (src is not None and n > ((tuple(src.shape) or (1,))[i])):
+            if src is None:
+                raise RuntimeError(
+                    f"Size does not match at dimension {i} expected index {list(index.shape)} to "
+                    f"be no larger than self {list(x.shape)} apart from dimension {d}"
+                )
+            raise RuntimeError(
+                f"Expected index {list(index.shape)} to be no larger than self {list(x.shape)} "
+                f"apart from dimension {d} and to be no larger size than src {list(src.shape)}"
+            )
+    idx = namespace(idx).reshape(idx, ishape)
+    _bounds(idx, d, xs[d])
+    return d, idx
+
+
+# ============================================================================= gather / scatter
+
+
+def gather(x, dim, index, *, sparse_grad=False):
+    """out[i][j] = x[i][index[i][j]] for dim 1 (and so on for the other dims)."""
+    d, idx = _along_dim(x, dim, index, "gather")
+    a = x._data
+    xp = namespace(a)
+    a1 = xp.reshape(a, tuple(a.shape) or (1,))
+    r = xp.reshape(a1[_coords(idx, d)], tuple(index.shape))
+    return _record(
+        "gather", "GatherBackward0", r, (x,), {"shape": x.shape, "dim": d, "index": index}
+    )
+
+
+def _scattered(x, d, idx, src, add):
+    a = x._data
+    xp = namespace(a)
+    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    where = _coords(idx, d)
+    if isinstance(src, Tensor):
+        s = xp.reshape(src._data, tuple(src.shape) or (1,))
+        values = s[tuple(slice(0, n) for n in idx.shape)]
+    else:
+        values = src
+    if add:
+        _backend.index_add(xp, out, where, values)
+    else:
+        out[where] = values
+    return xp.reshape(out, a.shape)
+
+
+def _same_dtype(x, src):
+    if src.dtype is not x.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+
+
+def scatter(x, dim, index, src=None, value=None, *, reduce=None):
+    """x with `src`'s values (or one `value`) written at `index` along dim."""
+    if reduce is not None:
+        raise NotImplementedError("scatter(reduce=...) is not supported by autograd_core")
+    if src is None:
+        src = value
+    attrs = {"dim": None, "index": index}
+    if isinstance(src, Tensor):
+        _same_dtype(x, src)
+        d, idx = _along_dim(x, dim, index, "scatter", src)
+        attrs["dim"] = d
+        attrs["src_shape"] = tuple(src.shape)
+        r = _scattered(x, d, idx, src, add=False)
+        return _record("scatter", "ScatterBackward0", r, (x, src), attrs)
+    d, idx = _along_dim(x, dim, index, "scatter")
+    attrs["dim"] = d
+    v = src.item() if isinstance(src, np.generic) else src
+    return _record(
+        "scatter_value", "ScatterBackward1", _scattered(x, d, idx, v, False), (x,), attrs
+    )
+
+
+def scatter_add(x, dim, index, src):
+    """x with `src`'s values added at `index` along dim (repeated indices accumulate)."""
+    if not isinstance(src, Tensor):
+        raise TypeError(
+            f"scatter_add(): argument 'src' (position 3) must be Tensor, not {type(src).__name__}"
+        )
+    _same_dtype(x, src)
+    d, idx = _along_dim(x, dim, index, "scatter", src)
+    r = _scattered(x, d, idx, src, add=True)
+    attrs = {"dim": d, "index": index, "src_shape": tuple(src.shape)}
+    return _record("scatter_add", "ScatterAddBackward0", r, (x, src), attrs)
+
+
+# ============================================================================= index_select / fill
+
+
+def _vector_index(x, dim, index, fn):
+    _int_index(index, fn, allow32=fn == "index_select")
+    if index.ndim > 1:
+        if fn == "index_select":
+            raise IndexError("index_select(): Index is supposed to be a vector")
+        raise RuntimeError("Index has to be a vector/scalar")
+    d = _dim(dim, x.ndim)
+    d = 0 if d is None else d
+    idx = namespace(index._data).reshape(index._data, (-1,))
+    return d, idx
+
+
+def index_select(x, dim, index):
+    """The entries `index` (a vector) along dim, in that order (a copy)."""
+    d, idx = _vector_index(x, dim, index, "index_select")
+    if x.ndim == 0 and idx.shape[0] != 1:
+        raise RuntimeError(
+            f"index_select(): Index to scalar can have only 1 value, got {idx.shape[0]} value(s)"
+        )
+    n = (tuple(x.shape) or (1,))[d]
+    if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
+        raise IndexError("index out of range in self")
+    a = x._data
+    xp = namespace(a)
+    r = xp.take(xp.reshape(a, tuple(a.shape) or (1,)), idx, axis=d)
+    if x.ndim == 0:
+        r = xp.reshape(r, ())
+    return _record(
+        "index_select",
+        "IndexSelectBackward0",
+        r,
+        (x,),
+        {"shape": x.shape, "dim": d, "index": Tensor._from_data(idx)},
+    )
+
+
+def index_add_into(g, shape, dim, index):
+    """zeros(shape) with g added at `index` along dim: the VJP of index_select."""
+    z = _zeros(g._data, tuple(shape) or (1,))
+    where = (slice(None),) * dim + (index._data,)
+    gd = g._data if g.ndim else namespace(g._data).reshape(g._data, (1,))
+    _backend.index_add(namespace(z), z, where, gd)
+    z = namespace(z).reshape(z, tuple(shape))
+    return _record("index_add_into", "IndexAddBackward0", z, (g,), {"dim": dim, "index": index})
+
+
+def _zeros(a, shape):
+    if a.__class__ is _ndarray:
+        return np.zeros(shape, dtype=a.dtype)
+    return namespace(a).zeros(shape, dtype=a.dtype, device=a.device)
+
+
+def index_fill(x, dim, index, value):
+    """x with the entries `index` along dim set to `value` (a number or a 0-d tensor's value)."""
+    d, idx = _vector_index(x, dim, index, "index_fill_")
+    n = (tuple(x.shape) or (1,))[d]
+    if builtins.bool(namespace(idx).any((idx < -n) | (idx >= n))):
+        bad = int(idx[(idx < -n) | (idx >= n)][0])
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    if isinstance(value, Tensor) and value.ndim:
+        raise RuntimeError(
+            "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+            f"{value.ndim} dimension(s)."
+        )
+    v = value.item() if isinstance(value, (Tensor, np.generic)) else value
+    a = x._data
+    xp = namespace(a)
+    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out[(slice(None),) * d + (idx % n,)] = v
+    r = xp.reshape(out, a.shape)
+    attrs = {"dim": d, "index": Tensor._from_data(idx % n)}
+    if isinstance(value, Tensor):  # the value gets the gradient of the entries it filled
+        return _record("index_fill_tensor", "IndexFillBackward1", r, (x, value), attrs)
+    return _record("index_fill", "IndexFillBackward0", r, (x,), attrs)
+
+
+# ============================================================================= masks
+
+
+def masked_select(x, mask):
+    """The entries of x where the (broadcast) mask is True, as a 1-D tensor."""
+    if not isinstance(mask, Tensor) or mask.dtype is not _backend.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    a, m = x._data, mask._data
+    xp = namespace(a)
+    try:
+        shape = np.broadcast_shapes(tuple(a.shape), tuple(m.shape))
+    except ValueError:
+        sx, sm = list(a.shape), list(m.shape)
+        d = next(
+            i
+            for i in range(1, builtins.min(len(sx), len(sm)) + 1)
+            if sx[-i] != sm[-i] and 1 not in (sx[-i], sm[-i])
+        )
+        raise RuntimeError(
+            f"The size of tensor a ({sm[-d]}) must match the size of tensor b ({sx[-d]}) at "
+            f"non-singleton dimension {builtins.max(len(sx), len(sm)) - d}"
+        ) from None
+    mb = xp.broadcast_to(m, shape)
+    r = xp.broadcast_to(a, shape)[mb]
+    return _record(
+        "masked_select",
+        "MaskedSelectBackward0",
+        r,
+        (x,),
+        {"shape": shape, "mask": Tensor._from_data(mb)},
+    )
+
+
+def masked_select_backward(g, shape, mask):
+    """zeros(shape) with g's values at the mask's True entries: the VJP of masked_select."""
+    z = _zeros(g._data, tuple(shape))
+    z[mask._data] = g._data
+    return _record("masked_select_backward", "MaskedScatterBackward0", z, (g,), {"mask": mask})
+
+
+def nonzero(x, *, as_tuple=False):
+    """The indices of the non-zero entries: an (n, ndim) int64 tensor, or one vector per dim."""
+    a = x._data
+    xp = namespace(a)
+    parts = xp.nonzero(xp.reshape(a, (1,)) if a.ndim == 0 else a)
+    parts = [xp.astype(p, xp.int64) for p in parts]
+    if as_tuple:
+        return tuple(Tensor._from_data(p) for p in parts)
+    if a.ndim == 0:
+        return Tensor._from_data(xp.zeros((parts[0].shape[0], 0), dtype=xp.int64))
+    return Tensor._from_data(xp.stack(parts, axis=1))
+
+
+FUNCTIONS = """
+    gather scatter scatter_add index_select index_fill masked_select nonzero
+""".split()  # torch.<name>
+METHODS = """
+    gather scatter scatter_add index_select index_fill masked_select nonzero
+""".split()  # Tensor.<name>
+INPLACE = "scatter scatter_add index_fill".split()  # Tensor.<name>_

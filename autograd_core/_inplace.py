@@ -90,15 +90,20 @@ def _inplace(self, fn, *args, **kwargs):
         self._check_shape(r)
         self._write(r._data, uniform=fn in UNIFORM_FILLS)
         self._vc[0] += 1
+        if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
+            self._fw = r._fw
         return self
     src = Tensor._from_data(
         namespace(self._data).asarray(self._data, copy=True)
     )  # the value before
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
+    src._fw = self._fw
     r = fn(src, *args, **kwargs)
     self._check_shape(r)
     self._write(r._data, uniform=fn in UNIFORM_FILLS)
     self._vc[0] += 1
+    if r._fw is not None or self._fw is not None:
+        self._fw = r._fw
     for s in r._grad_fn._saved or ():
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self
             s.vc, s.version = self._vc, self._vc[0]

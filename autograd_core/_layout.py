@@ -1,11 +1,448 @@
 """Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
-diag, trace, einsum.
+diag, trace, einsum, diagonal, movedim, swapaxes.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
+
+split, chunk and unbind return several views of their input made by one node (torch's
+SplitBackward0 with ``output_nr`` 0, 1, ...): `_MultiOutput` is that node, whose rule gets the list
+of the outputs' gradients (None where an output got none). narrow and diagonal are views too
+(`_shapes._view`), so an in-place write into them reaches the base through CopySlices.
 """
 
-FUNCTIONS = "".split()  # torch.<name>
-METHODS = "".split()  # Tensor.<name>
-INPLACE = "".split()  # Tensor.<name>_
+import builtins
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._graph import Node, SavedTensor, node_class
+from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
+from ._shapes import _view, getitem, permute, transpose
+from ._tensor import Tensor
+
+
+# ============================================================================= several views
+
+
+class _MultiOutput(Node):
+    """A node with one output per view (split, chunk, unbind): its rule gets every output's
+    gradient, None for those that got none."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        return self._run_rule(list(grad_outputs), SavedTensor.unpack)
+
+
+for _name in ("SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"):
+    node_class(_name, _MultiOutput)
+
+
+def _views(x, op, name, indices, attrs):
+    """The views x[index] for each index, all outputs of one node (output_nr 0, 1, ...)."""
+    holder = _record(op, name, x._data, (x,), attrs)
+    node = holder._grad_fn
+    if node is not None:
+        node.num_outputs = len(indices)
+    out = []
+    for i, idx in enumerate(indices):
+        t = Tensor._from_data(x._data[idx])
+        if node is not None:
+            t._grad_fn, t._output_nr, t._rg = node, i, True
+        # torch refuses in-place changes of these views under grad mode ("Output 0 of Split is a
+        # view and is being modified inplace..."): the mark is for _inplace's check.
+        t._multi_view = name[: -len("Backward0")]
+        out.append(_view(t, x, "__getitem__", idx))
+    return tuple(out)
+
+
+def _along(d, sl):
+    return (slice(None),) * d + (sl, Ellipsis)  # a full index, as the array API wants
+
+
+def _not_0d(x, dim):
+    if x.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+
+
+def _split_sizes(n, size):
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0:
+        if n != 0:
+            raise RuntimeError(
+                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
+            )
+        return [0]
+    return [builtins.min(size, n - s) for s in range(0, builtins.max(n, 1), size)]
+
+
+def split(x, split_size_or_sections, dim=0):
+    """Split into chunks of `split_size_or_sections` (an int) or of the listed sizes (views)."""
+    _not_0d(x, dim)
+    d = _dim(dim, x.ndim)
+    n = x.shape[d]
+    if isinstance(split_size_or_sections, (int, np.integer)):
+        sizes, name = _split_sizes(n, int(split_size_or_sections)), "SplitBackward0"
+    elif isinstance(split_size_or_sections, (list, tuple)):
+        sizes, name = [int(s) for s in split_size_or_sections], "SplitWithSizesBackward0"
+        if builtins.sum(sizes) != n or builtins.any(s < 0 for s in sizes):
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
+                f"at dimension {d}), but got split_sizes={sizes}"
+            )
+    else:
+        raise TypeError(
+            "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not "
+            f"{type(split_size_or_sections).__name__}"
+        )
+    ends = np.cumsum(sizes).tolist()
+    indices = [_along(d, slice(e - s, e)) for s, e in zip(sizes, ends)]
+    return _views(x, "split", name, indices, {"dim": d, "sizes": tuple(sizes)})
+
+
+def chunk(x, chunks, dim=0):
+    """Split into `chunks` pieces of ceil(size / chunks) (the last smaller; maybe fewer pieces)."""
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    _not_0d(x, dim)
+    d = _dim(dim, x.ndim)
+    n = x.shape[d]
+    if n == 0:  # `chunks` empty pieces, as torch
+        idx = [_along(d, slice(0, 0))] * chunks
+        return _views(x, "split", "SplitBackward0", idx, {"dim": d, "sizes": (0,) * chunks})
+    return split(x, -(-n // chunks), dim)
+
+
+def unbind(x, dim=0):
+    """The slices along `dim`, each without that dim (views)."""
+    _not_0d(x, dim)
+    d = _dim(dim, x.ndim)
+    indices = [(slice(None),) * d + (i, Ellipsis) for i in range(x.shape[d])]
+    return _views(x, "unbind", "UnbindBackward0", indices, {"dim": d, "shape": x.shape})
+
+
+def narrow(x, dim, start, length):
+    """x's elements start .. start + length along dim (a view: SliceBackward0)."""
+    if x.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    d = _dim(dim, x.ndim)
+    n = x.shape[d]
+    if not -n <= start <= n:
+        raise IndexError(
+            f"start out of range (expected to be in range of [{-n}, {n}], but got {start})"
+        )
+    start = start % n if start < 0 else start
+    if start + length > n:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    return getitem(x, _along(d, slice(start, start + length)))
+
+
+def diagonal(x, offset=0, dim1=0, dim2=1):
+    """The diagonal `offset` of the dims dim1, dim2, as the last dim (a view)."""
+    d1, d2 = _dim(dim1, x.ndim), _dim(dim2, x.ndim)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    r = _diagonal_view(x._data, offset, d1, d2)
+    attrs = {"shape": x.shape, "offset": offset, "dim1": d1, "dim2": d2}
+    out = _record("diagonal", "DiagonalBackward0", r, (x,), attrs)
+    return _view(out, x, "diagonal", offset, d1, d2)
+
+
+def _diagonal_view(a, offset, d1, d2):
+    """a's diagonal as a view, writeable where a is (numpy's is read-only by default)."""
+    r = a.diagonal(offset, d1, d2)
+    if r.__class__ is _ndarray and a.flags.writeable:
+        r.flags.writeable = True
+    return r
+
+
+def diagonal_backward(g, shape, offset, dim1, dim2):
+    """zeros(shape) with g on the diagonal: the VJP of diagonal (and of diag of a matrix)."""
+    z = _zeros(g._data, shape)
+    _diagonal_view(z, offset, dim1, dim2)[...] = g._data
+    attrs = {"offset": offset, "dim1": dim1, "dim2": dim2}
+    return _record("diagonal_backward", "DiagonalBackwardBackward0", z, (g,), attrs)
+
+
+def _zeros(a, shape):
+    xp = namespace(a)
+    if a.__class__ is _ndarray:
+        return np.zeros(shape, dtype=a.dtype)
+    return xp.zeros(shape, dtype=a.dtype, device=a.device)
+
+
+def movedim(x, source, destination):
+    """Move the dims `source` to the positions `destination` (a permute view)."""
+    src = [source] if isinstance(source, (int, np.integer)) else list(source)
+    dst = [destination] if isinstance(destination, (int, np.integer)) else list(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ({src} dims) should contain the "
+            f"same number of dims as destination ({dst} dims)"
+        )
+    n = builtins.max(x.ndim, 1)
+    src = [_dim(s, n) if x.ndim else 0 for s in src]
+    dst = [_dim(s, n) if x.ndim else 0 for s in dst]
+    for what, dims in (("source", src), ("destination", dst)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{what}` ({dims})")
+    if x.ndim == 0:
+        return permute(x, ())
+    rest = iter(d for d in range(x.ndim) if d not in src)
+    where = dict(zip(dst, src))
+    return permute(x, *[where[i] if i in where else next(rest) for i in range(x.ndim)])
+
+
+moveaxis = movedim
+
+
+def swapaxes(x, axis0, axis1):
+    """transpose under numpy's name."""
+    return transpose(x, axis0, axis1)
+
+
+def swapdims(x, dim0, dim1):
+    """transpose under another name."""
+    return transpose(x, dim0, dim1)
+
+
+# ============================================================================= copies
+
+
+def _dim_list(dims, ndim):
+    dims = [dims] if isinstance(dims, (int, np.integer)) else list(dims)
+    out = [_dim(d, ndim) for d in dims] if ndim else [0 for d in dims if _dim(d, 0) is None]
+    if len(set(out)) != len(out):
+        raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
+    return tuple(out)
+
+
+def flip(x, *dims_args, dims=None):
+    """Reverse the order of the elements along `dims` (a copy)."""
+    dims = dims_args if dims is None else (dims,)
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = dims[0]
+    d = _dim_list(dims, x.ndim)
+    a = x._data
+    xp = namespace(a)
+    r = xp.asarray(xp.flip(a, axis=d) if d and a.ndim else a, copy=True)
+    return _record("flip", "FlipBackward0", r, (x,), {"dims": d})
+
+
+def roll(x, shifts, dims=None):
+    """Shift the elements along `dims` cyclically (all elements, flattened, when dims is None)."""
+    sh = (shifts,) if isinstance(shifts, (int, np.integer)) else tuple(shifts)
+    if not sh:
+        raise RuntimeError("`shifts` required")
+    a = x._data
+    xp = namespace(a)
+    if dims is not None and x.ndim == 0:
+        _not_0d(x, dims if isinstance(dims, (int, np.integer)) else dims[0])
+    if dims is None:
+        if len(sh) != 1:
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(sh)}, dims:0")
+        r = xp.reshape(xp.roll(xp.reshape(a, (-1,)), sh[0]), a.shape)
+        d = None
+    else:
+        d = _dim_list(dims, x.ndim)
+        if len(sh) != len(d):
+            raise RuntimeError(
+                f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(d)}"
+            )
+        r = xp.roll(a, sh, axis=d) if a.ndim else xp.asarray(a, copy=True)
+    return _record("roll", "RollBackward0", r, (x,), {"shifts": sh, "dims": d})
+
+
+def repeat(x, *sizes):
+    """Tile x `sizes` times along each dim (new leading dims where sizes has more)."""
+    if not sizes:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
+    if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
+        sizes = sizes[0]
+    sizes = tuple(int(s) for s in sizes)
+    if len(sizes) < x.ndim:
+        raise RuntimeError(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of "
+            "tensor"
+        )
+    shape = (1,) * (len(sizes) - x.ndim) + x.shape
+    out = tuple(s * r for s, r in zip(shape, sizes))
+    if builtins.any(s < 0 for s in out):
+        bad = next(s for s in out if s < 0)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: {list(out)}")
+    a = x._data
+    xp = namespace(a)
+    r = xp.tile(xp.reshape(a, shape), sizes) if sizes else xp.asarray(a, copy=True)
+    return _record("repeat", "RepeatBackward0", r, (x,), {"shape": shape, "sizes": sizes})
+
+
+def _triangle(x, diagonal, which):
+    if x.ndim < 2:
+        raise RuntimeError(f"{which}: input tensor must have at least 2 dimensions")
+    a = x._data
+    fn = getattr(namespace(a), which)
+    return _record(
+        which, which.capitalize() + "Backward0", fn(a, k=diagonal), (x,), {"diagonal": diagonal}
+    )
+
+
+def tril(x, diagonal=0):
+    """The lower triangle (and the diagonals above it up to `diagonal`); zeros elsewhere."""
+    return _triangle(x, diagonal, "tril")
+
+
+def triu(x, diagonal=0):
+    """The upper triangle (from `diagonal` up); zeros elsewhere."""
+    return _triangle(x, diagonal, "triu")
+
+
+def diag(x, diagonal=0):
+    """A 1-D tensor as the diagonal of a square matrix, or a matrix's diagonal as a 1-D tensor."""
+    if x.ndim == 1:
+        n = x.shape[0] + builtins.abs(diagonal)
+        z = _zeros(x._data, (n, n))
+        _diagonal_view(z, diagonal, 0, 1)[...] = x._data
+        return _record("diag_embed", "DiagEmbedBackward0", z, (x,), {"offset": diagonal})
+    if x.ndim != 2:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
+    xp = namespace(x._data)
+    r = xp.asarray(x._data.diagonal(diagonal), copy=True)
+    attrs = {"shape": x.shape, "offset": diagonal, "dim1": 0, "dim2": 1}
+    return _record("diagonal", "DiagonalBackward0_copy", r, (x,), attrs)
+
+
+def trace(x):
+    """The sum of a matrix's diagonal (integers give int64)."""
+    if x.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
+    a = x._data
+    if _backend.kind(a.dtype) == "b":
+        raise _no_kernel("trace", x)
+    xp = namespace(a)
+    r = xp.asarray(xp.sum(a.diagonal()))
+    if _backend.kind(a.dtype) in "iu":
+        r = xp.astype(r, xp.int64)
+    return _record("trace", "TraceBackward0", r, (x,), {"shape": x.shape})
+
+
+# ============================================================================= einsum
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _parse_einsum(equation, operands):
+    """The equation with every '...' spelt out and the output explicit: (input subscripts,
+    output subscripts), after torch's checks."""
+    eq = equation.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    subs = lhs.split(",")
+    if len(subs) < len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    if len(subs) > len(operands):
+        raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
+    used = set(c for c in eq if c.isalpha())
+    free = [c for c in _LETTERS if c not in used]
+    ell = builtins.max(
+        [t.ndim - len(s.replace("...", "")) for s, t in zip(subs, operands) if "..." in s] + [0]
+    )
+    ell_letters = "".join(free[:ell])
+    out_subs = []
+    for i, (s, t) in enumerate(zip(subs, operands)):
+        n = len(s.replace("...", ""))
+        if "..." in s:
+            k = t.ndim - n
+            s = s.replace("...", ell_letters[ell - k :] if k > 0 else "")
+        elif n != t.ndim:
+            raise RuntimeError(
+                f"einsum(): the number of subscripts in the equation ({n}) does not match the "
+                f"number of dimensions ({t.ndim}) for operand {i} and no ellipsis was given"
+            )
+        out_subs.append(s)
+    if arrow:
+        out = rhs.replace("...", ell_letters)
+        for c in out:
+            if c not in "".join(out_subs):
+                raise RuntimeError(
+                    f"einsum(): output subscript {c} does not appear in the equation for any "
+                    "input operand"
+                )
+    else:
+        counts = {}
+        for c in lhs:
+            if c.isalpha():
+                counts[c] = counts.get(c, 0) + 1
+        out = ell_letters + "".join(sorted(c for c, k in counts.items() if k == 1))
+    sizes = {}
+    for i, (s, t) in enumerate(zip(out_subs, operands)):
+        seen = {}
+        for c, n in zip(s, t.shape):
+            if c in seen and seen[c] != n:
+                raise RuntimeError(
+                    f"einsum(): subscript {c} is repeated for operand {i} but the sizes don't "
+                    f"match, {n} != {seen[c]}"
+                )
+            seen[c] = n
+            if c in sizes and n != sizes[c] and 1 not in (n, sizes[c]):
+                raise RuntimeError(
+                    f"einsum(): subscript {c} has size {n} for operand {i} which does not "
+                    f"broadcast with previously seen size {sizes[c]}"
+                )
+            if n != 1 or c not in sizes:
+                sizes[c] = n
+    return tuple(out_subs), out
+
+
+def _einsum_node_name(subs, out):
+    """torch's last step: a permute (one operand, nothing summed), a sum (one operand), a view of
+    a bmm (a contraction), or a mul (two or more operands, nothing summed at the last step)."""
+    if len(subs) == 1:
+        return "PermuteBackward0" if set(subs[0]) <= set(out) else "SumBackward1"
+    return "ViewBackward0" if builtins.any(c not in out for c in subs[-1]) else "MulBackward0"
+
+
+def _contracts(subs, out):
+    """Whether a summed subscript is shared by two operands (torch then multiplies by bmm, which
+    wants one dtype; otherwise the operands are promoted, as by mul)."""
+    return builtins.any(
+        c not in out and builtins.sum(c in s for s in subs) > 1 for c in set("".join(subs))
+    )
+
+
+def einsum(equation, *operands):
+    """Einstein summation over 1, 2 or 3 operands (repeated indices, '...', implicit output)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    if not 1 <= len(operands) <= 3:
+        raise NotImplementedError("einsum(): autograd_core supports 1, 2 or 3 operands")
+    subs, out = _parse_einsum(equation, operands)
+    first = operands[0]
+    odd = next((t for t in operands[1:] if t.dtype is not first.dtype), None)
+    if odd is not None and _contracts(subs, out):
+        raise RuntimeError(f"expected scalar type {_cname(first)} but found {_cname(odd)}")
+    dt = result_type(*operands)
+    xp = namespace(first._data)
+    r = xp.einsum(",".join(subs) + "->" + out, *[_cast(t._data, dt) for t in operands])
+    sizes = tuple(tuple(t.shape) for t in operands)
+    return _record(
+        f"einsum{len(operands)}",
+        _einsum_node_name(subs, out),
+        xp.asarray(r),
+        tuple(operands),
+        {"subs": subs, "out": out, "shapes": sizes},
+    )
+
+
+FUNCTIONS = """
+    split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
+    swapaxes swapdims
+""".split()  # torch.<name>
+METHODS = """
+    split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
+    swapaxes swapdims
+""".split()  # Tensor.<name>
+INPLACE = "tril triu".split()  # Tensor.<name>_

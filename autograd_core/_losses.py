@@ -7,8 +7,9 @@ import builtins
 
 import numpy as np
 
-from ._backend import namespace
+from ._backend import namespace, opmath, round_back
 from ._tensor import Tensor
+from ._amp_policy import float32_precision
 from ._ops import _operands, _record, _shape_error, silent
 
 
@@ -16,6 +17,7 @@ from ._ops import _operands, _record, _shape_error, silent
 # like torch's)
 
 
+@float32_precision
 @silent
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
@@ -25,10 +27,13 @@ def mse_loss(x, y, reduction="mean"):
     except ValueError as e:
         raise _shape_error("mse_loss", x, y, e) from None
     xp = namespace(d)
-    r = xp.mean(d) if reduction == "mean" else xp.sum(d) if reduction == "sum" else d
+    f, low = opmath(d)  # bfloat16 is summed in float32, as torch's kernels
+    r = xp.mean(f) if reduction == "mean" else xp.sum(f) if reduction == "sum" else f
+    r = round_back(r, low)
     return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})
 
 
+@float32_precision
 @silent
 def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     """-logp[i, target[i]] averaged (weighted) over the batch, one NllLossBackward0 node."""
@@ -52,14 +57,15 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     w = xp.ones(n_cls, dtype=a.dtype, device=a.device) if weight is None else weight._data
     wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
     picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
-    losses = -picked * wt
-    total = xp.sum(wt)
+    losses, low = opmath(-picked * wt)
+    total = xp.sum(opmath(wt)[0])
     if reduction == "mean":
         r = xp.sum(losses) / total
     elif reduction == "sum":
         r = xp.sum(losses)
     else:
         r = losses if a.ndim == 2 else losses[0]
+    r, total = round_back(r, low), round_back(total, low)
     attrs = {
         "shape": a.shape,
         "target": Tensor._from_data(safe),

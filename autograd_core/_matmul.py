@@ -4,6 +4,7 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 """
 
 from . import _backend
+from ._amp_policy import cuda_lower, cuda_promote, lower_precision
 from ._graph import node_class
 from ._tensor import Tensor, _as_tensor_like
 from ._ops import _cname, _no_kernel, _operands, _record
@@ -11,21 +12,51 @@ from ._ops import _cname, _no_kernel, _operands, _record
 
 # ============================================================================= linear algebra
 
+# c10's C++ type names, which torch's mm message prints (its other messages print _cname's).
+_C10_NAMES = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
 
-def matmul(x, y):
+
+def _short(t):
+    """torch's short dtype name in messages (_cname, and "BFloat16")."""
+    return "BFloat16" if t.dtype is _backend.bfloat16 else _cname(t)
+
+
+def _dtype_mismatch(x, y, nd):
+    if nd == (1, 1):
+        return (
+            f"dot : expected both vectors to have same dtype, but found {_short(x)} and {_short(y)}"
+        )
+    if nd == (2, 1):
+        return (
+            f"addmv input tensors must have the same dtype, but got {_short(y)}, {_short(x)}, "
+            f"and {_short(y)}"
+        )
+    if nd == (3, 3):
+        return f"expected scalar type {_short(x)} but found {_short(y)}"
+    return (
+        "expected m1 and m2 to have the same dtype, but got: "
+        f"{_C10_NAMES[x.dtype.name]} != {_C10_NAMES[y.dtype.name]}"
+    )
+
+
+def _matmul(x, y):
     """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
     if not isinstance(y, Tensor):
         y = _as_tensor_like(y, x)
     nd = (x.ndim, y.ndim)
     if x.dtype is not y.dtype:
-        if nd == (1, 1):
-            raise RuntimeError(
-                f"dot : expected both vectors to have same dtype, but found {_cname(x)} and "
-                f"{_cname(y)}"
-            )
-        raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {_cname(x)} != {_cname(y)}"
-        )
+        raise RuntimeError(_dtype_mismatch(x, y, nd))
     a, b = _operands(x, y)
     if x.dtype is _backend.bool_:
         raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
@@ -33,8 +64,9 @@ def matmul(x, y):
         raise RuntimeError(
             f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D"
         )
+    (a, low), (b, _) = _backend.opmath(a), _backend.opmath(b)
     try:
-        r = a @ b
+        r = _backend.round_back(a @ b, low)
     except ValueError:
         dims = lambda s: "x".join(map(str, s))  # noqa: E731
         if nd == (1, 1):
@@ -66,34 +98,41 @@ def matmul(x, y):
     return _record("matmul", name, r, (x, y), {"ndims": nd})
 
 
+matmul = lower_precision(_matmul)  # the named forms call _matmul: autocast's policy is theirs
+
+
 def _ranked(x, y, want, messages, name):
     """matmul, after torch's rank checks for mm/mv/dot/bmm; the node gets the op's own name."""
     for t, n, msg in zip((x, y), want, messages):
         if t.ndim != n:
             raise RuntimeError(msg.format(x=x.ndim, y=y.ndim))
-    r = matmul(x, y)
+    r = _matmul(x, y)
     if r._grad_fn is not None:
         r._grad_fn.__class__ = node_class(name)
     return r
 
 
+@lower_precision
 def mm(x, y):
     """Matrix @ matrix (both 2-D)."""
     return _ranked(x, y, (2, 2), ("self must be a matrix", "mat2 must be a matrix"), "MmBackward0")
 
 
+@cuda_lower
 def mv(x, y):
     """Matrix @ vector."""
     msg = "vector + matrix @ vector expected, got 1, {x}, {y}"
     return _ranked(x, y, (2, 1), (msg, msg), "MvBackward0")
 
 
+@cuda_promote
 def dot(x, y):
     """Vector . vector (both 1-D)."""
     msg = "1D tensors expected, but got {x}D and {y}D tensors"
     return _ranked(x, y, (1, 1), (msg, msg), "DotBackward0")
 
 
+@lower_precision
 def bmm(x, y):
     """Batched matrix @ matrix (both 3-D, same batch size)."""
     r = _ranked(
@@ -102,16 +141,18 @@ def bmm(x, y):
     return r
 
 
+@lower_precision
 def addmm(bias, x, y):
     """bias + x @ y (what nn.functional.linear uses for 2-D inputs)."""
     if not (x.dtype is y.dtype is bias.dtype):
         raise RuntimeError(
-            f"mat1 and mat2 must have the same dtype, but got {_cname(x)} and {_cname(y)}"
+            f"mat1 and mat2 must have the same dtype, but got {_short(x)} and {_short(y)}"
         )
     a, b = _operands(x, y)
     c = bias._data
+    (a, low), (b, _), (c, _) = _backend.opmath(a), _backend.opmath(b), _backend.opmath(c)
     try:
-        r = a @ b + c
+        r = _backend.round_back(a @ b + c, low)
     except ValueError:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "

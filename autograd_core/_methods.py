@@ -227,6 +227,7 @@ for _name, _dt in (
     ("float", _backend.float32),
     ("double", _backend.float64),
     ("half", _backend.float16),
+    ("bfloat16", _backend.bfloat16),
     ("long", _backend.int64),
     ("int", _backend.int32),
     ("bool", _backend.bool_),
@@ -242,6 +243,8 @@ def _py_numpy(self, force=False):
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
     if self._data.__class__ is _ndarray:
+        if self._data.dtype == _backend.BFLOAT16 and not force:  # torch has no numpy bfloat16
+            raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
     if self.device.type == "cuda" and not force:
         raise TypeError(

@@ -1,11 +1,531 @@
 """The ops behind nn layers beyond linear: activations (gelu, silu, softplus), dropout, layer and
-batch norm, embedding, conv2d, max_pool2d, one_hot, and losses (l1, huber, binary cross-entropy).
+batch norm, embedding, conv2d, max_pool2d, one_hot, and losses (huber, binary cross-entropy).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_nn). The lists below say where each op appears: ``torch.<name>``, the
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
+
+conv2d and max_pool2d are built on two linear ops of their own, `unfold2d` (im2col) and `fold2d`
+(col2im), each the other's VJP, so the backward of a convolution is made of recorded ops and can be
+differentiated again. `normal_cdf` (Phi, gelu's derivative) is an op for the same reason.
 """
 
-FUNCTIONS = "".split()  # torch.<name>
+import math
+
+import numpy as np
+
+from . import _backend
+from ._amp_policy import cuda_float32, float32_precision, lower_precision
+from ._backend import namespace
+from ._creation import _gen
+from ._ops import _cast, _cname, _record, silent
+from ._tensor import Tensor
+
+_erf_host = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _check_params(input, *params):
+    """torch's refusal of norm parameters in another dtype than the input."""
+    for p in params:
+        if p is not None and p.dtype != input.dtype:
+            raise RuntimeError(
+                f"mixed dtype (CPU): expect parameter to have scalar type of {_cname(input)}"
+            )
+
+
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+def _erf_array(a):
+    """erf on any backend's array (math.erf on the host: the array API has no erf)."""
+    host = np.asarray(_backend.move(a, _backend.CPU)) if not isinstance(a, np.ndarray) else a
+    out = _erf_host(host).astype(host.dtype, copy=False)
+    return out if isinstance(a, np.ndarray) else namespace(a).asarray(out, device=a.device)
+
+
+# ============================================================================= activations
+
+
+def grad_tie(t, x):
+    """t itself, recorded as depending on x with a zero derivative: a backward formula's output
+    that torch computes from x (so it requires grad under create_graph) without depending on it."""
+    return _record("grad_tie", "BackwardBackward0", t._data, (t, x), {"shape": tuple(x.shape)})
+
+
+@silent
+def normal_cdf(x):
+    """Phi(x) = (1 + erf(x / sqrt(2))) / 2, the standard normal CDF (gelu's derivative)."""
+    return _record(
+        "normal_cdf", "ErfBackward0", 0.5 * (1.0 + _erf_array(x._data / math.sqrt(2))), (x,)
+    )
+
+
+@silent
+def gelu(input, approximate="none"):
+    """x * Phi(x) ('none'), or its tanh approximation ('tanh'); one GeluBackward0 node."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    a = input._data
+    if approximate == "tanh":
+        xp = namespace(a)
+        r = 0.5 * a * (1.0 + xp.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a * a * a)))
+    else:
+        r = 0.5 * a * (1.0 + _erf_array(a / math.sqrt(2)))
+    return _record("gelu", "GeluBackward0", r, (input,), {"approximate": approximate})
+
+
+@silent
+def silu(input):
+    """x * sigmoid(x); one SiluBackward0 node."""
+    a = input._data
+    xp = namespace(a)
+    return _record("silu", "SiluBackward0", a / (1.0 + xp.exp(-a)), (input,))
+
+
+@cuda_float32
+@silent
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold; SoftplusBackward0."""
+    a = input._data
+    xp = namespace(a)
+    r = xp.where(a * beta > threshold, a, xp.log1p(xp.exp(a * beta)) / beta)
+    return _record(
+        "softplus", "SoftplusBackward0", r, (input,), {"beta": beta, "threshold": threshold}
+    )
+
+
+def dropout(input, p, train):
+    """torch.dropout: x * mask / (1 - p) with mask ~ Bernoulli(1 - p) from the engine's generator
+    (a MulBackward0, as torch's CPU kernel); the input itself when not training."""
+    if p < 0 or p > 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not train or p == 0:
+        return input
+    a = input._data
+    keep = _gen(None).random(a.shape) >= p
+    scale = np.asarray(keep, dtype=np.float64) / (1.0 - p) if p < 1 else np.zeros(a.shape)
+    mask = Tensor._from_data(_cast(_backend.asarray_on(scale, input.device), input.dtype))
+    return input * mask
+
+
+# ============================================================================= normalization
+
+
+@cuda_float32  # as torch's autocast lists: float32 on cuda, left alone on cpu
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
+    """(x - mean) / sqrt(var + eps) over the last len(normalized_shape) dims, then * weight +
+    bias; one NativeLayerNormBackward0 node."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input.shape[input.ndim - len(shape) :]) != shape or len(shape) > input.ndim:
+        raise RuntimeError(
+            f"Given normalized_shape={list(shape)}, expected input with shape [*, "
+            f"{', '.join(str(s) for s in shape)}], but got input of size{input.shape}"
+        )
+    _check_params(input, weight, bias)
+    a = input._data
+    xp = namespace(a)
+    dims = tuple(range(input.ndim - len(shape), input.ndim))
+    mu = xp.mean(a, axis=dims, keepdims=True)
+    var = xp.mean((a - mu) ** 2, axis=dims, keepdims=True)
+    r = (a - mu) / xp.sqrt(var + eps)
+    if weight is not None:
+        r = r * weight._data
+    if bias is not None:
+        r = r + bias._data
+    return _record(
+        "layer_norm",
+        "NativeLayerNormBackward0",
+        r,
+        (input, weight, bias),
+        {"dims": dims, "eps": eps},
+    )
+
+
+def _channel_shape(ndim, c):
+    return (1, c) + (1,) * (ndim - 2)
+
+
+def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
+    input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True
+):
+    """torch.batch_norm: per channel (dim 1), normalize by the batch's statistics (training: the
+    running ones are updated in place, the variance unbiased) or by the running ones (eval); one
+    NativeBatchNormBackward0 node."""
+    _check_params(input, weight, bias)
+    a = input._data
+    xp = namespace(a)
+    dims = (0,) + tuple(range(2, input.ndim))
+    cs = _channel_shape(input.ndim, input.shape[1])
+    if training or running_mean is None:
+        mu = xp.mean(a, axis=dims, keepdims=True)
+        var = xp.mean((a - mu) ** 2, axis=dims, keepdims=True)
+        if training and running_mean is not None:
+            n = a.size // input.shape[1]
+            rm, rv = running_mean._data, running_var._data
+            rm[...] = (1 - momentum) * rm + momentum * xp.reshape(mu, rm.shape)
+            rv[...] = (1 - momentum) * rv + momentum * xp.reshape(var, rv.shape) * n / max(n - 1, 1)
+            running_mean._vc[0] += 1
+            running_var._vc[0] += 1
+    else:
+        mu = xp.reshape(running_mean._data, cs)
+        var = xp.reshape(running_var._data, cs)
+    invstd = 1.0 / xp.sqrt(var + eps)
+    r = (a - mu) * invstd
+    if weight is not None:
+        r = r * xp.reshape(weight._data, cs)
+    if bias is not None:
+        r = r + xp.reshape(bias._data, cs)
+    batch_stats = training or running_mean is None
+    attrs = {
+        "dims": dims,
+        "eps": eps,
+        "batch_stats": batch_stats,
+        "mean": Tensor._from_data(_cast(mu, input.dtype)),
+        "invstd": Tensor._from_data(_cast(invstd, input.dtype)),
+    }
+    return _record("batch_norm", "NativeBatchNormBackward0", r, (input, weight, bias), attrs)
+
+
+# ============================================================================= lookup
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """torch.embedding: the rows of `weight` at `indices`; one EmbeddingBackward0 node (the row
+    padding_idx gets no gradient)."""
+    idx = indices._data
+    if idx.dtype.kind not in "iu":
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+            f"Long, Int; but got {indices.type()} instead (while checking arguments for embedding)"
+        )
+    xp = namespace(weight._data)
+    n = weight.shape[0]
+    if idx.size and (int(xp.max(idx)) >= n or int(xp.min(idx)) < -n):
+        raise IndexError("index out of range in self")
+    flat = xp.reshape(idx, (-1,)) % n
+    r = xp.reshape(xp.take(weight._data, flat, axis=0), tuple(idx.shape) + (weight.shape[1],))
+    attrs = {
+        "rows": Tensor._from_data(flat),
+        "keep": Tensor._from_data(
+            xp.reshape(flat != padding_idx % n if padding_idx >= 0 else flat == flat, (-1, 1))
+        ),
+        "shape": tuple(weight.shape),
+    }
+    return _record("embedding", "EmbeddingBackward0", r, (weight,), attrs)
+
+
+def rows_scatter(g, rows, shape):
+    """zeros(shape) with the rows of g (flat, (len(rows), D)) added at `rows`."""
+    xp = namespace(g._data)
+    z = (
+        xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None))
+        if not isinstance(g._data, np.ndarray)
+        else np.zeros(shape, dtype=g._data.dtype)
+    )
+    _backend.index_add(xp, z, rows._data, xp.reshape(g._data, (rows._data.shape[0], -1)))
+    return _record("rows_scatter", "IndexAddBackward0", z, (g,), {"rows": rows})
+
+
+def rows_gather(g, rows):
+    """The rows of g at `rows` (the VJP of rows_scatter)."""
+    xp = namespace(g._data)
+    return _record(
+        "rows_gather",
+        "IndexSelectBackward0",
+        xp.take(g._data, rows._data, axis=0),
+        (g,),
+        {"rows": rows, "shape": tuple(g.shape)},
+    )
+
+
+def one_hot(tensor, num_classes=-1):
+    """int64 one-hot encoding along a new last dim of num_classes (max + 1 when -1)."""
+    a = tensor._data
+    if a.dtype.kind not in "iu" or a.dtype.itemsize != 8:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    xp = namespace(a)
+    if a.size and int(xp.min(a)) < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        if not a.size:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(xp.max(a)) + 1
+    elif a.size and int(xp.max(a)) >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    r = xp.astype(
+        xp.expand_dims(a, axis=-1) == xp.arange(num_classes, device=getattr(a, "device", None))
+        if not isinstance(a, np.ndarray)
+        else a[..., None] == np.arange(num_classes),
+        a.dtype,
+    )
+    return Tensor._from_data(r)
+
+
+# ============================================================================= convolution
+
+
+def _out_size(n, k, s, p, d):
+    return (n + 2 * p - d * (k - 1) - 1) // s + 1
+
+
+def _im2col(a, ksize, stride, padding, dilation, fill=0):
+    """(N, C, H, W) -> (N, C*kh*kw, OH*OW), the windows as columns (torch's unfold order)."""
+    xp = namespace(a)
+    n, c, h, w = a.shape
+    (kh, kw), (sh, sw), (ph, pw), (dh, dw) = ksize, stride, padding, dilation
+    oh, ow = _out_size(h, kh, sh, ph, dh), _out_size(w, kw, sw, pw, dw)
+    if ph or pw:
+        ap = xp.full((n, c, h + 2 * ph, w + 2 * pw), fill, dtype=a.dtype)
+        ap[:, :, ph : ph + h, pw : pw + w] = a
+    else:
+        ap = a
+    cols = [
+        ap[:, :, i * dh : i * dh + sh * (oh - 1) + 1 : sh, j * dw : j * dw + sw * (ow - 1) + 1 : sw]
+        for i in range(kh)
+        for j in range(kw)
+    ]
+    return xp.reshape(xp.stack(cols, axis=2), (n, c * kh * kw, oh * ow)), (oh, ow)
+
+
+def _col2im(cols, hw, ksize, stride, padding, dilation):
+    """The adjoint of _im2col: (N, C*kh*kw, L) columns summed back into (N, C, H, W)."""
+    xp = namespace(cols)
+    (h, w), (kh, kw), (sh, sw), (ph, pw), (dh, dw) = hw, ksize, stride, padding, dilation
+    oh, ow = _out_size(h, kh, sh, ph, dh), _out_size(w, kw, sw, pw, dw)
+    n = cols.shape[0]
+    c = cols.shape[1] // (kh * kw)
+    c5 = xp.reshape(cols, (n, c, kh * kw, oh, ow))
+    out = xp.zeros((n, c, h + 2 * ph, w + 2 * pw), dtype=cols.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            out[
+                :,
+                :,
+                i * dh : i * dh + sh * (oh - 1) + 1 : sh,
+                j * dw : j * dw + sw * (ow - 1) + 1 : sw,
+            ] += c5[:, :, i * kw + j]
+    return out[:, :, ph : ph + h, pw : pw + w]
+
+
+def unfold2d(x, ksize, stride, padding, dilation):
+    """im2col as an op (Im2ColBackward0): (N, C, H, W) -> (N, C*kh*kw, L)."""
+    r, _ = _im2col(x._data, ksize, stride, padding, dilation)
+    attrs = {"hw": tuple(x.shape[2:]), "ksize": ksize, "stride": stride, "padding": padding}
+    return _record("unfold2d", "Im2ColBackward0", r, (x,), {**attrs, "dilation": dilation})
+
+
+def fold2d(cols, hw, ksize, stride, padding, dilation):
+    """col2im as an op (Col2ImBackward0): the adjoint of unfold2d."""
+    r = _col2im(cols._data, hw, ksize, stride, padding, dilation)
+    attrs = {"ksize": ksize, "stride": stride, "padding": padding, "dilation": dilation}
+    return _record("fold2d", "Col2ImBackward0", r, (cols,), attrs)
+
+
+def _conv_padding(padding, ksize, dilation, stride):
+    if padding == "valid":
+        return (0, 0)
+    if padding == "same":
+        if stride != (1, 1):
+            raise ValueError("padding='same' is not supported for strided convolutions")
+        total = [d * (k - 1) for k, d in zip(ksize, dilation)]
+        if any(t % 2 for t in total):
+            raise NotImplementedError("padding='same' with an even effective kernel")
+        return tuple(t // 2 for t in total)
+    return _pair(padding)
+
+
+@lower_precision
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
+    one ConvolutionBackward0 node. Computed as im2col + matmul on the arrays."""
+    if input.ndim != 4:
+        raise RuntimeError(
+            f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
+            f"{list(input.shape)}"
+        )
+    o, cg, kh, kw = weight.shape
+    if input.shape[1] != cg * groups:
+        raise RuntimeError(
+            f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
+            f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
+            "channels instead"
+        )
+    if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
+        other = weight if weight.dtype != input.dtype else bias
+        raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
+    stride, dilation = _pair(stride), _pair(dilation)
+    padding = _conv_padding(padding, (kh, kw), dilation, stride)
+    a, w = input._data, weight._data
+    xp = namespace(a)
+    cols, (oh, ow) = _im2col(a, (kh, kw), stride, padding, dilation)
+    n = a.shape[0]
+    w3 = xp.reshape(w, (groups, o // groups, -1))
+    r = xp.matmul(w3, xp.reshape(cols, (n, groups, -1, oh * ow)))
+    r = _cast(xp.reshape(r, (n, o, oh, ow)), input.dtype)  # numpy's bfloat16 matmul widens
+    if bias is not None:
+        r = r + xp.reshape(bias._data, (1, o, 1, 1))
+    attrs = {
+        "ksize": (kh, kw),
+        "stride": stride,
+        "padding": padding,
+        "dilation": dilation,
+        "groups": groups,
+        "hw": tuple(input.shape[2:]),
+    }
+    return _record("conv2d", "ConvolutionBackward0", r, (input, weight, bias), attrs)
+
+
+# ============================================================================= pooling
+
+
+def max_pool2d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The max over each window (ties: the first); one MaxPool2DWithIndicesBackward0 node."""
+    if ceil_mode:
+        raise NotImplementedError("max_pool2d: ceil_mode=True is not supported")
+    ksize = _pair(kernel_size)
+    stride = ksize if stride is None or stride == [] else _pair(stride)
+    padding, dilation = _pair(padding), _pair(dilation)
+    if any(2 * p > k for p, k in zip(padding, ksize)):
+        raise RuntimeError(
+            "pad should be at most half of effective kernel size, but got "
+            f"pad={padding[0]}, kernel_size={ksize[0]} and dilation={dilation[0]}"
+        )
+    a = input._data
+    xp = namespace(a)
+    unbatched = a.ndim == 3
+    if unbatched:
+        a = a[None]
+    n, c, h, w = a.shape
+    cols, (oh, ow) = _im2col(a, ksize, stride, padding, dilation, fill=-math.inf)
+    kk = ksize[0] * ksize[1]
+    cols = xp.reshape(cols, (n, c, kk, oh * ow))
+    arg = xp.argmax(cols, axis=2)  # (n, c, L)
+    pos, _ = _im2col(
+        np.arange(h * w, dtype=np.float64).reshape(1, 1, h, w), ksize, stride, padding, dilation, -1
+    )
+    pos = _backend.asarray_on(pos.reshape(kk, oh * ow).astype(np.int64), input.device)
+    flat = xp.take_along_axis(xp.broadcast_to(pos, (n, c, kk, oh * ow)), arg[:, :, None], axis=2)
+    vals = xp.take_along_axis(cols, arg[:, :, None], axis=2)
+    out_shape = (n, c, oh, ow) if not unbatched else (c, oh, ow)
+    r = xp.reshape(vals, out_shape)
+    idx = Tensor._from_data(xp.reshape(flat, out_shape))
+    out = _record(
+        "max_pool2d",
+        "MaxPool2DWithIndicesBackward0",
+        r,
+        (input,),
+        {"indices": idx, "shape": tuple(input.shape)},
+    )
+    return (out, idx) if return_indices else out
+
+
+def plane_scatter(g, indices, shape):
+    """zeros(shape) with g added at the flat (H*W) positions `indices` of each plane."""
+    xp = namespace(g._data)
+    lead = int(np.prod(shape[:-2]))
+    z = np.zeros((lead, shape[-2] * shape[-1]), dtype=g._data.dtype)
+    z = _backend.asarray_on(z, g.device) if not isinstance(g._data, np.ndarray) else z
+    rows = xp.reshape(xp.arange(lead), (-1, 1))
+    idx = xp.reshape(indices._data, (lead, -1))
+    _backend.index_add(xp, z, (rows, idx), xp.reshape(g._data, (lead, -1)))
+    return _record(
+        "plane_scatter",
+        "MaxPool2DWithIndicesBackwardBackward0",
+        xp.reshape(z, shape),
+        (g,),
+        {"indices": indices},
+    )
+
+
+def plane_gather(g, indices):
+    """g's values at the flat (H*W) positions `indices` of each plane (plane_scatter's VJP)."""
+    xp = namespace(g._data)
+    lead = int(np.prod(g.shape[:-2]))
+    flat = xp.reshape(g._data, (lead, -1))
+    r = xp.take_along_axis(flat, xp.reshape(indices._data, (lead, -1)), axis=1)
+    return _record(
+        "plane_gather",
+        "GatherBackward0",
+        xp.reshape(r, tuple(indices.shape)),
+        (g,),
+        {"indices": indices, "shape": tuple(g.shape)},
+    )
+
+
+# ============================================================================= losses
+
+
+def _reduce_array(xp, a, reduction):
+    return xp.mean(a) if reduction == "mean" else xp.sum(a) if reduction == "sum" else a
+
+
+@float32_precision
+@silent
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    """0.5 d**2 where |d| < delta, else delta (|d| - delta / 2), d = input - target;
+    HuberLossBackward0."""
+    a, b = input._data, _cast(target._data, input.dtype)  # torch computes in the input's dtype
+    xp = namespace(a)
+    d = a - b
+    ad = xp.abs(d)
+    loss = xp.where(ad < delta, 0.5 * d * d, delta * (ad - 0.5 * delta))
+    r = _reduce_array(xp, loss, reduction)
+    attrs = {"reduction": reduction, "delta": delta}
+    return _record("huber_loss", "HuberLossBackward0", r, (input, target), attrs)
+
+
+@float32_precision
+@silent
+def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+    """-w (t log x + (1 - t) log(1 - x)), the logs clamped at -100 as torch;
+    BinaryCrossEntropyBackward0."""
+    if target.dtype != input.dtype:
+        raise RuntimeError(f"Found dtype {_cname(target)} but expected {_cname(input)}")
+    a, t = input._data, target._data
+    xp = namespace(a)
+    if builtins_any(xp, (a < 0) | (a > 1)):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    loss = -(t * xp.maximum(xp.log(a), -100.0) + (1 - t) * xp.maximum(xp.log1p(-a), -100.0))
+    if weight is not None:
+        loss = loss * weight._data
+    r = _reduce_array(xp, loss, reduction)
+    attrs = {"reduction": reduction, "weight": weight}
+    return _record("binary_cross_entropy", "BinaryCrossEntropyBackward0", r, (input, target), attrs)
+
+
+def builtins_any(xp, m):
+    return bool(xp.any(m))
+
+
+@float32_precision
+@silent
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
+    """torch.binary_cross_entropy_with_logits: (1 - t) x + (1 + (pw - 1) t) softplus(-x), stably,
+    times weight; BinaryCrossEntropyWithLogitsBackward0. reduction as torch's enum or string."""
+    reduction = {0: "none", 1: "mean", 2: "sum"}.get(reduction, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Target size ({target.shape}) must be the same as input size ({input.shape})"
+        )
+    a, t = input._data, target._data
+    xp = namespace(a)
+    sp = xp.log1p(xp.exp(-xp.abs(a))) + xp.maximum(-a, 0.0)  # softplus(-x)
+    lw = 1.0 if pos_weight is None else 1.0 + (pos_weight._data - 1.0) * t
+    loss = (1 - t) * a + lw * sp
+    if weight is not None:
+        loss = loss * weight._data
+    r = _reduce_array(xp, loss, reduction)
+    attrs = {"reduction": reduction, "weight": weight, "pos_weight": pos_weight}
+    return _record(
+        "bce_with_logits", "BinaryCrossEntropyWithLogitsBackward0", r, (input, target), attrs
+    )
+
+
+FUNCTIONS = """
+    dropout layer_norm batch_norm embedding conv2d max_pool2d binary_cross_entropy_with_logits
+""".split()  # torch.<name>
 METHODS = "".split()  # Tensor.<name>
 INPLACE = "".split()  # Tensor.<name>_

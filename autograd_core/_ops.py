@@ -34,6 +34,10 @@ _Number = (int, float, bool, np.number, np.bool_)
 
 # ============================================================================= recording
 
+# While a dual level is active (autograd.forward_ad): its hook, which gives `_record`'s result a
+# tangent from its inputs'. Empty otherwise, so each op pays one truth test.
+_forward = []
+
 
 def silent(fn):
     """Run `fn` with numpy's floating-point warnings off: torch computes log(0) = -inf and 0/0 = nan
@@ -55,7 +59,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
     if not _mode.grad_enabled:
         if _mode.inference:
             out._inference = True
-        return out
+        return _forward[0](op, out, inputs, attrs) if _forward else out
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
     # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
@@ -80,7 +84,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         meta.append(None)
         need.append(False)
     if True not in need:
-        return out  # nothing to differentiate: a constant
+        return _forward[0](op, out, inputs, attrs) if _forward else out  # a constant
     rule = RULES[op]
     node = (_NODE_CLASSES.get(name) or node_class(name))(
         rule, tuple(edges), tuple(nrs), tuple(meta), attrs
@@ -106,7 +110,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
         node._trace = traceback.format_stack()[:-2]
     out._grad_fn = node
     out._rg = True
-    return out
+    return _forward[0](op, out, inputs, attrs) if _forward else out
 
 
 # ============================================================================= unwrapping

@@ -1,11 +1,202 @@
 """More elementwise ops: trigonometric and hyperbolic functions, log2/log10/exp2, erf, rsqrt,
-trunc, lerp; and torch's alias names (multiply, divide, ...).
+trunc, atan2, lerp; and torch's alias names (multiply, divide, arcsin, ...).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
 """
 
-FUNCTIONS = "".split()  # torch.<name>
-METHODS = "".split()  # Tensor.<name>
-INPLACE = "".split()  # Tensor.<name>_
+import math
+
+from . import _backend
+from ._backend import namespace
+from ._tensor import Tensor, _as_tensor_like
+from ._ops import (
+    _cast,
+    _no_kernel,
+    _operands,
+    _record,
+    _shape_error,
+    div,
+    floor_divide,
+    mul,
+    neg,
+    result_type,
+    silent,
+    sub,
+)
+from ._elementwise import _unary, _zero_grad_unary, ge, gt, le, lt, ne
+
+# ----------------------------------------------------------------------------- unary functions
+tan = _unary("tan", "TanBackward0", lambda xp, a: xp.tan(a))
+atan = _unary("atan", "AtanBackward0", lambda xp, a: xp.atan(a))
+asin = _unary("asin", "AsinBackward0", lambda xp, a: xp.asin(a))
+acos = _unary("acos", "AcosBackward0", lambda xp, a: xp.acos(a))
+sinh = _unary("sinh", "SinhBackward0", lambda xp, a: xp.sinh(a))
+cosh = _unary("cosh", "CoshBackward0", lambda xp, a: xp.cosh(a))
+asinh = _unary("asinh", "AsinhBackward0", lambda xp, a: xp.asinh(a))
+acosh = _unary("acosh", "AcoshBackward0", lambda xp, a: xp.acosh(a))
+atanh = _unary("atanh", "AtanhBackward0", lambda xp, a: xp.atanh(a))
+log2 = _unary("log2", "Log2Backward0", lambda xp, a: xp.log2(a))
+log10 = _unary("log10", "Log10Backward0", lambda xp, a: xp.log10(a))
+exp2 = _unary("exp2", "Exp2Backward0", lambda xp, a: 2.0**a)
+rsqrt = _unary("rsqrt", "RsqrtBackward0", lambda xp, a: 1 / xp.sqrt(a))
+trunc = _zero_grad_unary("trunc", "TruncBackward0")
+
+
+def _erf_array(xp, a):
+    """erf on arrays with the namespace's operations only (the array API has no erf): its Taylor
+    series below |x| = 3 (60 terms: below 1e-16 there), the continued fraction of erfc above."""
+    ax = xp.abs(a)
+    small = xp.minimum(ax, 3.0)
+    sq = small * small
+    term = small
+    total = small
+    for n in range(1, 60):
+        term = term * (-sq) / n
+        total = total + term / (2 * n + 1)
+    series = total * (2 / math.sqrt(math.pi))
+    big = xp.maximum(ax, 3.0)
+    frac = big
+    for k in range(60, 0, -1):
+        frac = big + (k / 2) / frac
+    tail = 1 - xp.exp(-big * big) / (math.sqrt(math.pi) * frac)
+    r = xp.where(ax < 3.0, series, tail)
+    return xp.where(a < 0, -r, r)
+
+
+erf = _unary("erf", "ErfBackward0", _erf_array)
+
+# torch's alias names: the same op (and node) under a second name.
+arcsin, arccos, arctan = asin, acos, atan
+arcsinh, arccosh, arctanh = asinh, acosh, atanh
+negative = neg
+fix = trunc
+multiply = mul
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+
+def subtract(input, other, *, alpha=1):
+    """input - alpha * other (torch.sub's alias)."""
+    return sub(input, other, alpha)
+
+
+def true_divide(input, other):
+    """input / other, true division (torch.div's alias)."""
+    return div(input, other)
+
+
+def divide(input, other, *, rounding_mode=None):
+    """input / other; rounding_mode "floor" rounds the quotient down, "trunc" toward zero (both
+    DivBackward2, with a zero gradient)."""
+    if rounding_mode is None:
+        return div(input, other)
+    if rounding_mode not in ("floor", "trunc"):
+        raise RuntimeError(
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+            f"'{rounding_mode}'"
+        )
+    if not isinstance(input, Tensor):  # a number first, as torch.divide(2, t) allows
+        input = _as_tensor_like(input, other)
+    q = floor_divide(input, other)._data  # torch's checks (bool, integer division by zero)
+    if rounding_mode == "trunc":
+        a, b = _operands(input, other)
+        if _backend.kind(q.dtype) == "f":
+            q = _true_trunc(a, b)
+        else:  # the floor of a negative inexact quotient is one below its truncation
+            q = q + ((a - q * b != 0) & ((a < 0) != (b < 0)))
+    return _record("div_rounding", "DivBackward2", q, (input, other))
+
+
+@silent
+def _true_trunc(a, b):
+    return namespace(a).trunc(a / b)
+
+
+# ----------------------------------------------------------------------------- binary functions
+def _tensor_arg(name, pos, arg, value):
+    if not isinstance(value, Tensor):
+        raise TypeError(
+            f"{name}(): argument '{arg}' (position {pos}) must be Tensor, not "
+            f"{type(value).__name__}"
+        )
+
+
+@silent
+def atan2(input, other):
+    """The angle of the point (other, input), elementwise: atan(input / other) in the right
+    quadrant. Integer and bool inputs give the default float dtype."""
+    _tensor_arg("atan2", 2, "other", other)
+    a, b = _operands(input, other)
+    if not result_type(input, other).is_floating_point:
+        a = _cast(a, _backend.default_float[0])
+        b = _cast(b, _backend.default_float[0])
+    try:
+        r = namespace(a).atan2(a, b)
+    except ValueError as e:
+        raise _shape_error("atan2", input, other, e) from None
+    return _record("atan2", "Atan2Backward0", r, (input, other))
+
+
+arctan2 = atan2
+
+
+def _lerp_dtype(x, t, what):
+    if t.dtype is not x.dtype:
+        raise RuntimeError(
+            f"expected dtype {_LONG_NAMES.get(x.dtype.name, x.dtype.name)} for `{what}` but got "
+            f"dtype {_LONG_NAMES.get(t.dtype.name, t.dtype.name)}"
+        )
+
+
+# torch's C++ type names in lerp's dtype message
+_LONG_NAMES = {
+    "float64": "double",
+    "float32": "float",
+    "float16": "c10::Half",
+    "int64": "long int",
+    "int32": "int",
+    "bool": "bool",
+}
+
+
+def lerp(input, end, weight):
+    """input + weight * (end - input); weight a number (LerpBackward0) or a tensor
+    (LerpBackward1), end a tensor of input's dtype."""
+    if not isinstance(end, Tensor):  # torch binds lerp with two signatures
+        got = ", ".join(type(v).__name__ for v in (input, end, weight))
+        raise TypeError(
+            f"lerp() received an invalid combination of arguments - got ({got}), "
+            "but expected one of the signatures torch documents"
+        )
+    if not input.dtype.is_floating_point:
+        kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
+        raise _no_kernel(kernel, input)
+    _lerp_dtype(input, end, "end")
+    a, b = input._data, end._data
+    try:
+        if isinstance(weight, Tensor):
+            if weight.ndim:
+                _lerp_dtype(input, weight, "weight")
+            w = _cast(weight._data, input.dtype)
+            xp = namespace(a)
+            r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
+            return _record("lerp_tensor", "LerpBackward1", r, (input, end, weight))
+        # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
+        r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
+    except ValueError as e:
+        raise _shape_error("lerp", input, end, e) from None
+    return _record("lerp", "LerpBackward0", r, (input, end), {"weight": weight})
+
+
+_UNARY = "tan atan asin acos sinh cosh asinh acosh atanh log2 log10 exp2 erf rsqrt trunc"
+_ALIASES = """
+    arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix multiply divide subtract
+    true_divide greater less greater_equal less_equal not_equal
+"""
+FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES}".split()  # torch.<name>
+METHODS = f"{_UNARY} atan2 lerp {_ALIASES}".split()  # Tensor.<name>
+INPLACE = f"""
+    {_UNARY} atan2 lerp arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix
+    multiply divide subtract true_divide
+""".split()  # Tensor.<name>_

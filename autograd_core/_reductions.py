@@ -12,11 +12,13 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._ops import _cname, _dim, _dims, _float, _is_float, _record, silent
 from ._elementwise import maximum, minimum
+from ._amp_policy import cuda_float32
 
 
 # ============================================================================= reductions
 
 
+@cuda_float32
 def sum(x, dim=None, keepdim=False, dtype=None):
     """Sum over `dim` (all dims when None)."""
     a = x._data
@@ -24,11 +26,13 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     xp = namespace(a)
     if _backend.kind(a.dtype) in "bi" and dtype is None:
         a = xp.astype(a, xp.int64)
-    r = xp.sum(a, axis=dims, keepdims=keepdim)
+    shape = a.shape
+    a, low = _backend.opmath(a)
+    r = _backend.round_back(xp.sum(a, axis=dims, keepdims=keepdim), low)
     if dtype is not None:
         r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
     name = "SumBackward0" if dim is None else "SumBackward1"
-    return _record("sum", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
+    return _record("sum", name, r, (x,), {"shape": shape, "dim": dims, "keepdim": keepdim})
 
 
 @silent
@@ -41,7 +45,8 @@ def mean(x, dim=None, keepdim=False, dtype=None):
             f"point or complex dtype. Got: {_cname(x)}"
         )
     dims = _dims(dim, a.ndim)
-    r = namespace(a).mean(a, axis=dims, keepdims=keepdim)
+    f, low = _backend.opmath(a)
+    r = _backend.round_back(namespace(a).mean(f, axis=dims, keepdims=keepdim), low)
     name = "MeanBackward0" if dim is None else "MeanBackward1"
     return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 
@@ -196,7 +201,9 @@ def _spread(op, x, dim, unbiased, keepdim, correction):
         )
     with warnings.catch_warnings():  # numpy's own warning for the same case
         warnings.simplefilter("ignore", RuntimeWarning)
-        r = getattr(namespace(x._data), op)(x._data, axis=dims, correction=c, keepdims=keepdim)
+        f, low = _backend.opmath(x._data)
+        r = getattr(namespace(x._data), op)(f, axis=dims, correction=c, keepdims=keepdim)
+        r = _backend.round_back(r, low)
     return _record(
         op,
         op.capitalize() + "Backward0",
@@ -216,6 +223,7 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
     return _spread("std", x, dim, unbiased, keepdim, correction)
 
 
+@cuda_float32
 @silent
 def norm(x, p="fro", dim=None, keepdim=False):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
@@ -237,7 +245,7 @@ def norm(x, p="fro", dim=None, keepdim=False):
         )
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
-    a = xp.abs(x._data)
+    a, low = _backend.opmath(xp.abs(x._data))
     if p == 2:
         r = xp.sqrt(xp.sum(a * a, axis=dims, keepdims=keepdim))
     elif p == math.inf or p == -math.inf:
@@ -246,11 +254,13 @@ def norm(x, p="fro", dim=None, keepdim=False):
         r = xp.sum(xp.astype(a != 0, a.dtype), axis=dims, keepdims=keepdim)
     else:
         r = xp.sum(a**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+    r = _backend.round_back(r, low)
     return _record(
         "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
     )
 
 
+@cuda_float32
 @silent
 def logsumexp(x, dim, keepdim=False):
     """log(sum(exp(x), dim)), computed stably."""
@@ -260,12 +270,15 @@ def logsumexp(x, dim, keepdim=False):
     a = x._data
     m = xp.max(a, axis=dims, keepdims=True)
     m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
-    r = xp.log(xp.sum(xp.exp(a - m), axis=dims, keepdims=True)) + m
+    # torch composes logsumexp of ops, each rounding to bfloat16; only the sum runs in float32
+    e, low = _backend.opmath(xp.exp(a - m))
+    r = xp.log(_backend.round_back(xp.sum(e, axis=dims, keepdims=True), low)) + m
     if not keepdim:
         r = xp.squeeze(r, axis=dims)
     return _record("logsumexp", "LogsumexpBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})
 
 
+@cuda_float32
 @silent
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
@@ -275,12 +288,13 @@ def softmax(x, dim, dtype=None):
         )
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
-    e = xp.exp(x._data - xp.max(x._data, axis=d, keepdims=True))
-    return _record(
-        "softmax", "SoftmaxBackward0", e / xp.sum(e, axis=d, keepdims=True), (x,), {"dim": d}
-    )
+    a, low = _backend.opmath(x._data)
+    e = xp.exp(a - xp.max(a, axis=d, keepdims=True))
+    r = _backend.round_back(e / xp.sum(e, axis=d, keepdims=True), low)
+    return _record("softmax", "SoftmaxBackward0", r, (x,), {"dim": d})
 
 
+@cuda_float32
 @silent
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
@@ -290,6 +304,9 @@ def log_softmax(x, dim, dtype=None):
         )
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
-    s = x._data - xp.max(x._data, axis=d, keepdims=True)
-    r = s - xp.log(xp.sum(xp.exp(s), axis=d, keepdims=True))
+    a, low = _backend.opmath(x._data)
+    s = a - xp.max(a, axis=d, keepdims=True)
+    # torch's kernel rounds the sum and its log to a low precision dtype (bfloat16, float16)
+    lse = xp.log(_backend.round_back(xp.sum(xp.exp(s), axis=d, keepdims=True), low))
+    r = _backend.round_back(s - (lse if low is None else lse.astype(a.dtype)), low)
     return _record("log_softmax", "LogSoftmaxBackward0", r, (x,), {"dim": d})

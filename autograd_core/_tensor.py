@@ -48,6 +48,7 @@ class Tensor:
     _acc = None
     _retains = False
     _inference = False
+    _fw = None  # forward AD: (level, tangent) of a dual tensor (see autograd.forward_ad)
     __array_priority__ = 1000  # numpy defers ndarray * Tensor to Tensor.__rmul__
     __array_ufunc__ = None
 

@@ -1,5 +1,180 @@
 """The VJP table, continued: the rules of the layout and indexing ops (_layout, _indexing), in the
 same vocabulary as _vjps (see its header), registered into the same table with `defvjp`.
+
+Every rule here is written with Tensor ops (so second order works) and registered with
+``on_arrays=False``: it always gets Tensors. The rules of split, chunk and unbind get the list of
+their outputs' gradients (see `_layout._MultiOutput`), None where an output got none.
 """
 
-from ._vjps import defvjp  # noqa: F401
+import numpy as np
+
+from ._api import ops as F
+from ._backend import namespace
+from ._tensor import Tensor
+from ._vjps import _VIEW_STEP, defvjp
+
+
+def _const(g, make):
+    """A constant made by ``make(xp, dtype, **device)`` in g's namespace, dtype and device."""
+    a = g._data
+    if a.__class__ is np.ndarray:
+        return Tensor._from_data(make(np, a.dtype))
+    return Tensor._from_data(make(namespace(a), a.dtype, device=a.device))
+
+
+def _zeros(g, shape):
+    return _const(g, lambda xp, dt, **dev: xp.zeros(shape, dtype=dt, **dev))
+
+
+def _filled_in(g, shapes):
+    """The list of output gradients with zeros where an output got none; None when none got any."""
+    ref = next((t for t in g if t is not None), None)
+    if ref is None:
+        return None
+    return [t if t is not None else _zeros(ref, s) for t, s in zip(g, shapes)]
+
+
+def _split(g, dim, sizes):
+    """split/chunk: the pieces' gradients side by side."""
+    ref = next((t for t in g if t is not None), None)
+    if ref is None:
+        return (None,)
+    shapes = [ref.shape[:dim] + (s,) + ref.shape[dim + 1 :] for s in sizes]
+    return (F.cat(_filled_in(g, shapes), dim),)
+
+
+def _unbind(g, dim, shape):
+    """unbind: the slices' gradients stacked back along dim."""
+    parts = _filled_in(g, [shape[:dim] + shape[dim + 1 :]] * shape[dim])
+    return (None if parts is None else F.stack(parts, dim),)
+
+
+def _src_grad(g, dim, index, src_shape, name):
+    """scatter's src gets g at the index (shaped like the index): torch refuses it when src is
+    larger than the index."""
+    if tuple(index.shape) != tuple(src_shape):
+        raise RuntimeError(
+            f"Function {name} returned an invalid gradient at index 1 - got "
+            f"{list(index.shape)} but expected shape compatible with {list(src_shape)}"
+        )
+    return F.gather(g, dim, index)
+
+
+def _repeat(g, shape, sizes):
+    """repeat: each tile's gradient summed back onto x (interleaved (repeat, size) dims)."""
+    if not sizes:
+        return (g,)
+    inter = []
+    for r, s in zip(sizes, shape):
+        inter += [r, s]
+    return (g.reshape(inter).sum(tuple(range(0, 2 * len(sizes), 2))),)
+
+
+def _eye(g, n, m):
+    return _const(g, lambda xp, dt, **dev: xp.eye(n, m, dtype=dt, **dev))
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _einsum_grad(g, i, operands, subs, out, shapes):
+    """The gradient of operand i: an einsum of g with the other operands onto operand i's
+    subscripts. A repeated subscript (``ii``) gets a fresh letter tied to it by an identity matrix,
+    and a subscript summed in operand i alone comes back through a vector of ones; both constants
+    are folded into g first, so the einsum has at most three operands."""
+    used = set(out) | set("".join(subs))
+    fresh = iter(c for c in _LETTERS if c not in used)
+    others = [  # in g's dtype: torch promotes mixed operands where nothing is contracted
+        (subs[j], operands[j] if operands[j].dtype is g.dtype else operands[j].to(g.dtype))
+        for j in range(len(subs))
+        if j != i
+    ]
+    have = set(out) | set("".join(s for s, _ in others))
+    target, extra_subs, extras = [], [], []
+    seen = {}
+    for c, n in zip(subs[i], shapes[i]):
+        if c in seen:
+            f = next(fresh)
+            target.append(f)
+            extra_subs.append(c + f)
+            extras.append(_eye(g, n, n))
+        else:
+            seen[c] = n
+            target.append(c)
+    for c, n in seen.items():
+        if c not in have:
+            extra_subs.append(c)
+            extras.append(_const(g, lambda xp, dt, n=n, **dev: xp.ones((n,), dtype=dt, **dev)))
+    lead = out
+    if extras:
+        letters = "".join(dict.fromkeys("".join(extra_subs)))
+        const = extras[0]
+        if len(extras) > 1:
+            const = Tensor._from_data(
+                namespace(g._data).einsum(
+                    ",".join(extra_subs) + "->" + letters, *[e._data for e in extras]
+                )
+            )
+        lead = out + "".join(c for c in letters if c not in out)
+        g = F.einsum(out + "," + letters + "->" + lead, g, const)
+    eq = ",".join([lead] + [s for s, _ in others]) + "->" + "".join(target)
+    return F.einsum(eq, g, *[t for _, t in others])
+
+
+def _einsum(g, operands, need, subs, out, shapes):
+    return tuple(
+        _einsum_grad(g, i, operands, subs, out, shapes) if need[i] else None
+        for i in range(len(subs))
+    )
+
+
+RULES = {
+    # ---- layout
+    "split": _split,
+    "unbind": _unbind,
+    "diagonal": lambda g, shape, offset, dim1, dim2: (
+        F.diagonal_backward(g, shape, offset, dim1, dim2),
+    ),
+    "diagonal_backward": lambda g, offset, dim1, dim2: (F.diagonal(g, offset, dim1, dim2),),
+    "diag_embed": lambda g, offset: (F.diagonal(g, offset, 0, 1),),
+    "flip": lambda g, dims: (F.flip(g, dims),),
+    "roll": lambda g, shifts, dims: (F.roll(g, tuple(-s for s in shifts), dims),),
+    "repeat": _repeat,
+    "tril": lambda g, diagonal: (F.tril(g, diagonal),),
+    "triu": lambda g, diagonal: (F.triu(g, diagonal),),
+    "trace": lambda g, shape: (g * _eye(g, shape[0], shape[1]),),
+    "einsum1": lambda g, need, subs, out, shapes: _einsum(g, (None,), need, subs, out, shapes),
+    "einsum2": lambda g, x, y, need, subs, out, shapes: _einsum(g, (x, y), need, subs, out, shapes),
+    "einsum3": lambda g, x, y, z, need, subs, out, shapes: _einsum(
+        g, (x, y, z), need, subs, out, shapes
+    ),
+    # ---- indexing
+    "gather": lambda g, shape, dim, index: (F.scatter_add(_zeros(g, shape), dim, index, g),),
+    "scatter": lambda g, need, dim, index, src_shape: (
+        F.scatter(g, dim, index, 0.0) if need[0] else None,
+        _src_grad(g, dim, index, src_shape, "ScatterBackward0") if need[1] else None,
+    ),
+    "scatter_value": lambda g, dim, index: (F.scatter(g, dim, index, 0.0),),
+    "scatter_add": lambda g, need, dim, index, src_shape: (
+        g,
+        _src_grad(g, dim, index, src_shape, "ScatterAddBackward0") if need[1] else None,
+    ),
+    "index_select": lambda g, shape, dim, index: (F.index_add_into(g, shape, dim, index),),
+    "index_add_into": lambda g, dim, index: (F.index_select(g, dim, index),),
+    "index_fill": lambda g, dim, index: (F.index_fill(g, dim, index, 0.0),),
+    "index_fill_tensor": lambda g, need, dim, index: (
+        F.index_fill(g, dim, index, 0.0) if need[0] else None,
+        F.index_select(g, dim, index).sum() if need[1] else None,
+    ),
+    "masked_select": lambda g, shape, mask: (F.masked_select_backward(g, shape, mask),),
+    "masked_select_backward": lambda g, mask: (F.masked_select(g, mask),),
+}
+ONLY_FOR = {"einsum2": {"x": "y", "y": "x"}}
+
+for _op, _fn in RULES.items():
+    defvjp(_op, _fn, ONLY_FOR.get(_op), on_arrays=False)
+
+# diagonal is a view: undone, as a step of an in-place-changed view (AsStridedBackward0).
+_VIEW_STEP["diagonal"] = lambda g, shape, offset, dim1, dim2: F.diagonal_backward(
+    g, shape, offset, dim1, dim2
+)

@@ -3,4 +3,149 @@ in the same vocabulary as _vjps (see its header), registered into the same
 table with `defvjp`.
 """
 
-from ._vjps import defvjp  # noqa: F401
+import math
+
+from ._api import ops as F
+from ._backend import namespace
+from ._tensor import Tensor
+from ._vjps import _either, defvjp, exp, unsqueeze, zeros_of
+
+cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
+sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
+
+
+# ----------------------------------------------------------------------------- pointwise
+defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
+defvjp("atan", lambda g, x: (g / (1 + x * x),))
+defvjp("asin", lambda g, x: (g * (1 - x * x) ** -0.5,))
+defvjp("acos", lambda g, x: (-g * (1 - x * x) ** -0.5,))
+defvjp("sinh", lambda g, x: (g * cosh(x),))
+defvjp("cosh", lambda g, x: (g * sinh(x),))
+defvjp("asinh", lambda g, x: (g * (x * x + 1) ** -0.5,))
+defvjp("acosh", lambda g, x: (g * (x * x - 1) ** -0.5,))
+defvjp("atanh", lambda g, x: (g / (1 - x * x),))
+defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
+defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
+defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
+defvjp("erf", lambda g, x: (g * (2 / math.sqrt(math.pi)) * exp(-(x * x)),))
+defvjp("rsqrt", lambda g, ans: (-0.5 * g * ans * ans * ans,))
+defvjp(
+    "atan2",
+    lambda g, x, y, need: (
+        g * y / (x * x + y * y) if need[0] else None,
+        -g * x / (x * x + y * y) if need[1] else None,
+    ),
+)
+defvjp(  # divide(rounding_mode=...): piecewise constant, not connected
+    "div_rounding", lambda g, need: (zeros_of(g), zeros_of(g) if need[1] else None)
+)
+defvjp("lerp", lambda g, weight: (g * (1 - weight), g * weight))
+defvjp(
+    "lerp_tensor",
+    lambda g, x, y, z, need: (
+        g * (1 - z) if need[0] else None,
+        g * z if need[1] else None,
+        g * (y - x) if need[2] else None,
+    ),
+    only_for={"x": "z", "y": "z"},
+)
+
+
+# ----------------------------------------------------------------------------- scans
+def _const(arr):
+    return Tensor._from_data(arr)
+
+
+def _has_zero(x):
+    return bool(namespace(x._data).any(x._data == 0))
+
+
+def _device(a):
+    return getattr(a, "device", None)
+
+
+def _eye(n, a):
+    """The n x n identity, as bools, on the device of array a."""
+    return _const(namespace(a).eye(n, dtype=namespace(a).bool, device=_device(a)))
+
+
+def _others(x, dim, product):
+    """For each i along `dim`: `product` (prod or cumprod, along the last dim) of x with x_i
+    replaced by 1; shape (..., n_i, n_j) with dim moved last. Exact where x holds zeros."""
+    xt = F.unsqueeze(F.transpose(x, dim, -1), -2)  # (..., 1, n)
+    return product(F.where(_eye(x.shape[dim], x._data), 1.0, xt), -1)
+
+
+def _prod(g, x, ans, dim, keepdim=False):
+    """torch's prod_backward: g * prod / x, or, where the input holds a zero, g times the product
+    of the other elements of the slice (zero but at a slice's single zero); g itself for a 0-d
+    input or a slice of one element."""
+    if x.ndim == 0:
+        return (g,)
+    if x.dtype != ans.dtype:
+        x = x.to(ans.dtype)
+    if dim is None:
+        shape = x.shape
+        return (F.reshape(_prod(g.reshape(1), x.reshape(-1), ans.reshape(1), 0, True)[0], shape),)
+    if not keepdim:
+        g, ans = unsqueeze(g, dim), unsqueeze(ans, dim)
+    if not _has_zero(x):
+        return (g * ans / x,)
+    if x.shape[dim] == 1:  # the product is the element itself
+        return (g,)
+    return (g * F.transpose(_others(x, dim, F.prod), dim, -1),)
+
+
+def _reversed_cumsum(g, dim):
+    return F.sum(g, dim, True) - F.cumsum(g, dim) + g
+
+
+def _cumprod(g, x, ans, dim):
+    """torch's cumprod_backward: sum_{j >= i} g_j ans_j / x_i, or, with zeros, the same sum of
+    the products of x_m (m <= j, m != i) written out (n^2 terms per slice)."""
+    if dim is None or x.numel() <= 1 or x.shape[dim] == 1:
+        return (g,)
+    if x.dtype != ans.dtype:
+        x = x.to(ans.dtype)
+    if not _has_zero(x):
+        return (_reversed_cumsum(g * ans, dim) / x,)
+    xp = namespace(x._data)
+    n = x.shape[dim]
+    steps = xp.arange(n, device=_device(x._data))
+    later = _const(steps[None, :] >= steps[:, None])  # j >= i
+    gt = F.unsqueeze(F.transpose(g, dim, -1), -2)
+    terms = F.where(later, gt * _others(x, dim, F.cumprod), 0.0)
+    return (F.transpose(F.sum(terms, -1), dim, -1),)
+
+
+def _pad_to(g, dim, n):
+    """g with zeros appended along `dim` up to size n (topk's unselected positions)."""
+    k = g.shape[dim]
+    if k == n:
+        return g
+    shape = list(g.shape)
+    shape[dim] = n - k
+    xp = namespace(g._data)
+    pad = xp.zeros(tuple(shape), dtype=g._data.dtype, device=_device(g._data))
+    return F.cat([g, _const(pad)], dim)
+
+
+def _unsort(g, dim=None, index=None, inverse=None):
+    """sort/topk: each value's gradient goes back to where it came from."""
+    if dim is None:
+        return (g,)
+    return (
+        F.take_along(_pad_to(g, dim, index.shape[dim]), inverse, index, dim, "ScatterBackward0"),
+    )
+
+
+defvjp("prod", _prod, on_arrays=False)
+defvjp("cumsum", lambda g, dim: (g if dim is None else _reversed_cumsum(g, dim),), on_arrays=False)
+defvjp("cumprod", _cumprod, on_arrays=False)
+defvjp("sort", _unsort, on_arrays=False)
+defvjp("topk", _unsort, on_arrays=False)
+defvjp(
+    "take_along",
+    lambda g, index, inverse, dim: (F.take_along(g, index, inverse, dim),),
+    on_arrays=False,
+)

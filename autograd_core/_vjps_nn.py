@@ -1,5 +1,189 @@
 """The VJP table, continued: the rules of the nn ops (_nn_ops), in the same vocabulary as _vjps
 (see its header), registered into the same table with `defvjp`.
+
+They are written with Tensor ops (registered ``on_arrays=False``), so a backward run with
+``create_graph=True`` records its own graph: conv2d's VJP is a fold2d (col2im) of a matmul and a
+matmul with an unfold2d, the two linear ops being each other's VJP; max_pool2d's is a plane_scatter,
+whose VJP is a plane_gather. Broadcasting is the engine's (layer_norm's weight); batch_norm's
+channel sums are explicit, since a channel is not a trailing dimension.
 """
 
-from ._vjps import defvjp  # noqa: F401
+import math
+
+from ._api import ops as F
+from ._ops import _cname
+from ._vjps import defvjp, loss_scale, zeros_of
+
+_SQRT_2PI = math.sqrt(2 * math.pi)
+
+
+def _nn(op, fn, only_for=None):
+    defvjp(op, fn, only_for, on_arrays=False)
+
+
+_nn(
+    "grad_tie",
+    lambda g, need, shape: (g, zeros_of(g.sum()).expand(shape) if need[1] else None),
+)
+
+
+# ----------------------------------------------------------------------------- activations
+def _gelu(g, x, approximate):
+    if approximate == "tanh":
+        k = math.sqrt(2 / math.pi)
+        inner = k * (x + 0.044715 * x * x * x)
+        t = F.tanh(inner)
+        dinner = k * (1 + 3 * 0.044715 * x * x)
+        return (g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * dinner),)
+    return (g * (F.normal_cdf(x) + x * F.exp(-0.5 * x * x) / _SQRT_2PI),)
+
+
+_nn("normal_cdf", lambda g, x: (g * F.exp(-0.5 * x * x) / _SQRT_2PI,))
+_nn("gelu", _gelu)
+
+
+def _silu(g, x):
+    s = F.sigmoid(x)
+    return (g * s * (1 + x * (1 - s)),)
+
+
+_nn("silu", _silu)
+_nn(
+    "softplus",
+    lambda g, x, beta, threshold: (F.where(x * beta > threshold, g, g * F.sigmoid(x * beta)),),
+)
+
+
+# ----------------------------------------------------------------------------- normalization
+def _normalized(x, dims, eps):
+    mu = x.mean(dims, True)
+    xc = x - mu
+    rstd = ((xc * xc).mean(dims, True) + eps) ** -0.5
+    return xc * rstd, rstd
+
+
+def _norm_input_grad(gxhat, xhat, rstd, dims):
+    """d/dx of xhat = (x - mean) * rstd, batch statistics over dims: torch's formula."""
+    return rstd * (gxhat - gxhat.mean(dims, True) - xhat * (gxhat * xhat).mean(dims, True))
+
+
+def _layer_norm(g, x, y, need, dims, eps):
+    xhat, rstd = _normalized(x, dims, eps)
+    gx = _norm_input_grad(g if y is None else g * y, xhat, rstd, dims) if need[0] else None
+    return gx, g * xhat if need[1] else None, F.grad_tie(g, x) if need[2] else None
+
+
+_nn("layer_norm", _layer_norm)
+
+
+def _batch_norm(g, x, y, need, dims, eps, batch_stats, mean, invstd):
+    cs = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    gxhat = g if y is None else g * y.reshape(cs)
+    if batch_stats:
+        xhat, rstd = _normalized(x, dims, eps)
+        gx = _norm_input_grad(gxhat, xhat, rstd, dims) if need[0] else None
+    else:  # eval: the running statistics are constants
+        xhat = (x - mean) * invstd
+        gx = F.grad_tie(gxhat * invstd, x) if need[0] else None
+    gw = (g * xhat).sum(dims) if need[1] else None
+    return gx, gw, F.grad_tie(g.sum(dims), x) if need[2] else None
+
+
+_nn("batch_norm", _batch_norm)
+
+
+# ----------------------------------------------------------------------------- lookup
+_nn(
+    "embedding",
+    lambda g, rows, keep, shape: (F.rows_scatter(g.reshape(-1, shape[1]) * keep, rows, shape),),
+)
+_nn("rows_scatter", lambda g, rows: (F.rows_gather(g, rows),))
+_nn("rows_gather", lambda g, rows, shape: (F.rows_scatter(g, rows, shape),))
+
+
+# ----------------------------------------------------------------------------- convolution
+_nn(
+    "unfold2d",
+    lambda g, hw, ksize, stride, padding, dilation: (
+        F.fold2d(g, hw, ksize, stride, padding, dilation),
+    ),
+)
+_nn(
+    "fold2d",
+    lambda g, ksize, stride, padding, dilation: (F.unfold2d(g, ksize, stride, padding, dilation),),
+)
+
+
+def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
+    """x: fold(W^T g); weight: g unfold(x)^T summed over the batch; bias: g summed."""
+    n, o = g.shape[0], g.shape[1]
+    g4 = g.reshape(n, groups, o // groups, -1)
+    gx = gw = None
+    if need[0]:
+        cols = (y.reshape(groups, o // groups, -1).mT @ g4).reshape(n, -1, g4.shape[-1])
+        gx = F.fold2d(cols, hw, ksize, stride, padding, dilation)
+    if need[1]:
+        cols = F.unfold2d(x, ksize, stride, padding, dilation)
+        cols = cols.reshape(n, groups, -1, cols.shape[-1])
+        gw = (g4 @ cols.mT).sum(0).reshape(y_shape(o, groups, ksize, cols))
+    gb = None
+    if need[2]:
+        gb = g.sum((0, 2, 3))
+        gb = F.grad_tie(gb, x if x is not None else y) if x is not None or y is not None else gb
+    return gx, gw, gb
+
+
+def y_shape(o, groups, ksize, cols):
+    """The weight's shape (O, C/groups, kh, kw) from the grouped columns (N, G, C/G*kh*kw, L)."""
+    return (o, cols.shape[2] // (ksize[0] * ksize[1])) + tuple(ksize)
+
+
+_nn("conv2d", _conv2d, only_for={"x": "y", "y": "x"})
+
+
+# ----------------------------------------------------------------------------- pooling
+_nn("max_pool2d", lambda g, x, indices, shape: (F.grad_tie(F.plane_scatter(g, indices, shape), x),))
+_nn("plane_scatter", lambda g, indices: (F.plane_gather(g, indices),))
+_nn("plane_gather", lambda g, indices, shape: (F.plane_scatter(g, indices, shape),))
+
+
+# ----------------------------------------------------------------------------- losses
+def _huber(g, x, y, need, reduction, delta):
+    if x.dtype != y.dtype:  # torch's huber_loss_backward refuses the mix its forward allowed
+        raise RuntimeError(f"Found dtype {_cname(y)} but expected {_cname(x)}")
+    d = F.clamp(x - y, -delta, delta) * loss_scale(g, x.shape, reduction)
+    return d if need[0] else None, -d if need[1] else None
+
+
+_nn("huber_loss", _huber)
+
+
+def _bce(g, x, y, need, reduction, weight):
+    """torch's binary_cross_entropy_backward (x: the probabilities, y: the target)."""
+    s = loss_scale(g, x.shape, reduction)
+    if weight is not None:
+        s = s * weight
+    gx = s * (x - y) / F.clamp((1 - x) * x, min=1e-12) if need[0] else None
+    gy = s * (F.log1p(-x) - F.log(x)) if need[1] else None
+    return gx, gy
+
+
+_nn("binary_cross_entropy", _bce)
+
+
+def _bce_logits(g, x, y, need, reduction, weight, pos_weight):
+    s = loss_scale(g, x.shape, reduction)
+    if weight is not None:
+        s = s * weight
+    if pos_weight is None:
+        gx = s * (F.sigmoid(x) - y) if need[0] else None
+        gy = -s * x if need[1] else None
+        return gx, gy
+    lw = 1 + (pos_weight - 1) * y
+    gx = s * ((1 - y) - lw * F.sigmoid(-x)) if need[0] else None
+    sp = F.log1p(F.exp(-F.abs(x))) + F.relu(-x)
+    gy = s * ((pos_weight - 1) * sp - x) if need[1] else None
+    return gx, gy
+
+
+_nn("bce_with_logits", _bce_logits)

@@ -48,7 +48,7 @@ def test_readme_starts_with_the_two_commands():
 # for about 1,500 core lines; after the restructure the core is about 2,000: the budget holds it there.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
 CORE_BUDGET = 2050
-PACKAGE_BUDGET = 16000  # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12 lives here
+PACKAGE_BUDGET = 20000  # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12 lives here
 
 
 def _lines(files):

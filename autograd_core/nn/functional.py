@@ -9,8 +9,11 @@ composes it. Every backward rule is written with Tensor ops, so double backward 
 
 import warnings
 
+import numpy as np
+
 import autograd_core as ac
 from autograd_core._api import ops as _ops
+from autograd_core._amp_policy import float32_precision, lower_precision
 
 __all__ = [
     "relu",
@@ -23,6 +26,20 @@ __all__ = [
     "mse_loss",
     "nll_loss",
     "cross_entropy",
+    "gelu",
+    "silu",
+    "softplus",
+    "dropout",
+    "layer_norm",
+    "batch_norm",
+    "embedding",
+    "one_hot",
+    "conv2d",
+    "max_pool2d",
+    "l1_loss",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "huber_loss",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -107,6 +124,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return ac.log_softmax(input, dim)
 
 
+@lower_precision
 def linear(input, weight, bias=None):
     """input @ weight.T + bias, with weight of shape (out_features, in_features)."""
     if bias is None:
@@ -283,3 +301,182 @@ def cross_entropy(
     else:
         ret = _reduce(smooth, reduction)
     return (1 - label_smoothing) * nll + ret * (label_smoothing / n_classes)
+
+
+# ------------------------------------------------------------------------- issue 12: more layers
+
+
+def gelu(input, approximate="none"):
+    """x * Phi(x), Phi the standard normal CDF; ``approximate='tanh'``: its tanh approximation."""
+    return _ops.gelu(input, approximate)
+
+
+def silu(input, inplace=False):
+    """x * sigmoid(x). With ``inplace=True`` the input is overwritten."""
+    if inplace:
+        return input._inplace(_ops.silu)
+    return _ops.silu(input)
+
+
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta * x)) / beta; x itself where beta * x > threshold."""
+    return _ops.softplus(input, beta, threshold)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the rest by 1 / (1 - p) (training only)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if inplace and training and p > 0:
+        return input.mul_(_ops.dropout(ac.ones_like(input), p, True))
+    return _ops.dropout(input, p, training)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalize over the trailing ``normalized_shape`` dims, then scale and shift."""
+    return _ops.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def _verify_batch_size(size):
+    n = size[0]
+    for s in size[2:]:
+        n *= s
+    if n == 1:
+        raise ValueError(
+            f"Expected more than 1 value per channel when training, got input size {size}"
+        )
+
+
+def batch_norm(
+    input,
+    running_mean,
+    running_var,
+    weight=None,
+    bias=None,
+    training=False,
+    momentum=0.1,
+    eps=1e-5,
+):
+    """Normalize each channel (dim 1) by the batch's statistics (training, updating the running
+    ones in place) or by the running ones."""
+    if training:
+        _verify_batch_size(input.size())
+    return _ops.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+
+
+def embedding(
+    input,
+    weight,
+    padding_idx=None,
+    max_norm=None,
+    norm_type=2.0,
+    scale_grad_by_freq=False,
+    sparse=False,
+):
+    """The rows of ``weight`` at the indices ``input``; row ``padding_idx`` gets no gradient."""
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        raise NotImplementedError("embedding: max_norm is not supported")
+    return _ops.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def one_hot(tensor, num_classes=-1):
+    """int64 one-hot vectors along a new last dimension."""
+    return _ops.one_hot(tensor, num_classes)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-D cross-correlation; input (N, C, H, W) or unbatched (C, H, W)."""
+    if input.ndim == 3:
+        return _ops.conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups)[0]
+    return _ops.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+def max_pool2d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The max over each kernel_size window (stride defaults to kernel_size)."""
+    return _ops.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def _target_size_warning(input, target):
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}). This will likely lead to incorrect results due to "
+            "broadcasting. Please ensure they have the same size.",
+            stacklevel=3,
+        )
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean (or sum, or none) of |input - target|, composed of ops as torch composes it."""
+    _target_size_warning(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    return _l1(input, target, weight, reduction)
+
+
+@float32_precision  # as torch's autocast: the loss in float32
+def _l1(input, target, weight, reduction):
+    loss = (input - target).abs()
+    if weight is not None:
+        loss = loss * weight
+        if reduction == "mean":
+            return loss.sum() / weight.sum()
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean"
+):
+    """-weight * (t log x + (1 - t) log(1 - x)) for probabilities x, the logs clamped at -100."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}) is deprecated. Please ensure they have the same size."
+        )
+    if weight is not None:
+        weight = weight.expand(tuple(input.shape))
+    return _ops.binary_cross_entropy(input, target, weight, reduction)
+
+
+def binary_cross_entropy_with_logits(
+    input,
+    target,
+    weight=None,
+    size_average=None,
+    reduce=None,
+    reduction="mean",
+    pos_weight=None,
+):
+    """binary_cross_entropy(sigmoid(x), t), computed stably; ``pos_weight`` weighs positives."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    if weight is not None:
+        weight = weight.expand(tuple(input.shape))
+    return _ops.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """0.5 d**2 where |d| < delta, else delta * (|d| - delta / 2), d = input - target."""
+    _target_size_warning(input, target)
+    _check_reduction(reduction)
+    if weight is not None:
+        raise NotImplementedError("huber_loss: weight is not supported")
+    if tuple(target.shape) != tuple(input.shape):
+        shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
+        input, target = input.expand(shape), target.expand(shape)
+    return _ops.huber_loss(input, target, reduction, delta)

@@ -7,6 +7,7 @@ assigned as an attribute is registered, a plain tensor attribute is not.
 """
 
 import itertools
+import warnings
 from collections import OrderedDict, namedtuple
 
 import autograd_core as ac
@@ -14,6 +15,7 @@ from autograd_core import Tensor
 from autograd_core._creation import parse_to
 
 from autograd_core._hooks import RemovableHandle, add_hook  # noqa: F401  (torch.nn names it)
+from autograd_core.autograd.function import Function
 
 from .utils import zero_grads
 
@@ -121,30 +123,82 @@ class Module:
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_with_kwargs", set())
+        object.__setattr__(self, "_forward_pre_hooks_with_kwargs", set())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_modules", {})
 
     forward = _forward_unimplemented
 
     # -- calling --------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
+        pre_kw = self.__dict__.get("_forward_pre_hooks_with_kwargs", ())
+        for hid, hook in list(self._forward_pre_hooks.items()):
+            if hid in pre_kw:
+                new = hook(self, args, kwargs)
+                if new is not None:
+                    if not (isinstance(new, tuple) and len(new) == 2):
+                        raise RuntimeError(
+                            "forward pre-hook must return None or a tuple of (new_args, "
+                            f"new_kwargs), but got {new}."
+                        )
+                    args, kwargs = new
+                continue
             new_args = hook(self, args)
             if new_args is not None:
                 args = new_args if isinstance(new_args, tuple) else (new_args,)
+        backward_hook = None
+        if (self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks")) and (
+            ac.is_grad_enabled()
+        ):
+            backward_hook = _BackwardHook(self)
+            args = backward_hook.setup_input_hook(args)
         result = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            new_result = hook(self, args, result)
+        fwd_kw = self.__dict__.get("_forward_hooks_with_kwargs", ())
+        for hid, hook in list(self._forward_hooks.items()):
+            if hid in fwd_kw:
+                new_result = hook(self, args, kwargs, result)
+            else:
+                new_result = hook(self, args, result)
             if new_result is not None:
                 result = new_result
+        if backward_hook is not None:
+            result = backward_hook.setup_output_hook(result)
         return result
 
-    def register_forward_pre_hook(self, hook):
-        """Run ``hook(module, args)`` before forward; a non-None return replaces ``args``."""
-        return add_hook(self._forward_pre_hooks, hook)
+    @staticmethod
+    def _add(hooks, hook, prepend):
+        handle = add_hook(hooks, hook)
+        if prepend:
+            hooks.move_to_end(handle.id, last=False)
+        return handle
 
-    def register_forward_hook(self, hook):
-        """Run ``hook(module, args, output)`` after forward; a non-None return replaces output."""
-        return add_hook(self._forward_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """Run ``hook(module, args)`` before forward; a non-None return replaces ``args``.
+        With ``with_kwargs``: ``hook(module, args, kwargs)`` returning ``(args, kwargs)``."""
+        handle = self._add(self._forward_pre_hooks, hook, prepend)
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs.add(handle.id)
+        return handle
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """Run ``hook(module, args, output)`` after forward; a non-None return replaces output.
+        With ``with_kwargs``: ``hook(module, args, kwargs, output)``."""
+        handle = self._add(self._forward_hooks, hook, prepend)
+        if with_kwargs:
+            self._forward_hooks_with_kwargs.add(handle.id)
+        return handle
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """Run ``hook(module, grad_input, grad_output)`` when the gradients with respect to the
+        module's inputs are computed; a non-None return replaces grad_input."""
+        return self._add(self._backward_hooks, hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """Run ``hook(module, grad_output)`` when the gradients with respect to the module's
+        outputs are computed; a non-None return replaces grad_output."""
+        return self._add(self._backward_pre_hooks, hook, prepend)
 
     # -- registration ---------------------------------------------------------------------
     def register_buffer(self, name, tensor, persistent=True):
@@ -664,3 +718,111 @@ class Module:
             else:
                 main_str += "\n  " + "\n  ".join(lines) + "\n"
         return main_str + ")"
+
+
+# ---------------------------------------------------------------------------- full backward hooks
+
+
+class BackwardHookFunction(Function):
+    """The identity, as a node (BackwardHookFunctionBackward) around a module's inputs and outputs:
+    the hooks of those nodes see the gradients with respect to them (torch's BackwardHook)."""
+
+    @staticmethod
+    def forward(ctx, *args):
+        return args
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return grads
+
+
+def _wrap(values):
+    """`values` with the tensors that require grad passed through one BackwardHookFunction; the
+    new node (None when nothing requires grad), and how many tensors there are."""
+    positions = [i for i, v in enumerate(values) if isinstance(v, Tensor)]
+    wanted = [i for i in positions if values[i].requires_grad]
+    if not wanted:
+        return values, None, positions, wanted
+    new = BackwardHookFunction.apply(*(values[i] for i in wanted))
+    out = list(values)
+    for i, t in zip(wanted, new):
+        out[i] = t
+    return tuple(out), new[0].grad_fn, positions, wanted
+
+
+class _BackwardHook:
+    """One call's full backward hooks: grad_output is caught before the output node, grad_input
+    after the input node, and the module's hooks run there."""
+
+    def __init__(self, module):
+        self.module = module
+        self.grad_outputs = None
+        self.n_inputs = 0
+        self.input_node = None
+
+    def _call_hooks(self, grad_input):
+        for hook in list(self.module._backward_hooks.values()):
+            result = hook(self.module, grad_input, self.grad_outputs)
+            if result is not None:
+                result = tuple(result) if isinstance(result, (tuple, list)) else (result,)
+                if len(result) != len(grad_input):
+                    raise RuntimeError(
+                        f"Backward hook returned an invalid number of grad_input, got "
+                        f"{len(result)}, but expected {len(grad_input)}"
+                    )
+                grad_input = result
+        return grad_input
+
+    def setup_input_hook(self, args):
+        args, node, positions, wanted = _wrap(args)
+        self.n_inputs = len(positions)
+        self.input_node = node
+        if node is not None:
+            slots = [positions.index(i) for i in wanted]
+
+            def hook(grad_inputs, grad_outputs):
+                if not self.module._backward_hooks:
+                    return None
+                full = [None] * len(positions)
+                for k, g in zip(slots, grad_outputs):
+                    full[k] = g
+                full = self._call_hooks(tuple(full))
+                return tuple(full[k] for k in slots)
+
+            node.register_hook(hook)
+        return args
+
+    def setup_output_hook(self, result):
+        single = isinstance(result, Tensor)
+        values = (result,) if single else result
+        if not isinstance(values, tuple):
+            return result
+        values, node, _, _ = _wrap(values)
+        if node is None:
+            return result
+
+        def prehook(grad_outputs):
+            self.grad_outputs = tuple(grad_outputs)
+            for hook in list(self.module._backward_pre_hooks.values()):
+                new = hook(self.module, self.grad_outputs)
+                if new is not None:
+                    new = tuple(new) if isinstance(new, (tuple, list)) else (new,)
+                    self.grad_outputs = new
+            return self.grad_outputs
+
+        node.register_prehook(prehook)
+        if self.input_node is None:  # no input requires grad: the hooks see grad_input None
+
+            def hook(grad_inputs, grad_outputs):
+                if self.module._backward_hooks:
+                    warnings.warn(
+                        "Full backward hook is firing when gradients are computed with respect "
+                        "to module outputs since no inputs require gradients. See "
+                        "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
+                        "#torch.nn.Module.register_full_backward_hook for more details.",
+                        stacklevel=2,
+                    )
+                    self._call_hooks((None,) * self.n_inputs)
+
+            node.register_hook(hook)
+        return values[0] if single else values

@@ -1,6 +1,92 @@
 """The op table's rows for the layout and indexing ops (issue 12: _layout, _indexing), in the format of op_table.py (see its
 header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
 
+import autograd_core
+import autograd_core._vjps_layout  # noqa: F401  (the rules; until autograd_core/__init__ imports it)
+
+
+def einsum(L):
+    """L.einsum; for the engine its op directly, until _api lets a str first argument through
+    (torch.einsum(equation, *operands): see H1b's report)."""
+    return autograd_core._layout.einsum if L is autograd_core else L.einsum
+
+
+def _pieces(parts):
+    """Several outputs of one node as one tensor, each weighted so that a mix-up shows."""
+    return sum((p * (i + 1)).sum() for i, p in enumerate(parts))
+
 
 def rows(Op, F):
-    return []
+    idx = lambda L, v: L.tensor(v)  # noqa: E731  (an int64 index, the same for both libraries)
+    return [
+        # ---- several views of one node (split, chunk, unbind): one piece, and all of them
+        Op("split-int-piece", lambda L, a: a.split(2)[1], ((5, 3),)),
+        Op("split-int-all", lambda L, a: _pieces(L.split(a, 2, 1)), ((2, 5),)),
+        Op("split-sizes-piece", lambda L, a: a.split([1, 3], 0)[1], ((4, 3),)),
+        Op("split-sizes-all", lambda L, a: _pieces(a.split([2, 1, 1], -1)), ((3, 4),)),
+        Op("chunk-piece", lambda L, a: a.chunk(3, 1)[2], ((2, 7),)),
+        Op("chunk-all", lambda L, a: _pieces(L.chunk(a, 2)), ((5, 2),)),
+        Op("unbind-piece", lambda L, a: a.unbind(1)[0], ((2, 3),)),
+        Op("unbind-all", lambda L, a: _pieces(L.unbind(a, 0)), ((3, 2),)),
+        Op("narrow", lambda L, a: a.narrow(1, 1, 2), ((4, 3),)),
+        Op("narrow-neg-start", lambda L, a: L.narrow(a, 0, -2, 2), ((4, 3),)),
+        Op("diagonal", lambda L, a: a.diagonal(), ((3, 4),)),
+        Op("diagonal-offset-dims", lambda L, a: L.diagonal(a, 1, 0, 2), ((3, 2, 4),)),
+        Op("movedim", lambda L, a: a.movedim(0, 2), ((3, 2, 4),)),
+        Op("movedim-tuple", lambda L, a: L.movedim(a, (0, 1), (2, 0)), ((3, 2, 4),)),
+        Op("moveaxis", lambda L, a: L.moveaxis(a, -1, 0), ((3, 2, 4),)),
+        Op("swapaxes", lambda L, a: a.swapaxes(0, 2), ((3, 2, 4),)),
+        Op("swapdims", lambda L, a: L.swapdims(a, 1, 0), ((3, 2),)),
+        # ---- copies
+        Op("flip", lambda L, a: a.flip(0, 1), ((4, 3),)),
+        Op("flip-list", lambda L, a: L.flip(a, [-1]), ((2, 4, 3),)),
+        Op("roll-flat", lambda L, a: a.roll(2), ((4, 3),)),
+        Op("roll-dims", lambda L, a: L.roll(a, (1, -1), (0, 1)), ((4, 3),)),
+        Op("repeat", lambda L, a: a.repeat(2, 3), ((2, 3),)),
+        Op("repeat-new-dims", lambda L, a: a.repeat(2, 1, 3), ((4,),)),
+        Op("tril", lambda L, a: a.tril(), ((4, 3),)),
+        Op("tril-neg", lambda L, a: L.tril(a, -1), ((2, 4, 3),)),
+        Op("triu", lambda L, a: a.triu(1), ((4, 3),)),
+        Op("diag-1d", lambda L, a: a.diag(), ((3,),)),
+        Op("diag-1d-offset", lambda L, a: L.diag(a, -1), ((3,),)),
+        Op("diag-2d", lambda L, a: a.diag(1), ((4, 3),)),
+        Op("trace", lambda L, a: a.trace(), ((4, 3),)),
+        Op("trace-fn", lambda L, a: L.trace(a), ((3, 3),)),
+        # ---- einsum: 1, 2 and 3 operands, repeated indices, '...', implicit output
+        Op("einsum-transpose", lambda L, a: einsum(L)("ij->ji", a), ((3, 4),)),
+        Op("einsum-diag", lambda L, a: einsum(L)("ii->i", a), ((3, 3),)),
+        Op("einsum-trace", lambda L, a: einsum(L)("ii", a), ((3, 3),)),
+        Op("einsum-rowsum", lambda L, a: einsum(L)("ij->i", a), ((3, 4),)),
+        Op("einsum-ellipsis-sum", lambda L, a: einsum(L)("...j->...", a), ((2, 3, 4),)),
+        Op("einsum-matmul", lambda L, a, b: einsum(L)("ij,jk->ik", a, b), ((3, 4), (4, 2))),
+        Op("einsum-implicit", lambda L, a, b: einsum(L)("ij,jk", a, b), ((3, 4), (4, 2))),
+        Op("einsum-outer", lambda L, a, b: einsum(L)("i,j->ij", a, b), ((3,), (4,))),
+        Op("einsum-dot", lambda L, a, b: einsum(L)("i,i->", a, b), ((3,), (3,))),
+        Op("einsum-bmm-ellipsis", lambda L, a, b: einsum(L)("...ij,...jk->...ik", a, b),
+           ((2, 3, 4), (2, 4, 5))),
+        Op("einsum-list", lambda L, a, b: einsum(L)("bij,bjk->bik", [a, b]), ((2, 3, 4), (2, 4, 2))),
+        Op("einsum-repeated-2", lambda L, a, b: einsum(L)("iij,j->i", a, b), ((3, 3, 2), (2,))),
+        Op("einsum-chain-3", lambda L, a, b, c: einsum(L)("ij,jk,kl->il", a, b, c),
+           ((2, 3), (3, 4), (4, 2))),
+        Op("einsum-bilinear-3", lambda L, a, b, c: einsum(L)("i,ij,j->", a, b, c),
+           ((3,), (3, 4), (4,))),
+        # ---- indexing by tensors (indices without repeats where a write would race)
+        Op("gather", lambda L, a: a.gather(1, idx(L, [[0, 2], [1, 1], [3, 0]])), ((3, 4),)),
+        Op("gather-dim0", lambda L, a: L.gather(a, 0, idx(L, [[2, 0, 1, 1]])), ((3, 4),)),
+        Op("scatter-src", lambda L, a, b: a.scatter(1, idx(L, [[0, 2], [1, 3], [2, 0]]), b),
+           ((3, 4), (3, 2))),
+        Op("scatter-value", lambda L, a: L.scatter(a, 0, idx(L, [[0, 2, 1, 1]]), 2.5), ((3, 4),)),
+        Op("scatter-add", lambda L, a, b: a.scatter_add(1, idx(L, [[0, 0], [1, 3], [2, 2]]), b),
+           ((3, 4), (3, 2))),
+        Op("scatter-add-fn", lambda L, a, b: L.scatter_add(a, 0, idx(L, [[0, 1, 0, 2]]), b),
+           ((3, 4), (1, 4))),
+        Op("index-select", lambda L, a: a.index_select(1, idx(L, [0, 2, 2])), ((3, 4),)),
+        Op("index-select-fn", lambda L, a: L.index_select(a, 0, idx(L, [2, 0])), ((3, 4),)),
+        Op("index-fill", lambda L, a: a.index_fill(1, idx(L, [0, 2]), -1.0), ((3, 4),)),
+        Op("index-fill-tensor-value", lambda L, a, b: L.index_fill(a, 0, idx(L, [1]), b),
+           ((3, 4), ())),
+        Op("masked-select", lambda L, a: a.masked_select(L.tensor([True, False, True, True])),
+           ((3, 4),)),
+        Op("masked-select-broadcast", lambda L, a: L.masked_select(
+            a, L.tensor([[[True], [False], [True]]] * 2)), ((3, 4),)),
+    ]

@@ -1,6 +1,93 @@
-"""The op table's rows for the pointwise ops and scans (issue 12: _pointwise, _scans), in the format of op_table.py (see its
-header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
+"""The op table's rows for the pointwise ops and scans (issue 12: _pointwise, _scans), in the format
+of op_table.py (see its header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
+
+import numpy as np
+
+
+def _uniform(lo, hi, *shapes):
+    """Inputs drawn uniformly in [lo, hi] (asin, acosh, ... live on an interval)."""
+    return lambda rng: [rng.uniform(lo, hi, size=s) for s in shapes]
+
+
+def _with_zeros(shape, *positions):
+    """|x| in [0.5, 1.5] with exact zeros at `positions` (prod and cumprod's special cases)."""
+    def make(rng):
+        a = rng.choice([-1.0, 1.0], size=shape) * rng.uniform(0.5, 1.5, size=shape)
+        for p in positions:
+            a[p] = 0.0
+        return [a]
+    return make
 
 
 def rows(Op, F):
-    return []
+    return [
+        # ---- pointwise: trigonometric and hyperbolic, logs and powers of 2 and 10 ----
+        Op("tan", lambda L, a: a.tan(), ((2, 3),), _uniform(-1.2, 1.2, (2, 3))),
+        Op("atan", lambda L, a: L.atan(a), ((2, 3),)),
+        Op("asin", lambda L, a: a.asin(), ((2, 3),), _uniform(-0.8, 0.8, (2, 3))),
+        Op("acos", lambda L, a: L.acos(a), ((2, 3),), _uniform(-0.8, 0.8, (2, 3))),
+        Op("arcsin-alias", lambda L, a: L.arcsin(a), ((3,),), _uniform(-0.8, 0.8, (3,))),
+        Op("arccos-alias.m", lambda L, a: a.arccos(), ((3,),), _uniform(-0.8, 0.8, (3,))),
+        Op("arctan-alias", lambda L, a: L.arctan(a), ((3,),)),
+        Op("sinh", lambda L, a: a.sinh(), ((2, 3),)),
+        Op("cosh", lambda L, a: L.cosh(a), ((2, 3),)),
+        Op("asinh", lambda L, a: a.asinh(), ((2, 3),)),
+        Op("acosh", lambda L, a: L.acosh(a), ((2, 3),), _uniform(1.2, 2.5, (2, 3))),
+        Op("atanh", lambda L, a: a.atanh(), ((2, 3),), _uniform(-0.8, 0.8, (2, 3))),
+        Op("arcsinh-alias.m", lambda L, a: a.arcsinh(), ((3,),)),
+        Op("log2", lambda L, a: a.log2(), ((2, 3),), "pos"),
+        Op("log10", lambda L, a: L.log10(a), ((2, 3),), "pos"),
+        Op("exp2", lambda L, a: a.exp2(), ((2, 3),)),
+        Op("erf", lambda L, a: L.erf(a), ((2, 3),), _uniform(-3.5, 3.5, (2, 3))),
+        Op("erf.m", lambda L, a: a.erf(), ((4,),)),
+        Op("rsqrt", lambda L, a: a.rsqrt(), ((2, 3),), "pos"),
+        Op("trunc", lambda L, a: a.trunc() * a, ((2, 3),)),
+        Op("fix-alias.m", lambda L, a: a.fix() * a, ((3,),)),
+        # trunc's gradient is zeros not connected to the graph (torch's too): no second order
+        Op("trunc-alone", lambda L, a: L.trunc(a), ((2, 3),), gradgrad=False),
+        # ---- atan2 (broadcasting, 0-d) and lerp (a number or a tensor weight) ----
+        Op("atan2-3x4,4", lambda L, a, b: L.atan2(a, b), ((3, 4), (4,))),
+        Op("atan2-0d.m", lambda L, a, b: a.atan2(b), ((3,), ())),
+        Op("arctan2-alias", lambda L, a, b: L.arctan2(a, b), ((2, 1), (1, 3))),
+        Op("lerp-scalar", lambda L, a, b: L.lerp(a, b, 0.3), ((2, 3), (3,))),
+        Op("lerp-scalar-big.m", lambda L, a, b: a.lerp(b, 0.75), ((3,), (2, 3))),
+        Op("lerp-tensor", lambda L, a, b, w: L.lerp(a, b, w), ((2, 3), (2, 3), (3,))),
+        Op("lerp-tensor-0d.m", lambda L, a, b, w: a.lerp(b, w), ((2, 3), (1, 3), ())),
+        # ---- alias names of the arithmetic ops ----
+        Op("multiply", lambda L, a, b: L.multiply(a, b), ((2, 3), (3,))),
+        Op("divide.m", lambda L, a, b: a.divide(b), ((2, 3), (3,))),
+        Op("true_divide", lambda L, a, b: L.true_divide(a, b), ((3,), (3,))),
+        Op("subtract-alpha", lambda L, a, b: L.subtract(a, b, alpha=2.0), ((2, 3), (3,))),
+        Op("negative.m", lambda L, a: a.negative(), ((3,),)),
+        # ---- prod: all, along a dim, keepdim, and with zeros (one, several) ----
+        Op("prod-all", lambda L, a: a.prod(), ((2, 3),)),
+        Op("prod-dim1", lambda L, a: L.prod(a, 1), ((2, 3),)),
+        Op("prod-dim0-keepdim", lambda L, a: a.prod(0, keepdim=True), ((3, 2),)),
+        Op("prod-dim-neg-3d", lambda L, a: a.prod(dim=-2), ((2, 3, 2),)),
+        Op("prod-all-one-zero", lambda L, a: a.prod(), ((2, 3),), _with_zeros((2, 3), (1, 1))),
+        Op("prod-all-two-zeros", lambda L, a: L.prod(a), ((2, 3),),
+           _with_zeros((2, 3), (0, 1), (1, 2))),
+        Op("prod-dim-zeros", lambda L, a: a.prod(1), ((3, 3),),
+           _with_zeros((3, 3), (0, 1), (2, 0), (2, 2))),
+        Op("prod-0d", lambda L, a: a.prod(), ((),)),
+        # ---- cumsum and cumprod (with zeros) ----
+        Op("cumsum-dim0", lambda L, a: a.cumsum(0), ((3, 2),)),
+        Op("cumsum-dim-neg", lambda L, a: L.cumsum(a, dim=-1), ((2, 4),)),
+        Op("cumsum-0d", lambda L, a: a.cumsum(0), ((),)),
+        Op("cumprod-dim1", lambda L, a: a.cumprod(1), ((2, 4),)),
+        Op("cumprod-dim0", lambda L, a: L.cumprod(a, 0), ((3, 2),)),
+        Op("cumprod-zeros", lambda L, a: a.cumprod(1), ((3, 4),),
+           _with_zeros((3, 4), (0, 1), (1, 3), (2, 0), (2, 2))),
+        Op("cumprod-zeros-dim0", lambda L, a: L.cumprod(a, 0), ((3, 2),),
+           _with_zeros((3, 2), (1, 0))),
+        # ---- sort and topk: the values' gradient goes back to where each value came from ----
+        Op("sort-values", lambda L, a: a.sort().values, ((2, 4),)),
+        Op("sort-desc-dim0", lambda L, a: L.sort(a, 0, descending=True)[0], ((3, 2),)),
+        Op("sort-stable-3d", lambda L, a: L.sort(a, dim=1, stable=True).values, ((2, 3, 2),)),
+        Op("topk-2", lambda L, a: a.topk(2).values, ((2, 4),)),
+        Op("topk-smallest-dim0", lambda L, a: L.topk(a, 2, dim=0, largest=False)[0], ((3, 2),)),
+        Op("topk-all", lambda L, a: a.topk(3, 0).values * a.sort(0).values, ((3,),)),
+    ]
+
+
+_ = np  # (the helpers draw with the row's numpy generator)

@@ -1,6 +1,126 @@
 """The op table's rows for the nn ops (issue 12: _nn_ops), in the format of op_table.py (see its
 header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
 
+import numpy as np
+
+
+def _probs(shape_x, shape_t):
+    """Probabilities away from 0 and 1 (binary_cross_entropy's input and target)."""
+
+    def make(rng):
+        return [rng.uniform(0.2, 0.8, size=shape_x), rng.uniform(0.1, 0.9, size=shape_t)]
+
+    return make
+
+
+def _huber(rng):
+    """input - target at least 0.2 away from +-delta = +-0.7 (the kinks)."""
+    t = rng.uniform(-1, 1, size=(2, 3))
+    d = rng.choice([-1.0, 1.0], size=(2, 3)) * rng.choice([0.3, 1.2], size=(2, 3))
+    return [t + d, t]
+
+
+def _pool_input(shape):
+    """Distinct values (no ties in any window) for max_pool2d."""
+
+    def make(rng):
+        n = int(np.prod(shape))
+        return [rng.permutation(n).reshape(shape) / n * 3 - 1.5]
+
+    return make
+
 
 def rows(Op, F):
-    return []
+    f64 = "float64"
+    return [
+        Op("gelu", lambda L, a: F(L).gelu(a), ((2, 3),)),
+        Op("gelu-tanh", lambda L, a: F(L).gelu(a, approximate="tanh"), ((2, 3),)),
+        Op("silu", lambda L, a: F(L).silu(a), ((2, 3),)),
+        Op("softplus", lambda L, a: F(L).softplus(a), ((2, 3),)),
+        Op("softplus-beta-threshold", lambda L, a: F(L).softplus(a, 2, 1.0), ((2, 3),)),
+        Op("layer_norm", lambda L, a, w, b: F(L).layer_norm(a, (3,), w, b), ((2, 3), (3,), (3,))),
+        Op("layer_norm-2d-noaffine", lambda L, a: F(L).layer_norm(a, (2, 3)), ((2, 2, 3),)),
+        Op("layer_norm-torch", lambda L, a, w: L.layer_norm(a, [3], w), ((4, 3), (3,))),
+        Op(
+            "batch_norm-train",
+            lambda L, a, w, b: F(L).batch_norm(a, None, None, w, b, training=True),
+            ((4, 3), (3,), (3,)),
+        ),
+        Op(
+            "batch_norm-train-NCL",
+            lambda L, a, w, b: F(L).batch_norm(
+                a, L.zeros(3, dtype=getattr(L, f64)), L.ones(3, dtype=getattr(L, f64)), w, b, True
+            ),
+            ((2, 3, 2), (3,), (3,)),
+        ),
+        Op(
+            "batch_norm-eval",
+            lambda L, a, w, b: F(L).batch_norm(
+                a,
+                L.tensor([0.1, -0.2, 0.3], dtype=getattr(L, f64)),
+                L.tensor([1.0, 2.0, 0.5], dtype=getattr(L, f64)),
+                w,
+                b,
+            ),
+            ((2, 3, 2), (3,), (3,)),
+        ),
+        Op("embedding", lambda L, w: F(L).embedding(L.tensor([[0, 2], [2, 3]]), w), ((4, 3),)),
+        Op("embedding-torch", lambda L, w: L.embedding(w, L.tensor([1, 1, 0])), ((3, 2),)),
+        Op("conv2d", lambda L, x, w, b: F(L).conv2d(x, w, b), ((2, 2, 4, 4), (3, 2, 3, 3), (3,))),
+        Op(
+            "conv2d-stride-pad-dilation",
+            lambda L, x, w: F(L).conv2d(x, w, None, (2, 1), 1, (1, 2)),
+            ((1, 2, 5, 5), (2, 2, 2, 3)),
+        ),
+        Op(
+            "conv2d-groups",
+            lambda L, x, w: F(L).conv2d(x, w, groups=2),
+            ((1, 4, 3, 3), (2, 2, 2, 2)),
+        ),
+        Op("conv2d-torch", lambda L, x, w: L.conv2d(x, w, padding=1), ((1, 1, 3, 3), (1, 1, 3, 3))),
+        Op("max_pool2d", lambda L, x: F(L).max_pool2d(x, 2), (), _pool_input((2, 2, 4, 4))),
+        Op(
+            "max_pool2d-stride-pad",
+            lambda L, x: F(L).max_pool2d(x, 3, stride=2, padding=1),
+            (),
+            _pool_input((1, 2, 5, 5)),
+        ),
+        Op("l1_loss", lambda L, a, b: F(L).l1_loss(a, b), ((2, 3), (2, 3)), _huber),
+        Op("l1_loss-none", lambda L, a, b: F(L).l1_loss(a, b, reduction="none"), (), _huber),
+        Op("l1_loss-sum", lambda L, a, b: F(L).l1_loss(a, b, reduction="sum"), (), _huber),
+        Op("huber_loss", lambda L, a, b: F(L).huber_loss(a, b, delta=0.7), (), _huber),
+        Op("huber_loss-none", lambda L, a, b: F(L).huber_loss(a, b, "none", 0.7), (), _huber),
+        Op("huber_loss-sum", lambda L, a, b: F(L).huber_loss(a, b, "sum", 0.7), (), _huber),
+        Op(
+            "binary_cross_entropy",
+            lambda L, a, b: F(L).binary_cross_entropy(a, b),
+            (),
+            _probs((2, 3), (2, 3)),
+        ),
+        Op(
+            "binary_cross_entropy-weight-sum",
+            lambda L, a, b: F(L).binary_cross_entropy(
+                a, b, weight=L.tensor([1.0, 2.0, 0.5], dtype=getattr(L, f64)), reduction="sum"
+            ),
+            (),
+            _probs((2, 3), (2, 3)),
+        ),
+        Op(
+            "binary_cross_entropy_with_logits",
+            lambda L, a, b: F(L).binary_cross_entropy_with_logits(a, b),
+            (),
+            lambda rng: [rng.uniform(-2, 2, size=(2, 3)), rng.uniform(0.1, 0.9, size=(2, 3))],
+        ),
+        Op(
+            "binary_cross_entropy_with_logits-pos_weight-none",
+            lambda L, a, b: F(L).binary_cross_entropy_with_logits(
+                a,
+                b,
+                weight=L.tensor([0.5, 1.0, 2.0], dtype=getattr(L, f64)),
+                reduction="none",
+                pos_weight=L.tensor([1.0, 2.0, 3.0], dtype=getattr(L, f64)),
+            ),
+            (),
+            lambda rng: [rng.uniform(-2, 2, size=(2, 3)), rng.uniform(0.1, 0.9, size=(2, 3))],
+        ),
+    ]

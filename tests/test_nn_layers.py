@@ -1,0 +1,444 @@
+"""The issue-12 nn layers, module hooks and save_on_cpu against torch.nn (torch 2.13, float64).
+
+Each test builds the same layer with both libraries, copies torch's parameters and buffers into
+the core's (the random streams differ), and compares outputs, gradients, running statistics,
+state_dict keys, train/eval behaviour and error messages. The last test trains the same small CNN
+on sklearn's digits with both libraries and compares the loss at every step.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="these differential tests compare against PyTorch")
+ac = pytest.importorskip("autograd_core", reason="autograd_core is not importable")
+
+KEY = 30  # characters of torch's message that the core's must contain
+
+
+def to_np(t):
+    return np.array(t.detach().cpu().numpy()) if isinstance(t, torch.Tensor) else np.array(
+        ac.Tensor.numpy(t.detach())
+    )
+
+
+def copy_state(dst, src):
+    """Copy torch module src's parameters and buffers into core module dst (same names)."""
+    names = lambda m: [n for n, _ in m.named_parameters()] + [n for n, _ in m.named_buffers()]  # noqa: E731
+    assert names(dst) == names(src)
+    theirs = dict(src.named_parameters()) | dict(src.named_buffers())
+    with ac.no_grad():
+        for n, t in list(dst.named_parameters()) + list(dst.named_buffers()):
+            t.copy_(ac.tensor(to_np(theirs[n]), dtype=t.dtype))
+
+
+def both(make):
+    """(core module, torch module) from make(lib), float64, the core's state copied from torch."""
+    ours, theirs = make(ac), make(torch)
+    ours, theirs = ours.double(), theirs.double()
+    copy_state(ours, theirs)
+    return ours, theirs
+
+
+def run(ours, theirs, x, *extra, grad_seed=0):
+    """Forward both with the same input (and constant extras), backward a fixed cotangent;
+    compare outputs, input grads and parameter grads."""
+    xo = ac.tensor(x.copy(), requires_grad=x.dtype.kind == "f")
+    xt = torch.tensor(x.copy(), requires_grad=x.dtype.kind == "f")
+    yo = ours(xo, *[ac.tensor(e.copy()) for e in extra])
+    yt = theirs(xt, *[torch.tensor(e.copy()) for e in extra])
+    np.testing.assert_allclose(to_np(yo), to_np(yt), rtol=1e-10, atol=1e-12)
+    assert type(yo.grad_fn).__name__ == type(yt.grad_fn).__name__
+    g = np.random.default_rng(grad_seed).uniform(-1, 1, size=tuple(yt.shape))
+    yo.backward(ac.tensor(g))
+    yt.backward(torch.tensor(g))
+    if xt.requires_grad:
+        np.testing.assert_allclose(to_np(xo.grad), to_np(xt.grad), rtol=1e-9, atol=1e-12)
+    po, pt = dict(ours.named_parameters()), dict(theirs.named_parameters())
+    for n in pt:
+        np.testing.assert_allclose(to_np(po[n].grad), to_np(pt[n].grad), rtol=1e-9, atol=1e-12)
+    return yo, yt
+
+
+def raises_like(fn_ours, fn_theirs):
+    """Both raise the same exception type, the core's message containing torch's key phrase."""
+    with pytest.raises(Exception) as want:
+        fn_theirs()
+    with pytest.raises(want.type) as got:
+        fn_ours()
+    assert str(want.value)[:KEY] in str(got.value), (str(got.value), str(want.value))
+
+
+RNG = np.random.default_rng(12)
+X23 = RNG.standard_normal((4, 3))
+
+LAYERS = [
+    ("GELU", lambda L: L.nn.GELU(), X23),
+    ("GELU-tanh", lambda L: L.nn.GELU("tanh"), X23),
+    ("SiLU", lambda L: L.nn.SiLU(), X23),
+    ("Softplus", lambda L: L.nn.Softplus(beta=2.0, threshold=1.0), X23),
+    ("LeakyReLU", lambda L: L.nn.LeakyReLU(0.2), X23),
+    ("Softmax", lambda L: L.nn.Softmax(dim=1), X23),
+    ("LogSoftmax", lambda L: L.nn.LogSoftmax(dim=0), X23),
+    ("Identity", lambda L: L.nn.Sequential(L.nn.Identity(7, k=1), L.nn.Tanh()), X23),
+    ("Flatten", lambda L: L.nn.Flatten(), RNG.standard_normal((2, 3, 2, 2))),
+    ("Flatten-0-1", lambda L: L.nn.Flatten(0, 1), RNG.standard_normal((2, 3, 2))),
+    ("LayerNorm", lambda L: L.nn.LayerNorm(3), X23),
+    ("LayerNorm-2d-nobias", lambda L: L.nn.LayerNorm((2, 3), bias=False), RNG.random((2, 2, 3))),
+    ("LayerNorm-noaffine", lambda L: L.nn.LayerNorm(3, elementwise_affine=False), X23),
+    ("BatchNorm1d", lambda L: L.nn.BatchNorm1d(3), X23),
+    ("BatchNorm1d-NCL", lambda L: L.nn.BatchNorm1d(3, momentum=0.3), RNG.random((2, 3, 4))),
+    ("BatchNorm1d-noaffine", lambda L: L.nn.BatchNorm1d(3, affine=False), X23),
+    ("BatchNorm1d-nobias", lambda L: L.nn.BatchNorm1d(3, bias=False), X23),
+    ("BatchNorm1d-nostats", lambda L: L.nn.BatchNorm1d(3, track_running_stats=False), X23),
+    ("Dropout-p0", lambda L: L.nn.Dropout(0.0), X23),
+    ("Conv2d", lambda L: L.nn.Conv2d(2, 3, 3, padding=1), RNG.standard_normal((2, 2, 5, 5))),
+    (
+        "Conv2d-stride-groups-nobias",
+        lambda L: L.nn.Conv2d(4, 2, (2, 3), stride=2, groups=2, bias=False),
+        RNG.standard_normal((1, 4, 5, 6)),
+    ),
+    ("Conv2d-same", lambda L: L.nn.Conv2d(1, 2, 3, padding="same"), RNG.random((1, 1, 4, 4))),
+    ("MaxPool2d", lambda L: L.nn.MaxPool2d(2), RNG.permutation(64).reshape(2, 2, 4, 4) / 9.0),
+    (
+        "MaxPool2d-stride-pad",
+        lambda L: L.nn.MaxPool2d(3, stride=2, padding=1),
+        RNG.permutation(50).reshape(1, 2, 5, 5) / 7.0,
+    ),
+]
+
+
+@pytest.mark.parametrize("name,make,x", LAYERS, ids=[r[0] for r in LAYERS])
+def test_layer_matches_torch(name, make, x):
+    ours, theirs = both(make)
+    run(ours, theirs, x)
+    assert list(ours.state_dict()) == list(theirs.state_dict())
+    assert repr(ours) == repr(theirs)
+
+
+def test_batchnorm_running_stats_train_and_eval():
+    for momentum in (0.1, None):
+        ours, theirs = both(lambda L: L.nn.BatchNorm1d(3, momentum=momentum))
+        for step in range(3):
+            x = np.random.default_rng(step).standard_normal((5, 3, 2)) * (step + 1)
+            run(ours, theirs, x, grad_seed=step)
+        for n in ("running_mean", "running_var", "num_batches_tracked"):
+            np.testing.assert_allclose(
+                to_np(getattr(ours, n)), to_np(getattr(theirs, n)), rtol=1e-12, err_msg=n
+            )
+        assert ours.num_batches_tracked.dtype == ac.int64
+        ours.eval(), theirs.eval()
+        before = to_np(ours.running_mean)
+        yo, yt = run(ours, theirs, np.random.default_rng(9).standard_normal((4, 3)))
+        np.testing.assert_array_equal(to_np(ours.running_mean), before)  # eval: no update
+        assert type(yo.grad_fn).__name__ == "NativeBatchNormBackward0"
+    assert list(ours.state_dict()) == [
+        "weight", "bias", "running_mean", "running_var", "num_batches_tracked",
+    ]
+
+
+def test_batchnorm_errors():
+    for L in (ac, torch):
+        bn = L.nn.BatchNorm1d(3)
+        with pytest.raises(ValueError, match="expected 2D or 3D input"):
+            bn(L.zeros(2, 3, 4, 5))
+    raises_like(lambda: ac.nn.BatchNorm1d(3)(ac.zeros(1, 3)),
+                lambda: torch.nn.BatchNorm1d(3)(torch.zeros(1, 3)))
+    bn = ac.nn.BatchNorm1d(3).eval()
+    assert bn(ac.zeros(1, 3)).shape == (1, 3)  # eval mode needs no batch
+
+
+def test_dropout_train_and_eval():
+    for L in (ac, torch):
+        L.manual_seed(0)
+        d = L.nn.Dropout(0.25)
+        x = L.ones(200, 50, dtype=L.float64, requires_grad=True)
+        y = d(x)
+        assert type(y.grad_fn).__name__ == "MulBackward0"
+        kept = to_np(y) != 0
+        np.testing.assert_allclose(to_np(y)[kept], 1 / 0.75)  # survivors scaled by 1/(1-p)
+        assert abs(kept.mean() - 0.75) < 0.02
+        y.sum().backward()
+        np.testing.assert_allclose(to_np(x.grad), kept / 0.75)
+        d.eval()
+        assert d(x) is x  # eval: the input itself
+        assert L.nn.functional.dropout(x, 0.5, training=False) is x
+        z = L.nn.functional.dropout(x, 1.0)
+        assert not to_np(z).any()
+    raises_like(lambda: ac.nn.Dropout(1.5), lambda: torch.nn.Dropout(1.5))
+    raises_like(lambda: ac.nn.functional.dropout(ac.ones(2), -0.1),
+                lambda: torch.nn.functional.dropout(torch.ones(2), -0.1))
+
+
+def test_dropout_follows_the_engine_generator():
+    ac.manual_seed(3)
+    a = ac.nn.functional.dropout(ac.ones(4, 4), 0.5)
+    ac.manual_seed(3)
+    b = ac.nn.functional.dropout(ac.ones(4, 4), 0.5)
+    np.testing.assert_array_equal(to_np(a), to_np(b))
+
+
+def test_embedding_padding_idx_and_errors():
+    ours, theirs = both(lambda L: L.nn.Embedding(5, 3, padding_idx=-1))
+    assert ours.padding_idx == theirs.padding_idx == 4
+    idx = np.array([[0, 4, 2], [4, 1, 1]])
+    run(ours, theirs, idx)
+    assert not to_np(ours.weight.grad)[4].any()
+    assert repr(ours) == repr(theirs)
+    fresh = ac.nn.Embedding(4, 2, padding_idx=1)
+    assert not to_np(fresh.weight)[1].any()  # the padding row starts at zero
+    raises_like(lambda: ours(ac.tensor([5])), lambda: theirs(torch.tensor([5])))
+    raises_like(lambda: ours(ac.tensor([0.0])), lambda: theirs(torch.tensor([0.0])))
+
+
+def test_one_hot():
+    for args in (([0, 2, 1],), ([[1], [3]], 5)):
+        got = ac.nn.functional.one_hot(ac.tensor(args[0]), *args[1:])
+        want = torch.nn.functional.one_hot(torch.tensor(args[0]), *args[1:])
+        assert got.dtype == ac.int64 and tuple(got.shape) == tuple(want.shape)
+        np.testing.assert_array_equal(to_np(got), to_np(want))
+    for bad in ((ac.tensor([3]), 2), (ac.tensor([-1]),), (ac.tensor([1.0]),)):
+        tbad = (torch.tensor(to_np(bad[0])),) + bad[1:]
+        raises_like(lambda: ac.nn.functional.one_hot(*bad),
+                    lambda: torch.nn.functional.one_hot(*tbad))
+
+
+LOSSES = [
+    ("L1Loss", lambda L: L.nn.L1Loss(), "x", "t"),
+    ("L1Loss-sum", lambda L: L.nn.L1Loss(reduction="sum"), "x", "t"),
+    ("HuberLoss", lambda L: L.nn.HuberLoss(delta=0.5), "x", "t"),
+    ("HuberLoss-none", lambda L: L.nn.HuberLoss("none"), "x", "t"),
+    ("BCELoss", lambda L: L.nn.BCELoss(), "p", "q"),
+    ("BCELoss-weight", lambda L: L.nn.BCELoss(L.tensor([1.0, 2.0, 0.5])), "p", "q"),
+    ("BCEWithLogitsLoss", lambda L: L.nn.BCEWithLogitsLoss(), "x", "q"),
+    (
+        "BCEWithLogitsLoss-pos_weight",
+        lambda L: L.nn.BCEWithLogitsLoss(reduction="sum", pos_weight=L.tensor([1.0, 3.0, 0.5])),
+        "x",
+        "q",
+    ),
+    ("NLLLoss", lambda L: L.nn.NLLLoss(), "logp", "cls"),
+    ("NLLLoss-weight", lambda L: L.nn.NLLLoss(weight=L.tensor([1.0, 2.0, 0.5])), "logp", "cls"),
+]
+_R = np.random.default_rng(5)
+INPUTS = {
+    "x": _R.standard_normal((4, 3)),
+    "t": _R.standard_normal((4, 3)),
+    "p": _R.uniform(0.1, 0.9, (4, 3)),
+    "q": _R.uniform(0.0, 1.0, (4, 3)),
+    "logp": np.log(_R.dirichlet(np.ones(3), size=4)),
+    "cls": np.array([0, 2, 1, 2]),
+}
+
+
+@pytest.mark.parametrize("name,make,a,b", LOSSES, ids=[r[0] for r in LOSSES])
+def test_loss_matches_torch(name, make, a, b):
+    ours, theirs = both(make)
+    run(ours, theirs, INPUTS[a], INPUTS[b])
+    assert list(ours.state_dict()) == list(theirs.state_dict())
+
+
+def test_loss_errors_and_warnings():
+    p, q = ac.full((2, 3), 0.5), ac.full((3,), 0.5)
+    raises_like(lambda: ac.nn.functional.binary_cross_entropy(p, q),
+                lambda: torch.nn.functional.binary_cross_entropy(torch.full((2, 3), 0.5),
+                                                                 torch.full((3,), 0.5)))
+    raises_like(lambda: ac.nn.functional.binary_cross_entropy_with_logits(p, q),
+                lambda: torch.nn.functional.binary_cross_entropy_with_logits(
+                    torch.full((2, 3), 0.5), torch.full((3,), 0.5)))
+    raises_like(lambda: ac.nn.functional.binary_cross_entropy(p * 3, p),
+                lambda: torch.nn.functional.binary_cross_entropy(torch.full((2, 3), 1.5),
+                                                                 torch.full((2, 3), 0.5)))
+    raises_like(lambda: ac.nn.functional.l1_loss(p, p, reduction="avg"),
+                lambda: torch.nn.functional.l1_loss(torch.ones(2), torch.ones(2),
+                                                    reduction="avg"))
+    for L in (ac, torch):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            L.nn.functional.l1_loss(L.ones(2, 3), L.ones(3))
+            L.nn.functional.huber_loss(L.ones(2, 3), L.ones(3))
+        assert len(w) == 2 and "target size" in str(w[0].message)
+
+
+def test_conv_and_pool_errors():
+    x, w = ac.zeros(1, 2, 4, 4), ac.zeros(3, 3, 3, 3)
+    tx, tw = torch.zeros(1, 2, 4, 4), torch.zeros(3, 3, 3, 3)
+    raises_like(lambda: ac.nn.functional.conv2d(x, w), lambda: torch.nn.functional.conv2d(tx, tw))
+    raises_like(lambda: ac.nn.functional.conv2d(x, ac.zeros(3, 2, 3, 3, dtype=ac.float64)),
+                lambda: torch.nn.functional.conv2d(tx, torch.zeros(3, 2, 3, 3,
+                                                                   dtype=torch.float64)))
+    raises_like(lambda: ac.nn.functional.max_pool2d(x, 2, padding=2),
+                lambda: torch.nn.functional.max_pool2d(tx, 2, padding=2))
+    raises_like(lambda: ac.nn.Conv2d(3, 2, 3, groups=2), lambda: torch.nn.Conv2d(3, 2, 3, groups=2))
+    raises_like(lambda: ac.nn.functional.layer_norm(ac.zeros(2, 3), (4,)),
+                lambda: torch.nn.functional.layer_norm(torch.zeros(2, 3), (4,)))
+
+
+def test_conv2d_unbatched_and_pool_indices():
+    x = np.random.default_rng(1).standard_normal((2, 4, 4))
+    w = np.random.default_rng(2).standard_normal((3, 2, 3, 3))
+    got = ac.nn.functional.conv2d(ac.tensor(x), ac.tensor(w))
+    want = torch.nn.functional.conv2d(torch.tensor(x), torch.tensor(w))
+    np.testing.assert_allclose(to_np(got), to_np(want), rtol=1e-12)
+    got, gi = ac.nn.functional.max_pool2d(ac.tensor(x), 2, return_indices=True)
+    want, wi = torch.nn.functional.max_pool2d(torch.tensor(x), 2, return_indices=True)
+    np.testing.assert_allclose(to_np(got), to_np(want))
+    np.testing.assert_array_equal(to_np(gi), to_np(wi))
+    assert gi.dtype == ac.int64
+
+
+def test_autocast_marks():
+    marks = {
+        "conv2d": "lower",
+        "layer_norm": "float32",  # on cuda only, as torch
+        "huber_loss": "float32",
+        "binary_cross_entropy": "float32",
+        "binary_cross_entropy_with_logits": "float32",
+    }
+    for name, kind in marks.items():
+        mark = getattr(ac._nn_ops, name).autocast
+        assert kind in (mark.values() if isinstance(mark, dict) else (mark,)), name
+
+
+# ----------------------------------------------------------------------------- module hooks
+
+
+def _hooked_run(L, remove=False):
+    """A two-layer net with forward (pre) hooks and full backward (pre) hooks; the log."""
+    L.manual_seed(0)
+    net = L.nn.Sequential(L.nn.Linear(3, 4), L.nn.Tanh(), L.nn.Linear(4, 2)).double()
+    with L.no_grad():
+        for i, p in enumerate(net.parameters()):
+            p.copy_(L.tensor(np.linspace(-1, 1, p.numel()).reshape(tuple(p.shape)) * (i + 1)))
+    log = []
+
+    def fmt(gs):
+        return [None if g is None else np.round(to_np(g), 10).tolist() for g in gs]
+
+    handles = [
+        net[0].register_forward_pre_hook(lambda m, a: (a[0] * 2,)),
+        net[0].register_forward_hook(lambda m, a, out: out + 1),
+        net[2].register_forward_hook(
+            lambda m, a, kw, out: log.append(("fwd", sorted(kw))), with_kwargs=True
+        ),
+        net[2].register_full_backward_pre_hook(lambda m, go: (go[0] * 3,)),
+        net[2].register_full_backward_hook(
+            lambda m, gi, go: log.append(("bwd2", fmt(gi), fmt(go)))
+        ),
+        net[0].register_full_backward_hook(
+            lambda m, gi, go: (log.append(("bwd0", fmt(gi), fmt(go))), (gi[0] * 0.5,))[1]
+        ),
+    ]
+    if remove:
+        for h in handles:
+            h.remove()
+    x = L.tensor([[0.5, -1.0, 2.0]], dtype=L.float64, requires_grad=True)
+    y = net(x)
+    log.append(("grad_fn", type(y.grad_fn).__name__))
+    y.sum().backward()
+    return log, to_np(x.grad), [to_np(p.grad) for p in net.parameters()]
+
+
+@pytest.mark.parametrize("remove", [False, True])
+def test_module_hooks_match_torch(remove):
+    (lo, xo, po), (lt, xt, pt) = _hooked_run(ac, remove), _hooked_run(torch, remove)
+    assert lo == lt
+    np.testing.assert_allclose(xo, xt, rtol=1e-12)
+    for a, b in zip(po, pt):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+    if not remove:
+        assert ("grad_fn", "BackwardHookFunctionBackward") in lo
+
+
+def test_full_backward_hook_without_input_grad():
+    logs = []
+    for L in (ac, torch):
+        lin = L.nn.Linear(2, 1).double()
+        log = []
+        handle = lin.register_full_backward_hook(lambda m, gi, go: log.append((gi, len(go))))
+        assert callable(handle.remove)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            lin(L.ones(3, 2, dtype=L.float64)).sum().backward()
+        logs.append(log)
+    assert logs[0] == logs[1] == [((None,), 1)]
+
+
+def test_save_on_cpu():
+    for L in (ac, torch):
+        x = L.tensor([0.5, -1.0, 2.0], dtype=L.float64, requires_grad=True)
+        with L.autograd.graph.save_on_cpu(pin_memory=False):
+            y = (x.exp() * x.sin()).sum()
+        y.backward()
+        np.testing.assert_allclose(
+            to_np(x.grad), np.exp([0.5, -1.0, 2.0]) * (np.sin([0.5, -1.0, 2.0])
+                                                       + np.cos([0.5, -1.0, 2.0]))
+        )
+    packed = []
+    with ac.autograd.graph.save_on_cpu():
+        ac.tensor([1.0], requires_grad=True).exp()
+    assert issubclass(ac.autograd.graph.save_on_cpu, ac.autograd.graph.saved_tensors_hooks)
+    del packed
+
+
+# ----------------------------------------------------------------------------- a small CNN
+
+
+def _cnn(L):
+    return L.nn.Sequential(
+        L.nn.Conv2d(1, 4, 3, padding=1),
+        L.nn.ReLU(),
+        L.nn.MaxPool2d(2),
+        L.nn.Flatten(),
+        L.nn.Linear(64, 10),
+    )
+
+
+def test_small_cnn_on_digits_trains_like_torch():
+    datasets = pytest.importorskip("sklearn.datasets", reason="the digits come from sklearn")
+    digits = datasets.load_digits()
+    x = (digits.images[:64] / 16.0).reshape(64, 1, 8, 8)
+    y = digits.target[:64]
+    ours, theirs = both(_cnn)
+    opt_o = ac.optim.SGD(ours.parameters(), lr=0.1)
+    opt_t = torch.optim.SGD(theirs.parameters(), lr=0.1)
+    xo, yo, xt, yt = ac.tensor(x), ac.tensor(y), torch.tensor(x), torch.tensor(y)
+    losses = []
+    for step in range(20):
+        for model, opt, xx, yy in ((ours, opt_o, xo, yo), (theirs, opt_t, xt, yt)):
+            opt.zero_grad()
+            loss = (ac if model is ours else torch).nn.functional.cross_entropy(model(xx), yy)
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        assert abs(losses[-2] - losses[-1]) < 1e-6, f"step {step}: {losses[-2]} vs {losses[-1]}"
+    assert losses[-1] < losses[1] - 0.1  # it learns
+
+
+def test_autocast_cpu_result_dtypes_match_torch():
+    def cases(L):
+        F = L.nn.functional
+        t = L.full((4, 3), 0.25)
+        return {
+            "conv2d": lambda a: F.conv2d(a.reshape(1, 1, 4, 3), L.ones(2, 1, 2, 2)),
+            "linear": lambda a: F.linear(a, L.ones(2, 3)),
+            "max_pool2d": lambda a: F.max_pool2d(a.reshape(1, 1, 4, 3), 2),
+            "layer_norm": lambda a: F.layer_norm(a, (3,)),
+            "batch_norm": lambda a: F.batch_norm(a, None, None, training=True),
+            "gelu": lambda a: F.gelu(a),
+            "huber_loss": lambda a: F.huber_loss(a, t.to(a.dtype)),
+            "l1_loss": lambda a: F.l1_loss(a, t.to(a.dtype)),
+            "bce_with_logits": lambda a: F.binary_cross_entropy_with_logits(a, t.to(a.dtype)),
+            "bce": lambda a: F.binary_cross_entropy(a.sigmoid(), t.to(a.dtype)),
+        }
+
+    def dtypes(L):
+        x = L.tensor(np.linspace(-1, 1, 12).reshape(4, 3), dtype=L.float32)
+        out = {}
+        with L.autocast("cpu", dtype=L.bfloat16):
+            for name, f in cases(L).items():
+                out[name] = (str(f(x).dtype), str(f(x.to(L.bfloat16)).dtype))
+        return out
+
+    assert dtypes(ac) == dtypes(torch)
