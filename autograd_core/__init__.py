@@ -23,17 +23,9 @@ from ._backend import (
     bool_ as bool,
 )
 from ._tensor import Tensor, Size  # noqa: F401
-from . import (
-    _graph,
-    _ops,
-    _api,
-    _vjps,
-    _vjps_more,
-    _vjps_nn,
-    _inplace,
-    _methods,
-    _engine,
-)  # (order)
+from . import _graph, _ops, _api  # (the reading order)
+from . import _vjps, _vjps_more, _vjps_layout, _vjps_nn  # the VJP table: the core, then the breadth
+from . import _inplace, _methods, _engine
 from .grad_mode import (
     no_grad,
     enable_grad,
@@ -84,7 +76,7 @@ _api.export(
     log_softmax matmul reshape flatten squeeze unsqueeze transpose t permute clone eq ne lt le
     gt ge isnan isinf isfinite allclose isclose equal all any logical_not logical_and
     logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_not mm mv dot bmm
-    remainder floor_divide
+    remainder floor_divide addmm
 """.split(),
 )
 for _m in _api.BREADTH:

@@ -27,14 +27,16 @@ ops = types.SimpleNamespace(
 # Functions whose first argument may be a Python number, as in torch (``torch.add(2, t)``).
 NUMBER_FIRST = set(
     """
-    add sub mul div pow remainder floor_divide bitwise_and bitwise_or bitwise_xor
+    add sub mul div pow remainder floor_divide bitwise_and bitwise_or bitwise_xor multiply divide
+    subtract true_divide einsum
 """.split()
 )
 # Functions torch binds with several signatures: a wrong call names the arguments it got.
 OVERLOADED = set(
     """
     all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
-    std var round rsub squeeze where
+    std var round rsub squeeze where greater less greater_equal less_equal not_equal lerp prod
+    sort argsort
 """.split()
 )
 

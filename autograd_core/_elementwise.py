@@ -30,11 +30,10 @@ from ._ops import (
 def _unary(op, name, fn):
     def f(x):
         a = x._data
-        if (
-            a.__class__ is not _ndarray or a.dtype.kind != "f"
-        ):  # the check, inline, for numpy floats
-            a = _float(x)._data
-        return _record(op, name, fn(namespace(a), a), (x,))
+        if a.__class__ is _ndarray and a.dtype.kind == "f" and a.dtype.itemsize > 2:
+            return _record(op, name, fn(namespace(a), a), (x,))  # the common case, inline
+        a, low = _backend.opmath(_float(x)._data)  # 16-bit floats: in float32, rounded once
+        return _record(op, name, _backend.round_back(fn(namespace(a), a), low), (x,))
 
     f.__name__ = op
     f.__doc__ = f"{op}(x), elementwise"
@@ -176,7 +175,8 @@ def clamp(x, min=None, max=None):
             v if isinstance(v, Tensor) or v is None else _as_tensor_like(v, x) for v in (min, max)
         )
         return _record("clamp_tensor", "ClampBackward0", r, (x,) + bounds)
-    r = xp.clip(a, min, max)
+    a, low = _backend.opmath(a)  # numpy's clip has no bfloat16 loop
+    r = _backend.round_back(xp.clip(a, min, max), low)
     return _record("clamp", "ClampBackward1", r, (x,), {"min": min, "max": max})
 
 

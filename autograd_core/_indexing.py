@@ -56,7 +56,8 @@ def _coords(idx, d):
             out.append(idx)
         else:
             shape = tuple(idx.shape[i] if j == i else 1 for j in range(nd))
-            out.append(xp.reshape(xp.arange(idx.shape[i]), shape))
+            dev = {} if idx.__class__ is _ndarray else {"device": idx.device}
+            out.append(xp.reshape(xp.arange(idx.shape[i], **dev), shape))
     return tuple(out)
 
 

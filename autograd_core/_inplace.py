@@ -36,6 +36,14 @@ def _check_inplace(self):
         return
     if self._base is not None and self.__dict__.get("_view_no_grad"):
         raise RuntimeError(_messages.NO_GRAD_VIEW_IN_PLACE)
+    kind = self.__dict__.get("_multi_view")  # an output of split, chunk, unbind
+    if kind is not None and self._base is not None and (self._rg or self._base._rg):
+        raise RuntimeError(
+            f"Output {self._output_nr} of {kind} is a view and is being modified inplace. This "
+            "view is the output of a function that returns multiple views. Such functions do not "
+            "allow the output views to be modified inplace. You should replace the inplace "
+            "operation by an out-of-place one."
+        )
     if not self._rg:
         return
     if self.grad_fn is None and self._base is None:

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
+from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
 from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
 from ._shapes import _view, getitem, permute, transpose
@@ -316,6 +317,7 @@ def diag(x, diagonal=0):
     return _record("diagonal", "DiagonalBackward0_copy", r, (x,), attrs)
 
 
+@float32_precision
 def trace(x):
     """The sum of a matrix's diagonal (integers give int64)."""
     if x.ndim != 2:
@@ -414,12 +416,21 @@ def _contracts(subs, out):
 
 
 def einsum(equation, *operands):
-    """Einstein summation over 1, 2 or 3 operands (repeated indices, '...', implicit output)."""
+    """Einstein summation (repeated indices, '...', implicit output). More than three operands
+    are contracted left to right, two at a time, as torch does."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    if not 1 <= len(operands) <= 3:
-        raise NotImplementedError("einsum(): autograd_core supports 1, 2 or 3 operands")
+    if not operands:
+        raise ValueError(
+            "einsum(): must specify the equation string and at least one operand, or at least one "
+            "operand and its subscripts list"
+        )
     subs, out = _parse_einsum(equation, operands)
+    if len(operands) > 3:  # the first two, keeping the subscripts used later
+        keep = set(out) | set("".join(subs[2:]))
+        inter = "".join(c for c in dict.fromkeys(subs[0] + subs[1]) if c in keep)
+        first = einsum(f"{subs[0]},{subs[1]}->{inter}", operands[0], operands[1])
+        return einsum(",".join((inter,) + subs[2:]) + "->" + out, first, *operands[2:])
     first = operands[0]
     odd = next((t for t in operands[1:] if t.dtype is not first.dtype), None)
     if odd is not None and _contracts(subs, out):

@@ -27,7 +27,7 @@ def mse_loss(x, y, reduction="mean"):
     except ValueError as e:
         raise _shape_error("mse_loss", x, y, e) from None
     xp = namespace(d)
-    f, low = opmath(d)  # bfloat16 is summed in float32, as torch's kernels
+    f, low = opmath(d)  # bfloat16 and float16 are summed in float32, as torch's kernels
     r = xp.mean(f) if reduction == "mean" else xp.sum(f) if reduction == "sum" else f
     r = round_back(r, low)
     return _record("mse_loss", "MseLossBackward0", r, (x, y), {"reduction": reduction})

@@ -116,7 +116,11 @@ def dropout(input, p, train):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
     """(x - mean) / sqrt(var + eps) over the last len(normalized_shape) dims, then * weight +
     bias; one NativeLayerNormBackward0 node."""
-    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if isinstance(normalized_shape, int):
+        raise TypeError(
+            "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int"
+        )
+    shape = tuple(normalized_shape)
     if tuple(input.shape[input.ndim - len(shape) :]) != shape or len(shape) > input.ndim:
         raise RuntimeError(
             f"Given normalized_shape={list(shape)}, expected input with shape [*, "
@@ -193,6 +197,8 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """torch.embedding: the rows of `weight` at `indices`; one EmbeddingBackward0 node (the row
     padding_idx gets no gradient)."""
+    if weight.ndim != 2:
+        raise RuntimeError("'weight' must be 2-D")
     idx = indices._data
     if idx.dtype.kind not in "iu":
         raise RuntimeError(
@@ -201,18 +207,37 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         )
     xp = namespace(weight._data)
     n = weight.shape[0]
-    if idx.size and (int(xp.max(idx)) >= n or int(xp.min(idx)) < -n):
+    if idx.size and (int(xp.max(idx)) >= n or int(xp.min(idx)) < 0):
         raise IndexError("index out of range in self")
-    flat = xp.reshape(idx, (-1,)) % n
+    flat = xp.reshape(idx, (-1,))
     r = xp.reshape(xp.take(weight._data, flat, axis=0), tuple(idx.shape) + (weight.shape[1],))
+    # Each looked-up row's share of the gradient: 0 for padding_idx, 1 / its count with
+    # scale_grad_by_freq, else 1.
+    scale = xp.astype(flat != padding_idx, weight._data.dtype)
+    if scale_grad_by_freq:
+        counts = xp.zeros(n, dtype=weight._data.dtype)
+        _backend.index_add(xp, counts, flat, xp.ones_like(scale))
+        scale = scale / xp.take(counts, flat)
     attrs = {
         "rows": Tensor._from_data(flat),
-        "keep": Tensor._from_data(
-            xp.reshape(flat != padding_idx % n if padding_idx >= 0 else flat == flat, (-1, 1))
-        ),
+        "keep": Tensor._from_data(xp.reshape(scale, (-1, 1))),
         "shape": tuple(weight.shape),
     }
     return _record("embedding", "EmbeddingBackward0", r, (weight,), attrs)
+
+
+def embedding_renorm_(weight, indices, max_norm, norm_type):
+    """torch.embedding_renorm_: the rows at `indices` whose norm_type-norm exceeds max_norm are
+    scaled (in place, not recorded) to norm max_norm."""
+    a = weight._data
+    xp = namespace(a)
+    rows = xp.unique_values(xp.reshape(indices._data, (-1,)))
+    sub = xp.take(a, rows, axis=0)
+    norms = xp.sum(xp.abs(sub) ** norm_type, axis=1, keepdims=True) ** (1.0 / norm_type)
+    scale = xp.where(norms > max_norm, max_norm / (norms + 1e-7), xp.ones_like(norms))
+    a[rows] = sub * scale
+    weight._vc[0] += 1
+    return weight
 
 
 def rows_scatter(g, rows, shape):
@@ -266,18 +291,25 @@ def one_hot(tensor, num_classes=-1):
 
 
 def _out_size(n, k, s, p, d):
-    return (n + 2 * p - d * (k - 1) - 1) // s + 1
+    return (n + p - d * (k - 1) - 1) // s + 1
+
+
+def _pads(padding):
+    """(top, bottom, left, right) from (ph, pw) or the four already."""
+    return (padding[0], padding[0], padding[1], padding[1]) if len(padding) == 2 else padding
 
 
 def _im2col(a, ksize, stride, padding, dilation, fill=0):
-    """(N, C, H, W) -> (N, C*kh*kw, OH*OW), the windows as columns (torch's unfold order)."""
+    """(N, C, H, W) -> (N, C*kh*kw, OH*OW), the windows as columns (torch's unfold order).
+    padding: (ph, pw), or (top, bottom, left, right)."""
     xp = namespace(a)
     n, c, h, w = a.shape
-    (kh, kw), (sh, sw), (ph, pw), (dh, dw) = ksize, stride, padding, dilation
-    oh, ow = _out_size(h, kh, sh, ph, dh), _out_size(w, kw, sw, pw, dw)
-    if ph or pw:
-        ap = xp.full((n, c, h + 2 * ph, w + 2 * pw), fill, dtype=a.dtype)
-        ap[:, :, ph : ph + h, pw : pw + w] = a
+    (kh, kw), (sh, sw), (dh, dw) = ksize, stride, dilation
+    pt, pb, pl, pr = _pads(padding)
+    oh, ow = _out_size(h, kh, sh, pt + pb, dh), _out_size(w, kw, sw, pl + pr, dw)
+    if pt or pb or pl or pr:
+        ap = xp.full((n, c, h + pt + pb, w + pl + pr), fill, dtype=a.dtype)
+        ap[:, :, pt : pt + h, pl : pl + w] = a
     else:
         ap = a
     cols = [
@@ -291,12 +323,13 @@ def _im2col(a, ksize, stride, padding, dilation, fill=0):
 def _col2im(cols, hw, ksize, stride, padding, dilation):
     """The adjoint of _im2col: (N, C*kh*kw, L) columns summed back into (N, C, H, W)."""
     xp = namespace(cols)
-    (h, w), (kh, kw), (sh, sw), (ph, pw), (dh, dw) = hw, ksize, stride, padding, dilation
-    oh, ow = _out_size(h, kh, sh, ph, dh), _out_size(w, kw, sw, pw, dw)
+    (h, w), (kh, kw), (sh, sw), (dh, dw) = hw, ksize, stride, dilation
+    pt, pb, pl, pr = _pads(padding)
+    oh, ow = _out_size(h, kh, sh, pt + pb, dh), _out_size(w, kw, sw, pl + pr, dw)
     n = cols.shape[0]
     c = cols.shape[1] // (kh * kw)
     c5 = xp.reshape(cols, (n, c, kh * kw, oh, ow))
-    out = xp.zeros((n, c, h + 2 * ph, w + 2 * pw), dtype=cols.dtype)
+    out = xp.zeros((n, c, h + pt + pb, w + pl + pr), dtype=cols.dtype)
     for i in range(kh):
         for j in range(kw):
             out[
@@ -305,21 +338,25 @@ def _col2im(cols, hw, ksize, stride, padding, dilation):
                 i * dh : i * dh + sh * (oh - 1) + 1 : sh,
                 j * dw : j * dw + sw * (ow - 1) + 1 : sw,
             ] += c5[:, :, i * kw + j]
-    return out[:, :, ph : ph + h, pw : pw + w]
+    return out[:, :, pt : pt + h, pl : pl + w]
 
 
 def unfold2d(x, ksize, stride, padding, dilation):
-    """im2col as an op (Im2ColBackward0): (N, C, H, W) -> (N, C*kh*kw, L)."""
-    r, _ = _im2col(x._data, ksize, stride, padding, dilation)
-    attrs = {"hw": tuple(x.shape[2:]), "ksize": ksize, "stride": stride, "padding": padding}
+    """im2col as an op (Im2ColBackward0): (N, C, H, W) -> (N, C*kh*kw, L), or unbatched
+    (C, H, W) -> (C*kh*kw, L)."""
+    a = x._data
+    r, _ = _im2col(a if a.ndim == 4 else a[None], ksize, stride, padding, dilation)
+    attrs = {"hw": tuple(x.shape[-2:]), "ksize": ksize, "stride": stride, "padding": padding}
+    r = r if a.ndim == 4 else r[0]
     return _record("unfold2d", "Im2ColBackward0", r, (x,), {**attrs, "dilation": dilation})
 
 
 def fold2d(cols, hw, ksize, stride, padding, dilation):
     """col2im as an op (Col2ImBackward0): the adjoint of unfold2d."""
-    r = _col2im(cols._data, hw, ksize, stride, padding, dilation)
+    a = cols._data
+    r = _col2im(a if a.ndim == 3 else a[None], hw, ksize, stride, padding, dilation)
     attrs = {"ksize": ksize, "stride": stride, "padding": padding, "dilation": dilation}
-    return _record("fold2d", "Col2ImBackward0", r, (cols,), attrs)
+    return _record("fold2d", "Col2ImBackward0", r if a.ndim == 3 else r[0], (cols,), attrs)
 
 
 def _conv_padding(padding, ksize, dilation, stride):
@@ -327,11 +364,13 @@ def _conv_padding(padding, ksize, dilation, stride):
         return (0, 0)
     if padding == "same":
         if stride != (1, 1):
-            raise ValueError("padding='same' is not supported for strided convolutions")
-        total = [d * (k - 1) for k, d in zip(ksize, dilation)]
-        if any(t % 2 for t in total):
-            raise NotImplementedError("padding='same' with an even effective kernel")
-        return tuple(t // 2 for t in total)
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        (th, tw) = (d * (k - 1) for k, d in zip(ksize, dilation))
+        if th % 2 or tw % 2:  # torch puts the odd one out at the bottom / right
+            return (th // 2, th - th // 2, tw // 2, tw - tw // 2)
+        return (th // 2, tw // 2)
+    if isinstance(padding, str):
+        raise RuntimeError(f"Invalid padding string: '{padding}'")
     return _pair(padding)
 
 
@@ -345,6 +384,8 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             f"{list(input.shape)}"
         )
     o, cg, kh, kw = weight.shape
+    stride, dilation = _pair(stride), _pair(dilation)
+    padding = _conv_padding(padding, (kh, kw), dilation, stride)
     if input.shape[1] != cg * groups:
         raise RuntimeError(
             f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
@@ -354,8 +395,6 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if weight.dtype != input.dtype else bias
         raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
-    stride, dilation = _pair(stride), _pair(dilation)
-    padding = _conv_padding(padding, (kh, kw), dilation, stride)
     a, w = input._data, weight._data
     xp = namespace(a)
     cols, (oh, ow) = _im2col(a, (kh, kw), stride, padding, dilation)
@@ -379,12 +418,19 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 # ============================================================================= pooling
 
 
+def _ceil_extra(size, k, s, p, d):
+    """How much more bottom/right padding ceil_mode's output size needs (torch's rule: the last
+    window must start inside the input or its left padding)."""
+    out = -(-(size + 2 * p - d * (k - 1) - 1) // s) + 1
+    if (out - 1) * s >= size + p:
+        out -= 1
+    return max(0, (out - 1) * s + d * (k - 1) + 1 - (size + 2 * p))
+
+
 def max_pool2d(
     input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
 ):
     """The max over each window (ties: the first); one MaxPool2DWithIndicesBackward0 node."""
-    if ceil_mode:
-        raise NotImplementedError("max_pool2d: ceil_mode=True is not supported")
     ksize = _pair(kernel_size)
     stride = ksize if stride is None or stride == [] else _pair(stride)
     padding, dilation = _pair(padding), _pair(dilation)
@@ -393,12 +439,20 @@ def max_pool2d(
             "pad should be at most half of effective kernel size, but got "
             f"pad={padding[0]}, kernel_size={ksize[0]} and dilation={dilation[0]}"
         )
+    if input.ndim not in (3, 4) or input.numel() == 0:
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     a = input._data
     xp = namespace(a)
     unbatched = a.ndim == 3
     if unbatched:
         a = a[None]
     n, c, h, w = a.shape
+    if ceil_mode:  # extra -inf rows / columns at the bottom / right, as torch's output size
+        extra = [
+            _ceil_extra(size, k, s, p, d)
+            for size, k, s, p, d in zip((h, w), ksize, stride, padding, dilation)
+        ]
+        padding = (padding[0], padding[0] + extra[0], padding[1], padding[1] + extra[1])
     cols, (oh, ow) = _im2col(a, ksize, stride, padding, dilation, fill=-math.inf)
     kk = ksize[0] * ksize[1]
     cols = xp.reshape(cols, (n, c, kk, oh * ow))

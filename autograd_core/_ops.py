@@ -460,6 +460,7 @@ def _cname(t):
         "float32": "Float",
         "float64": "Double",
         "float16": "Half",
+        "bfloat16": "BFloat16",
         "int64": "Long",
         "int32": "Int",
         "int16": "Short",

@@ -306,7 +306,9 @@ def log_softmax(x, dim, dtype=None):
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
     s = a - xp.max(a, axis=d, keepdims=True)
-    # torch's kernel rounds the sum and its log to a low precision dtype (bfloat16, float16)
-    lse = xp.log(_backend.round_back(xp.sum(xp.exp(s), axis=d, keepdims=True), low))
-    r = _backend.round_back(s - (lse if low is None else lse.astype(a.dtype)), low)
+    lse = xp.log(xp.sum(xp.exp(s), axis=d, keepdims=True))
+    if low is not None and d in (None, x.ndim - 1):  # torch's last-dim kernel rounds the sum and
+        lse = xp.log(_backend.round_back(xp.sum(xp.exp(s), axis=d, keepdims=True), low))
+        lse = lse.astype(a.dtype)  # its log to bfloat16/float16
+    r = _backend.round_back(s - lse, low)
     return _record("log_softmax", "LogSoftmaxBackward0", r, (x,), {"dim": d})

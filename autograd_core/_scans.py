@@ -8,6 +8,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
+from ._amp_policy import cuda_float32, float32_precision
 from ._ops import _dim, _record
 from ._reductions import _MinMax
 
@@ -29,6 +30,7 @@ def _accumulated(x, dtype):
     return a
 
 
+@float32_precision
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """The product of all elements (ProdBackward0), or along one `dim` (ProdBackward1)."""
     if dim is not None and not isinstance(dim, int):
@@ -51,6 +53,7 @@ def _running(xp, name, a, d):
     return fn(a, axis=d)
 
 
+@cuda_float32
 def cumsum(input, dim, *, dtype=None):
     """Running sums along `dim` (bool and integer inputs give int64)."""
     a = _accumulated(input, dtype)
@@ -60,6 +63,7 @@ def cumsum(input, dim, *, dtype=None):
     return _record("cumsum", "CumsumBackward0", r, (input,), {"dim": d})
 
 
+@cuda_float32
 def cumprod(input, dim, *, dtype=None):
     """Running products along `dim` (bool and integer inputs give int64); the gradient is exact
     where the input holds zeros, as torch's cumprod_backward."""

@@ -345,8 +345,11 @@ def sum_to_size(x, *shape):
 def sum_to_shape_array(a, shape):
     """`sum_to_size` on a raw array (the engine's reduction when nothing is recorded)."""
     dims = _summed_dims(a.shape, shape)
+    if not dims:
+        return namespace(a).reshape(a, shape)
+    a, low = _backend.opmath(a)  # bfloat16, float16: summed in float32, as torch's kernels
     xp = namespace(a)
-    return xp.reshape(xp.sum(a, axis=dims, keepdims=True) if dims else a, shape)
+    return xp.reshape(_backend.round_back(xp.sum(a, axis=dims, keepdims=True), low), shape)
 
 
 def _to(t, dev, dt, copy=False):

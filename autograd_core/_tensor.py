@@ -29,6 +29,7 @@ _GRAD_DTYPE_NAMES = {
     "float64": ("double", "Double"),
     "float32": ("float", "Float"),
     "float16": ("c10::Half", "Half"),
+    "bfloat16": ("c10::BFloat16", "BFloat16"),
     "int64": ("long int", "Long"),
 }
 
@@ -336,6 +337,7 @@ def _type_str(t):
         "float32": "FloatTensor",
         "float64": "DoubleTensor",
         "float16": "HalfTensor",
+        "bfloat16": "BFloat16Tensor",
         "int64": "LongTensor",
         "int32": "IntTensor",
         "bool": "BoolTensor",

@@ -39,9 +39,10 @@ def _encode(obj, arrays, memo):
     if isinstance(obj, Tensor):
         if id(obj) not in memo:
             memo[id(obj)] = len(arrays)
-            arrays.append(obj.detach().cpu().numpy())
+            arrays.append(np.asarray(obj.detach().cpu()._data))  # bfloat16 too (numpy() refuses)
         return {
             "T": memo[id(obj)],
+            "dtype": str(obj.dtype).rsplit(".", 1)[-1],
             "device": str(obj.device),
             "requires_grad": bool(obj.requires_grad),
             "parameter": isinstance(obj, Parameter),
@@ -80,8 +81,15 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
     arrays = []
     structure = _encode(obj, arrays, {})
     if isinstance(f, (str, os.PathLike)):
-        with open(f, "wb") as fh:
-            _write(fh, structure, arrays)
+        # A temporary file beside the target, renamed over it: never a half-written file.
+        tmp = f"{os.fspath(f)}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "wb") as fh:
+                _write(fh, structure, arrays)
+            os.replace(tmp, f)
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)
     else:
         _write(f, structure, arrays)
 
@@ -92,7 +100,10 @@ def _write(fh, structure, arrays):
         zf.writestr(_STRUCTURE, json.dumps(structure))
         for i, arr in enumerate(arrays):
             buf = io.BytesIO()
-            np.save(buf, np.asarray(arr, order="C"), allow_pickle=False)  # keeps 0-d
+            arr = np.asarray(arr, order="C")
+            if arr.dtype == _backend.BFLOAT16:
+                arr = arr.view(np.uint16)
+            np.save(buf, arr, allow_pickle=False)  # keeps 0-d
             zf.writestr(f"autograd_core/tensors/{i}.npy", buf.getvalue())
 
 
@@ -127,7 +138,7 @@ def _decode(data, arrays, map_location, memo):
     if "T" in data:
         index = data["T"]
         if index not in memo:
-            t = as_tensor(arrays(index))
+            t = as_tensor(arrays(index, data.get("dtype")))
             if callable(map_location) and not isinstance(map_location, _backend.device):
                 t = map_location(t, data["device"])
             else:
@@ -193,8 +204,11 @@ def _load(fh, map_location):
             )
         structure = json.loads(zf.read(_STRUCTURE))
 
-        def array(i):
+        def array(i, dtype_name=None):
             with zf.open(f"autograd_core/tensors/{int(i)}.npy") as member:
-                return np.load(io.BytesIO(member.read()), allow_pickle=False)
+                a = np.load(io.BytesIO(member.read()), allow_pickle=False)
+            if dtype_name == "bfloat16":  # numpy's .npy header knows no bfloat16: stored as bits
+                a = a.view(_backend.BFLOAT16)
+            return a
 
         return _decode(structure, array, map_location, {})

@@ -100,6 +100,11 @@ LAYERS = [
         RNG.standard_normal((1, 4, 5, 6)),
     ),
     ("Conv2d-same", lambda L: L.nn.Conv2d(1, 2, 3, padding="same"), RNG.random((1, 1, 4, 4))),
+    (
+        "MaxPool2d-ceil",
+        lambda L: L.nn.MaxPool2d(2, ceil_mode=True),
+        RNG.permutation(70).reshape(2, 1, 5, 7) / 9.0,
+    ),
     ("MaxPool2d", lambda L: L.nn.MaxPool2d(2), RNG.permutation(64).reshape(2, 2, 4, 4) / 9.0),
     (
         "MaxPool2d-stride-pad",
@@ -189,7 +194,20 @@ def test_embedding_padding_idx_and_errors():
     fresh = ac.nn.Embedding(4, 2, padding_idx=1)
     assert not to_np(fresh.weight)[1].any()  # the padding row starts at zero
     raises_like(lambda: ours(ac.tensor([5])), lambda: theirs(torch.tensor([5])))
+    raises_like(lambda: ours(ac.tensor([-1])), lambda: theirs(torch.tensor([-1])))
     raises_like(lambda: ours(ac.tensor([0.0])), lambda: theirs(torch.tensor([0.0])))
+
+
+def test_embedding_scale_grad_by_freq():
+    ours, theirs = both(lambda L: L.nn.Embedding(4, 2, padding_idx=3, scale_grad_by_freq=True))
+    run(ours, theirs, np.array([[0, 1, 1], [1, 3, 0]]))
+
+
+def test_embedding_max_norm():
+    ours, theirs = both(lambda L: L.nn.Embedding(5, 3, max_norm=1.0, norm_type=1.0))
+    run(ours, theirs, np.array([0, 2, 2, 4]))
+    np.testing.assert_allclose(to_np(ours.weight), to_np(theirs.weight), rtol=1e-12)
+    assert ours.weight._version == theirs.weight._version
 
 
 def test_one_hot():
@@ -271,6 +289,10 @@ def test_conv_and_pool_errors():
     raises_like(lambda: ac.nn.functional.max_pool2d(x, 2, padding=2),
                 lambda: torch.nn.functional.max_pool2d(tx, 2, padding=2))
     raises_like(lambda: ac.nn.Conv2d(3, 2, 3, groups=2), lambda: torch.nn.Conv2d(3, 2, 3, groups=2))
+    raises_like(lambda: ac.nn.Conv2d(3, 2, 3, stride=2, padding="same"),
+                lambda: torch.nn.Conv2d(3, 2, 3, stride=2, padding="same"))
+    raises_like(lambda: ac.nn.functional.conv2d(x, w, padding="full"),
+                lambda: torch.nn.functional.conv2d(tx, tw, padding="full"))
     raises_like(lambda: ac.nn.functional.layer_norm(ac.zeros(2, 3), (4,)),
                 lambda: torch.nn.functional.layer_norm(torch.zeros(2, 3), (4,)))
 
@@ -442,3 +464,24 @@ def test_autocast_cpu_result_dtypes_match_torch():
         return out
 
     assert dtypes(ac) == dtypes(torch)
+
+
+def test_hook_order_prepend_and_kwargs():
+    logs = []
+    for L in (ac, torch):
+        m = L.nn.Linear(2, 2).double()
+        log = []
+        m.register_forward_pre_hook(lambda mod, a: log.append("pre1"))
+        m.register_forward_pre_hook(lambda mod, a: log.append("pre0"), prepend=True)
+        m.register_forward_pre_hook(
+            lambda mod, a, kw: (log.append(("prekw", sorted(kw))), None)[1], with_kwargs=True
+        )
+        m.register_forward_hook(lambda mod, a, out: log.append("fwd1"))
+        m.register_forward_hook(lambda mod, a, out: log.append("fwd0"), prepend=True)
+        m.register_full_backward_hook(lambda mod, gi, go: log.append("bwd1"))
+        m.register_full_backward_hook(lambda mod, gi, go: log.append("bwd0"), prepend=True)
+        m.register_full_backward_pre_hook(lambda mod, go: log.append("bpre"))
+        x = L.ones(1, 2, dtype=L.float64, requires_grad=True)
+        m(x).sum().backward()
+        logs.append(log)
+    assert logs[0] == logs[1]

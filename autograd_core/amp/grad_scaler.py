@@ -191,21 +191,27 @@ class GradScaler:
         return float(self._init_scale if self._scale is None else self._scale.item())
 
     def get_growth_factor(self):
+        """The factor the scale grows by."""
         return self._growth_factor
 
     def set_growth_factor(self, new_factor):
+        """Set the factor the scale grows by."""
         self._growth_factor = new_factor
 
     def get_backoff_factor(self):
+        """The factor the scale shrinks by after an overflow."""
         return self._backoff_factor
 
     def set_backoff_factor(self, new_factor):
+        """Set the factor the scale shrinks by."""
         self._backoff_factor = new_factor
 
     def get_growth_interval(self):
+        """Clean steps between growths."""
         return self._growth_interval
 
     def set_growth_interval(self, new_interval):
+        """Set the clean steps between growths."""
         self._growth_interval = new_interval
 
     def _get_growth_tracker(self):

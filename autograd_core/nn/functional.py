@@ -40,6 +40,8 @@ __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "huber_loss",
+    "unfold",
+    "fold",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -382,8 +384,9 @@ def embedding(
             padding_idx = weight.size(0) + padding_idx
     else:
         padding_idx = -1
-    if max_norm is not None:
-        raise NotImplementedError("embedding: max_norm is not supported")
+    if max_norm is not None:  # renormalize the looked-up rows in place first, as torch
+        with ac.no_grad():
+            _ops.embedding_renorm_(weight, input, max_norm, norm_type)
     return _ops.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
@@ -395,7 +398,8 @@ def one_hot(tensor, num_classes=-1):
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation; input (N, C, H, W) or unbatched (C, H, W)."""
     if input.ndim == 3:
-        return _ops.conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups)[0]
+        out = _ops.conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups)
+        return out.squeeze(0)
     return _ops.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
 
@@ -480,3 +484,36 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
         input, target = input.expand(shape), target.expand(shape)
     return _ops.huber_loss(input, target, reduction, delta)
+
+
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """The sliding kernel_size blocks of (N, C, H, W) (or (C, H, W)) as columns:
+    (N, C * kh * kw, L) (im2col)."""
+    if input.ndim < 3:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [-{input.ndim}, "
+            f"{input.ndim - 1}], but got 2)"
+        )
+    if input.ndim > 4:
+        raise RuntimeError(
+            "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+            f"dimensions for input, but got: {list(input.shape)}"
+        )
+    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
+    return _ops.unfold2d(input, k, s, p, d)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The adjoint of unfold: columns (N, C * kh * kw, L) summed back into (N, C, *output_size)
+    (col2im)."""
+    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
+    if input.shape[-2] % (k[0] * k[1]):
+        raise RuntimeError(
+            "Expected size of input's dimension 1 to be divisible by the product of kernel_size, "
+            f"but got input.size(1)={input.shape[-2]} and kernel_size={k}."
+        )
+    return _ops.fold2d(input, _pair(output_size), k, s, p, d)

@@ -594,6 +594,8 @@ class Conv2d(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
+        if padding == "same" and _pair(stride) != (1, 1):
+            raise ValueError("padding='same' is not supported for strided convolutions")
         if padding_mode != "zeros":
             raise NotImplementedError(f"Conv2d: padding_mode={padding_mode!r} is not supported")
         self.in_channels, self.out_channels = in_channels, out_channels

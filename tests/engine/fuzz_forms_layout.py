@@ -3,7 +3,6 @@ kept in a file of their own. `forms(Form, both, F)` returns them (F: the text of
 ``L.nn.functional``); `grad2_ids()` names those whose second derivative the grad2 family checks."""
 
 import autograd_core
-import autograd_core._vjps_layout  # noqa: F401  (the rules; until autograd_core/__init__ imports it)
 
 
 def _einsum_wired():

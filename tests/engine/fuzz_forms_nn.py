@@ -56,6 +56,10 @@ def forms(Form, both, F):
         ),
         Form("conv2d", "L.conv2d({0}, {1}, {2}, 1, 1)", 3, shapes=_IMG),
         Form(
+            "F.unfold", f"{F}.unfold({{0}}, 2, padding=1)", shapes=[((1, 2, 3, 3),), ((2, 3, 4),)]
+        ),
+        Form("F.fold", f"{F}.fold({{0}}, (3, 3), 2)", shapes=[((1, 8, 4),), ((4, 4),)]),
+        Form(
             "F.max_pool2d",
             f"{F}.max_pool2d({{0}}, 2)",
             shapes=[((1, 2, 4, 4),), ((2, 1, 4, 6),), ((2, 4, 4),)],

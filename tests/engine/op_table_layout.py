@@ -2,13 +2,12 @@
 header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
 
 import autograd_core
-import autograd_core._vjps_layout  # noqa: F401  (the rules; until autograd_core/__init__ imports it)
 
 
 def einsum(L):
     """L.einsum; for the engine its op directly, until _api lets a str first argument through
     (torch.einsum(equation, *operands): see H1b's report)."""
-    return autograd_core._layout.einsum if L is autograd_core else L.einsum
+    return L.einsum
 
 
 def _pieces(parts):
@@ -70,6 +69,8 @@ def rows(Op, F):
            ((2, 3), (3, 4), (4, 2))),
         Op("einsum-bilinear-3", lambda L, a, b, c: einsum(L)("i,ij,j->", a, b, c),
            ((3,), (3, 4), (4,))),
+        Op("einsum-chain-4", lambda L, a, b, c, d: einsum(L)("ij,jk,kl,l->i", a, b, c, d),
+           ((2, 3), (3, 4), (4, 2), (2,))),
         # ---- indexing by tensors (indices without repeats where a write would race)
         Op("gather", lambda L, a: a.gather(1, idx(L, [[0, 2], [1, 1], [3, 0]])), ((3, 4),)),
         Op("gather-dim0", lambda L, a: L.gather(a, 0, idx(L, [[2, 0, 1, 1]])), ((3, 4),)),

@@ -77,7 +77,22 @@ def rows(Op, F):
             lambda L, x, w: F(L).conv2d(x, w, groups=2),
             ((1, 4, 3, 3), (2, 2, 2, 2)),
         ),
+        Op(
+            "conv2d-same-even",
+            lambda L, x, w: F(L).conv2d(x, w, padding="same", dilation=(1, 3)),
+            ((1, 2, 4, 5), (2, 2, 2, 2)),
+        ),
+        Op(
+            "max_pool2d-ceil",
+            lambda L, x: F(L).max_pool2d(x, 3, 2, 1, ceil_mode=True),
+            (),
+            _pool_input((1, 2, 6, 5)),
+        ),
         Op("conv2d-torch", lambda L, x, w: L.conv2d(x, w, padding=1), ((1, 1, 3, 3), (1, 1, 3, 3))),
+        Op("unfold", lambda L, x: F(L).unfold(x, 2, padding=1, stride=(1, 2)), ((1, 2, 3, 4),)),
+        Op("unfold-unbatched", lambda L, x: F(L).unfold(x, (2, 1), dilation=2), ((2, 4, 3),)),
+        Op("fold", lambda L, c: F(L).fold(c, (3, 4), 2, padding=1, stride=(1, 2)), ((1, 8, 12),)),
+        Op("conv2d-unbatched", lambda L, x, w: F(L).conv2d(x, w), ((2, 3, 3), (1, 2, 2, 2))),
         Op("max_pool2d", lambda L, x: F(L).max_pool2d(x, 2), (), _pool_input((2, 2, 4, 4))),
         Op(
             "max_pool2d-stride-pad",
