@@ -88,7 +88,7 @@ class _Pass:
     """One backward pass: what was asked for (step 1, `plan`) and the gradients so far."""
 
     def __init__(self, roots, create_graph, retain_graph, inputs, accumulate):
-        self.raw = not create_graph  # gradients are raw arrays between nodes
+        self.raw = not create_graph and not _ops._forward  # raw arrays between nodes (no tangents)
         self.create_graph = create_graph
         self.free_saved = not retain_graph
         self.inputs, self.accumulate = inputs, accumulate

@@ -99,7 +99,7 @@ def _inplace(self, fn, *args, **kwargs):
         self._write(r._data, uniform=fn in UNIFORM_FILLS)
         self._vc[0] += 1
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
-            self._fw = r._fw
+            _set_tangent(self, r._fw)
         return self
     src = Tensor._from_data(
         namespace(self._data).asarray(self._data, copy=True)
@@ -111,7 +111,7 @@ def _inplace(self, fn, *args, **kwargs):
     self._write(r._data, uniform=fn in UNIFORM_FILLS)
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
-        self._fw = r._fw
+        _set_tangent(self, r._fw)
     for s in r._grad_fn._saved or ():
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self
             s.vc, s.version = self._vc, self._vc[0]
@@ -172,12 +172,44 @@ def __setitem__(self, index, value):
             raise
         raise _ops.expand_error(tuple(self._data[idx].shape), tuple(v.shape)) from None
     self._vc[0] += 1
+    if _ops._forward and (self._fw is not None or v._fw is not None):
+        _write_tangent(self, idx, v)
     if not tracking:
         return
     if self._base is None:  # self is its own base
         self._base_of_self_view(v, idx)
     else:
         self._rebase_view(v, (("__getitem__", (idx,)),))
+
+
+def _set_tangent(self, fw):
+    """Forward AD: self's new tangent; a view's is written into its base's tangent too (torch's
+    tangents of views are views of the base's tangent)."""
+    self._fw = fw
+    base = self._base
+    if base is None or fw is None:
+        return
+    d = base._data
+    bt = (
+        base._fw[1].clone()
+        if base._fw is not None
+        else Tensor._from_data(namespace(d).zeros_like(d))
+    )
+    self._view.apply(bt).copy_(fw[1])
+    base._fw = (fw[0], bt)
+
+
+def _write_tangent(self, idx, v):
+    """Forward AD: self's tangent takes v's (zeros where v has none) in the region written."""
+    level = (self._fw or v._fw)[0]
+    d = self._data
+    new = (
+        self._fw[1].clone()
+        if self._fw is not None
+        else Tensor._from_data(namespace(d).zeros_like(d))
+    )
+    new[idx] = v._fw[1] if v._fw is not None else 0.0
+    _set_tangent(self, (level, new))
 
 
 def _base_of_self_view(self, value, idx):

@@ -200,7 +200,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
     idx = indices._data
-    if idx.dtype.kind not in "iu":
+    if indices.dtype not in (_backend.int64, _backend.int32):
         raise RuntimeError(
             "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
             f"Long, Int; but got {indices.type()} instead (while checking arguments for embedding)"
@@ -215,7 +215,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     # scale_grad_by_freq, else 1.
     scale = xp.astype(flat != padding_idx, weight._data.dtype)
     if scale_grad_by_freq:
-        counts = xp.zeros(n, dtype=weight._data.dtype)
+        counts = xp.zeros(n, dtype=weight._data.dtype, device=weight._data.device)
         _backend.index_add(xp, counts, flat, xp.ones_like(scale))
         scale = scale / xp.take(counts, flat)
     attrs = {
@@ -267,7 +267,7 @@ def rows_gather(g, rows):
 def one_hot(tensor, num_classes=-1):
     """int64 one-hot encoding along a new last dim of num_classes (max + 1 when -1)."""
     a = tensor._data
-    if a.dtype.kind not in "iu" or a.dtype.itemsize != 8:
+    if tensor.dtype is not _backend.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
     xp = namespace(a)
     if a.size and int(xp.min(a)) < 0:
@@ -308,7 +308,7 @@ def _im2col(a, ksize, stride, padding, dilation, fill=0):
     pt, pb, pl, pr = _pads(padding)
     oh, ow = _out_size(h, kh, sh, pt + pb, dh), _out_size(w, kw, sw, pl + pr, dw)
     if pt or pb or pl or pr:
-        ap = xp.full((n, c, h + pt + pb, w + pl + pr), fill, dtype=a.dtype)
+        ap = xp.full((n, c, h + pt + pb, w + pl + pr), fill, dtype=a.dtype, device=a.device)
         ap[:, :, pt : pt + h, pl : pl + w] = a
     else:
         ap = a
@@ -329,7 +329,7 @@ def _col2im(cols, hw, ksize, stride, padding, dilation):
     n = cols.shape[0]
     c = cols.shape[1] // (kh * kw)
     c5 = xp.reshape(cols, (n, c, kh * kw, oh, ow))
-    out = xp.zeros((n, c, h + pt + pb, w + pl + pr), dtype=cols.dtype)
+    out = xp.zeros((n, c, h + pt + pb, w + pl + pr), dtype=cols.dtype, device=cols.device)
     for i in range(kh):
         for j in range(kw):
             out[
@@ -337,7 +337,7 @@ def _col2im(cols, hw, ksize, stride, padding, dilation):
                 :,
                 i * dh : i * dh + sh * (oh - 1) + 1 : sh,
                 j * dw : j * dw + sw * (ow - 1) + 1 : sw,
-            ] += c5[:, :, i * kw + j]
+            ] += c5[:, :, i * kw + j, ...]
     return out[:, :, pt : pt + h, pl : pl + w]
 
 
@@ -345,18 +345,18 @@ def unfold2d(x, ksize, stride, padding, dilation):
     """im2col as an op (Im2ColBackward0): (N, C, H, W) -> (N, C*kh*kw, L), or unbatched
     (C, H, W) -> (C*kh*kw, L)."""
     a = x._data
-    r, _ = _im2col(a if a.ndim == 4 else a[None], ksize, stride, padding, dilation)
+    r, _ = _im2col(a if a.ndim == 4 else a[None, ...], ksize, stride, padding, dilation)
     attrs = {"hw": tuple(x.shape[-2:]), "ksize": ksize, "stride": stride, "padding": padding}
-    r = r if a.ndim == 4 else r[0]
+    r = r if a.ndim == 4 else r[0, ...]
     return _record("unfold2d", "Im2ColBackward0", r, (x,), {**attrs, "dilation": dilation})
 
 
 def fold2d(cols, hw, ksize, stride, padding, dilation):
     """col2im as an op (Col2ImBackward0): the adjoint of unfold2d."""
     a = cols._data
-    r = _col2im(a if a.ndim == 3 else a[None], hw, ksize, stride, padding, dilation)
+    r = _col2im(a if a.ndim == 3 else a[None, ...], hw, ksize, stride, padding, dilation)
     attrs = {"ksize": ksize, "stride": stride, "padding": padding, "dilation": dilation}
-    return _record("fold2d", "Col2ImBackward0", r if a.ndim == 3 else r[0], (cols,), attrs)
+    return _record("fold2d", "Col2ImBackward0", r if a.ndim == 3 else r[0, ...], (cols,), attrs)
 
 
 def _conv_padding(padding, ksize, dilation, stride):
@@ -378,6 +378,10 @@ def _conv_padding(padding, ksize, dilation, stride):
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
     one ConvolutionBackward0 node. Computed as im2col + matmul on the arrays."""
+    if input.ndim == 3:  # unbatched, as torch: a batch of one, squeezed back
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(
+            0
+        )
     if input.ndim != 4:
         raise RuntimeError(
             f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
@@ -445,7 +449,7 @@ def max_pool2d(
     xp = namespace(a)
     unbatched = a.ndim == 3
     if unbatched:
-        a = a[None]
+        a = a[None, ...]
     n, c, h, w = a.shape
     if ceil_mode:  # extra -inf rows / columns at the bottom / right, as torch's output size
         extra = [
@@ -461,8 +465,9 @@ def max_pool2d(
         np.arange(h * w, dtype=np.float64).reshape(1, 1, h, w), ksize, stride, padding, dilation, -1
     )
     pos = _backend.asarray_on(pos.reshape(kk, oh * ow).astype(np.int64), input.device)
-    flat = xp.take_along_axis(xp.broadcast_to(pos, (n, c, kk, oh * ow)), arg[:, :, None], axis=2)
-    vals = xp.take_along_axis(cols, arg[:, :, None], axis=2)
+    arg = xp.expand_dims(arg, axis=2)
+    flat = xp.take_along_axis(xp.broadcast_to(pos, (n, c, kk, oh * ow)), arg, axis=2)
+    vals = xp.take_along_axis(cols, arg, axis=2)
     out_shape = (n, c, oh, ow) if not unbatched else (c, oh, ow)
     r = xp.reshape(vals, out_shape)
     idx = Tensor._from_data(xp.reshape(flat, out_shape))
@@ -540,7 +545,7 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
         raise RuntimeError(f"Found dtype {_cname(target)} but expected {_cname(input)}")
     a, t = input._data, target._data
     xp = namespace(a)
-    if builtins_any(xp, (a < 0) | (a > 1)):
+    if bool(xp.any((a < 0) | (a > 1))):
         raise RuntimeError("all elements of input should be between 0 and 1")
     loss = -(t * xp.maximum(xp.log(a), -100.0) + (1 - t) * xp.maximum(xp.log1p(-a), -100.0))
     if weight is not None:
@@ -548,10 +553,6 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     r = _reduce_array(xp, loss, reduction)
     attrs = {"reduction": reduction, "weight": weight}
     return _record("binary_cross_entropy", "BinaryCrossEntropyBackward0", r, (input, target), attrs)
-
-
-def builtins_any(xp, m):
-    return bool(xp.any(m))
 
 
 @float32_precision

@@ -124,6 +124,9 @@ def tensor_repr(t, prefix="tensor(", indent=None):
         suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
+    if t._fw is not None:  # a dual tensor (autograd.forward_ad)
+        tangent = t._fw[1]
+        suffixes.append(f"tangent={tangent.item() if tangent.ndim == 0 else tangent!r}")
     text = prefix + body
     last_len = len(text) - text.rfind("\n") + 1
     out = [text]

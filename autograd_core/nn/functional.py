@@ -397,9 +397,6 @@ def one_hot(tensor, num_classes=-1):
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation; input (N, C, H, W) or unbatched (C, H, W)."""
-    if input.ndim == 3:
-        out = _ops.conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups)
-        return out.squeeze(0)
     return _ops.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
 
