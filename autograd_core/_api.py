@@ -28,7 +28,7 @@ ops = types.SimpleNamespace(
 NUMBER_FIRST = set(
     """
     add sub mul div pow remainder floor_divide bitwise_and bitwise_or bitwise_xor multiply divide
-    subtract true_divide einsum
+    subtract true_divide
 """.split()
 )
 # Functions torch binds with several signatures: a wrong call names the arguments it got.
@@ -36,7 +36,7 @@ OVERLOADED = set(
     """
     all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
     std var round rsub squeeze where greater less greater_equal less_equal not_equal lerp prod
-    sort argsort
+    sort argsort conv2d scatter narrow
 """.split()
 )
 
@@ -45,14 +45,19 @@ def _type_name(a):
     return "Tensor" if isinstance(a, Tensor) else type(a).__name__
 
 
+# The first parameter's name where it is not 'input' (and, for einsum, its type).
+FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", str, "str")}
+
+
 def checked(name, fn):
     """`fn` as ``torch.<name>``: its first argument must be a tensor (`where`: the condition)."""
     if name in NUMBER_FIRST:
         return fn
+    arg, kind, kind_name = FIRST_ARGUMENT.get(name, ("input", Tensor, "Tensor"))
 
     @functools.wraps(fn)
     def public(*args, **kwargs):
-        if args and not isinstance(args[0], Tensor):
+        if args and not isinstance(args[0], kind):
             if name in OVERLOADED:
                 got = ", ".join(_type_name(a) for a in args)
                 raise TypeError(
@@ -60,7 +65,8 @@ def checked(name, fn):
                     "expected one of the signatures torch documents"
                 )
             raise TypeError(
-                f"{name}(): argument 'input' (position 1) must be Tensor, not {_type_name(args[0])}"
+                f"{name}(): argument '{arg}' (position 1) must be {kind_name}, not "
+                f"{_type_name(args[0])}"
             )
         if name == "permute" and len(args) > 1 and not isinstance(args[1], (tuple, list)):
             raise TypeError(

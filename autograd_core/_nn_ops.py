@@ -37,6 +37,18 @@ def _pair(v):
     return (v, v) if isinstance(v, int) else tuple(v)
 
 
+def _host(a):
+    return a if isinstance(a, np.ndarray) else np.asarray(_backend.move(a, _backend.CPU))
+
+
+def _scatter_add(xp, target, index, values):
+    """target[index] += values (repeats accumulate); the index goes to the host for the backends
+    without a scatter-add of their own (index_add's generic path reads it there)."""
+    if not isinstance(target, np.ndarray) and not type(target).__module__.startswith("cupy"):
+        index = tuple(_host(i) for i in index) if isinstance(index, tuple) else _host(index)
+    _backend.index_add(xp, target, index, values)
+
+
 def _erf_array(a):
     """erf on any backend's array (math.erf on the host: the array API has no erf)."""
     host = np.asarray(_backend.move(a, _backend.CPU)) if not isinstance(a, np.ndarray) else a
@@ -216,7 +228,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     scale = xp.astype(flat != padding_idx, weight._data.dtype)
     if scale_grad_by_freq:
         counts = xp.zeros(n, dtype=weight._data.dtype, device=weight._data.device)
-        _backend.index_add(xp, counts, flat, xp.ones_like(scale))
+        _scatter_add(xp, counts, flat, xp.ones_like(scale))
         scale = scale / xp.take(counts, flat)
     attrs = {
         "rows": Tensor._from_data(flat),
@@ -231,11 +243,16 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     scaled (in place, not recorded) to norm max_norm."""
     a = weight._data
     xp = namespace(a)
-    rows = xp.unique_values(xp.reshape(indices._data, (-1,)))
-    sub = xp.take(a, rows, axis=0)
-    norms = xp.sum(xp.abs(sub) ** norm_type, axis=1, keepdims=True) ** (1.0 / norm_type)
-    scale = xp.where(norms > max_norm, max_norm / (norms + 1e-7), xp.ones_like(norms))
-    a[rows] = sub * scale
+    hit = xp.zeros(a.shape[0], dtype=a.dtype, device=a.device)
+    _scatter_add(
+        xp,
+        hit,
+        xp.reshape(indices._data, (-1,)),
+        xp.ones(indices._data.size, dtype=a.dtype, device=a.device),
+    )
+    norms = xp.sum(xp.abs(a) ** norm_type, axis=1, keepdims=True) ** (1.0 / norm_type)
+    over = (norms > max_norm) & (xp.reshape(hit, (-1, 1)) > 0)
+    a[...] = a * xp.where(over, max_norm / (norms + 1e-7), xp.ones_like(norms))
     weight._vc[0] += 1
     return weight
 
@@ -243,12 +260,8 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
 def rows_scatter(g, rows, shape):
     """zeros(shape) with the rows of g (flat, (len(rows), D)) added at `rows`."""
     xp = namespace(g._data)
-    z = (
-        xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None))
-        if not isinstance(g._data, np.ndarray)
-        else np.zeros(shape, dtype=g._data.dtype)
-    )
-    _backend.index_add(xp, z, rows._data, xp.reshape(g._data, (rows._data.shape[0], -1)))
+    z = xp.zeros(shape, dtype=g._data.dtype, device=g._data.device)
+    _scatter_add(xp, z, rows._data, xp.reshape(g._data, (rows._data.shape[0], -1)))
     return _record("rows_scatter", "IndexAddBackward0", z, (g,), {"rows": rows})
 
 
@@ -485,11 +498,10 @@ def plane_scatter(g, indices, shape):
     """zeros(shape) with g added at the flat (H*W) positions `indices` of each plane."""
     xp = namespace(g._data)
     lead = int(np.prod(shape[:-2]))
-    z = np.zeros((lead, shape[-2] * shape[-1]), dtype=g._data.dtype)
-    z = _backend.asarray_on(z, g.device) if not isinstance(g._data, np.ndarray) else z
-    rows = xp.reshape(xp.arange(lead), (-1, 1))
+    z = xp.zeros((lead, shape[-2] * shape[-1]), dtype=g._data.dtype, device=g._data.device)
     idx = xp.reshape(indices._data, (lead, -1))
-    _backend.index_add(xp, z, (rows, idx), xp.reshape(g._data, (lead, -1)))
+    rows = xp.broadcast_to(xp.reshape(xp.arange(lead, device=g._data.device), (-1, 1)), idx.shape)
+    _scatter_add(xp, z, (rows, idx), xp.reshape(g._data, (lead, -1)))
     return _record(
         "plane_scatter",
         "MaxPool2DWithIndicesBackwardBackward0",

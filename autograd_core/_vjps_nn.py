@@ -125,7 +125,7 @@ def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
     if need[1]:
         cols = F.unfold2d(x, ksize, stride, padding, dilation)
         cols = cols.reshape(n, groups, -1, cols.shape[-1])
-        gw = (g4 @ cols.mT).sum(0).reshape(y_shape(o, groups, ksize, cols))
+        gw = (g4 @ cols.mT).sum(0).reshape(_weight_shape(o, groups, ksize, cols))
     gb = None
     if need[2]:
         gb = g.sum((0, 2, 3))
@@ -133,7 +133,7 @@ def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
     return gx, gw, gb
 
 
-def y_shape(o, groups, ksize, cols):
+def _weight_shape(o, groups, ksize, cols):
     """The weight's shape (O, C/groups, kh, kw) from the grouped columns (N, G, C/G*kh*kw, L)."""
     return (o, cols.shape[2] // (ksize[0] * ksize[1])) + tuple(ksize)
 

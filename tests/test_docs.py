@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 import autograd_core as torch
-from autograd_core import _elementwise, _vjps
+from autograd_core import _pointwise, _vjps
 from autograd_core.autograd import gradcheck
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -24,16 +24,19 @@ def test_readme_example_prints_what_its_comments_say():
 
 
 def test_tour_recipe_for_a_new_op_gives_a_gradchecked_op(monkeypatch):
-    # Steps 1 and 2 of "How to add an op" in docs/tour.md, for tan.
-    tan = _elementwise._unary("tan", "TanBackward0", lambda xp, a: xp.tan(a))
+    # Steps 1 and 2 of "How to add an op" in docs/tour.md, for logit.
+    tour = (ROOT / "docs" / "tour.md").read_text()
+    assert 'logit = _unary("logit", "LogitBackward0", lambda xp, a: xp.log(a / (1 - a)))' in tour
+    assert 'defvjp("logit", lambda g, x: (g / (x * (1 - x)),))' in tour
+    logit = _pointwise._unary("logit", "LogitBackward0", lambda xp, a: xp.log(a / (1 - a)))
     monkeypatch.setattr(_vjps, "VJP", dict(_vjps.VJP))        # both tables restored after the test
     monkeypatch.setattr(_vjps, "RULES", _vjps.RULES)
-    monkeypatch.setitem(_vjps.RULES, "tan", None)
-    _vjps.defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
-    x = torch.tensor(np.linspace(-1.0, 1.0, 5), dtype=torch.float64, requires_grad=True)
-    assert type(tan(x).grad_fn).__name__ == "TanBackward0"
-    assert gradcheck(tan, (x,))
-    assert torch.autograd.gradgradcheck(tan, (x,))
+    monkeypatch.setitem(_vjps.RULES, "logit", None)
+    _vjps.defvjp("logit", lambda g, x: (g / (x * (1 - x)),))
+    x = torch.tensor(np.linspace(0.2, 0.8, 5), dtype=torch.float64, requires_grad=True)
+    assert type(logit(x).grad_fn).__name__ == "LogitBackward0"
+    assert gradcheck(logit, (x,))
+    assert torch.autograd.gradgradcheck(logit, (x,))
 
 
 def test_tour_claims_about_saved_tensors():

@@ -514,3 +514,60 @@ def test_top_level_functions_match_torch():
         # (conv2d is overloaded in torch and embedding's first argument is 'weight': _api's
         # check words those two differently, see the report of issue 12)
         raises_like(lambda: getattr(ac, name)(1.0, 2), lambda: getattr(torch, name)(1.0, 2))
+
+
+# ----------------------------------------------------------------------------- another device
+
+
+def _on_device_cases():
+    F = ac.nn.functional
+    return {
+        "gelu": (lambda idx, x: F.gelu(x), [(2, 3)]),
+        "softplus": (lambda idx, x: F.softplus(x, 2, 1.0), [(2, 3)]),
+        "layer_norm": (lambda idx, x, w, b: F.layer_norm(x, (3,), w, b), [(2, 3), (3,), (3,)]),
+        "batch_norm": (
+            lambda idx, x, w, b: F.batch_norm(x, None, None, w, b, True),
+            [(4, 3, 2), (3,), (3,)],
+        ),
+        "embedding": (
+            lambda idx, w: F.embedding(idx, w, padding_idx=1, scale_grad_by_freq=True),
+            [(3, 2)],
+        ),
+        "conv2d": (
+            lambda idx, x, w, b: F.conv2d(x, w, b, stride=(1, 2), padding=1),
+            [(1, 2, 4, 5), (3, 2, 2, 2), (3,)],
+        ),
+        "conv2d-same": (lambda idx, x, w: F.conv2d(x, w, padding="same"), [(1, 2, 4, 5), (3, 2, 2, 2)]),
+        "max_pool2d": (lambda idx, x: F.max_pool2d(x, 3, 2, 1, ceil_mode=True), [(1, 2, 5, 6)]),
+        "bce_with_logits": (
+            lambda idx, x, t: F.binary_cross_entropy_with_logits(x, t.sigmoid()),
+            [(2, 3), (2, 3)],
+        ),
+        "huber": (lambda idx, x, t: F.huber_loss(x, t, delta=0.5), [(2, 3), (2, 3)]),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_on_device_cases()))
+def test_ops_stay_on_another_device(case):
+    """The ops on array-api-strict's fake device (an accelerator's stand-in): results and grads
+    stay there and equal the numpy ones, second order included."""
+    strict = pytest.importorskip("array_api_strict", reason="array-api-strict (dev extra) missing")
+    dev = strict.Device("device1")
+    fn, shapes = _on_device_cases()[case]
+    arrays = [np.random.default_rng(3).standard_normal(s) for s in shapes]
+    results = []
+    for on in (False, True):
+        put = (lambda a: strict.asarray(a, device=dev)) if on else (lambda a: a)  # noqa: E731
+        xs = [ac.tensor(put(a.copy()), requires_grad=True) for a in arrays]
+        y = fn(ac.tensor(put(np.array([[0, 2], [1, 1]]))), *xs)
+        grads = ac.autograd.grad((y * y).sum(), xs, create_graph=True)
+        second = ac.autograd.grad(sum(g.sum() for g in grads), xs, allow_unused=True)
+        if on:
+            assert all("device1" in str(t.device) for t in (y, *grads)), case
+        results.append(
+            [to_np(y.cpu())]
+            + [to_np(g.cpu()) for g in grads]
+            + [np.zeros(1) if s is None else to_np(s.cpu()) for s in second]
+        )
+    for a, b in zip(*results):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)

@@ -14,6 +14,7 @@ import numpy as np
 import autograd_core as ac
 from autograd_core._api import ops as _ops
 from autograd_core._amp_policy import float32_precision, lower_precision
+from autograd_core._amp_policy import state as _autocast
 
 __all__ = [
     "relu",
@@ -450,7 +451,20 @@ def binary_cross_entropy(
         )
     if weight is not None:
         weight = weight.expand(tuple(input.shape))
+    if _autocast.active and _autocast.enabled.get("cuda") and input.device.type == "cuda":
+        raise RuntimeError(_BCE_UNSAFE)
     return _ops.binary_cross_entropy(input, target, weight, reduction)
+
+
+# torch's refusal under cuda autocast (aten/src/ATen/autocast_mode.cpp), word for word.
+_BCE_UNSAFE = (
+    "torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast.\n"
+    "Many models use a sigmoid layer right before the binary cross entropy layer.\n"
+    "In this case, combine the two layers using "
+    "torch.nn.functional.binary_cross_entropy_with_logits\n"
+    "or torch.nn.BCEWithLogitsLoss.  binary_cross_entropy_with_logits and BCEWithLogits are\n"
+    "safe to autocast."
+)
 
 
 def binary_cross_entropy_with_logits(

@@ -535,17 +535,24 @@ class Module:
         """Move everything to the GPU."""
         return self._apply(lambda t: t.cuda() if device is None else t.cuda(device))
 
+    def _cast_floats(self, dtype):
+        return self._apply(lambda t: t.to(dtype=dtype) if t.is_floating_point() else t)
+
     def float(self):
         """Cast floating-point parameters and buffers to float32."""
-        return self._apply(lambda t: t.to(dtype=ac.float32) if t.is_floating_point() else t)
+        return self._cast_floats(ac.float32)
 
     def double(self):
         """Cast floating-point parameters and buffers to float64."""
-        return self._apply(lambda t: t.to(dtype=ac.float64) if t.is_floating_point() else t)
+        return self._cast_floats(ac.float64)
 
     def half(self):
         """Cast floating-point parameters and buffers to float16."""
-        return self._apply(lambda t: t.to(dtype=ac.float16) if t.is_floating_point() else t)
+        return self._cast_floats(ac.float16)
+
+    def bfloat16(self):
+        """Cast floating-point parameters and buffers to bfloat16."""
+        return self._cast_floats(ac.bfloat16)
 
     # -- state dict -----------------------------------------------------------------------
     def _save_to_state_dict(self, destination, prefix, keep_vars):
