@@ -9,45 +9,10 @@ import pytest
 import torch
 
 import autograd_core
+from parity_helpers import attempt, leaf, observe, registry
 
-CASES = {}
+CASES, case = registry()
 
-
-def case(fn):
-    CASES[fn.__name__] = fn
-    return fn
-
-
-def observe(t):
-    """What a user sees of a tensor (or a tuple/number/None), as plain Python data."""
-    if isinstance(t, (tuple, list)):
-        return [observe(v) for v in t]
-    if t is None or isinstance(t, (bool, int, float, str)):
-        return t
-    if isinstance(t, (torch.dtype, autograd_core.dtype)):
-        return str(t).rsplit(".", 1)[-1]
-    node = t.grad_fn
-    data = t.detach().numpy()
-    values = np.round(data.astype(np.float64), 6).tolist() if data.dtype.kind == "f" else data.tolist()
-    return {"dtype": str(t.dtype).rsplit(".", 1)[-1], "shape": list(t.shape), "values": values,
-            "requires_grad": t.requires_grad, "grad_fn": type(node).__name__ if node is not None else None}
-
-
-def attempt(fn):
-    """fn()'s observation, or the error's class and first line."""
-    try:
-        return observe(fn())
-    except Exception as e:  # noqa: BLE001 - the error itself is what is compared
-        return ("raises", type(e).__name__, str(e).split("\n")[0])
-
-
-def einsum(L):
-    """L.einsum; for the engine its op directly until _api lets a str first argument through."""
-    return L.einsum
-
-
-def leaf(L, values, dtype=None):
-    return L.tensor(values, dtype=dtype or L.float64, requires_grad=True)
 
 
 M33 = [[1.0, -2.0, 3.0], [4.0, 5.0, -6.0], [-7.0, 8.0, 9.0]]
@@ -192,8 +157,8 @@ def result_dtypes(L):
         "gather-int32-index": observe(i.float().gather(1, L.tensor([[1], [0]], dtype=L.int32))),
         "index_select-int32": observe(i.index_select(0, L.tensor([1], dtype=L.int32))),
         "masked_select-int": observe(i.masked_select(i > 1)),
-        "einsum-int": observe(einsum(L)("i,i", L.tensor([1, 2]), L.tensor([3, 4]))),
-        "einsum-promotes": observe(einsum(L)("i,j->ij", L.ones(2), L.ones(2, dtype=L.float64))),
+        "einsum-int": observe(L.einsum("i,i", L.tensor([1, 2]), L.tensor([3, 4]))),
+        "einsum-promotes": observe(L.einsum("i,j->ij", L.ones(2), L.ones(2, dtype=L.float64))),
     }
 
 
@@ -228,14 +193,14 @@ def nonzero_results(L):
 def no_grad_mode_records_nothing(L):
     x = leaf(L, M33)
     with L.no_grad():
-        outs = [x.split(1)[0], x.flip(0), x.diagonal(), einsum(L)("ij->j", x), x.gather(0, L.tensor([[1]]))]
+        outs = [x.split(1)[0], x.flip(0), x.diagonal(), L.einsum("ij->j", x), x.gather(0, L.tensor([[1]]))]
     return [(o.requires_grad, o.grad_fn is None) for o in outs]
 
 
 @case
 def node_names(L):
     x = leaf(L, M33)
-    e = einsum(L)
+    e = L.einsum
     y = [x.split(2)[0], x.split([1, 2])[1], x.chunk(3)[0], x.unbind()[0], x.narrow(0, 0, 1),
          x.flip(0), x.roll(1), x.repeat(1, 2), x.tril(), x.triu(), x.diag(), x[0].diag(), x.trace(),
          x.diagonal(), x.movedim(0, 1), x.swapaxes(0, 1), x.swapdims(0, 1), x.moveaxis(1, 0),
@@ -252,7 +217,7 @@ def node_names(L):
 def _errors(L):
     a = L.zeros(4, 3, dtype=L.float64)
     i64 = L.tensor([[0], [1], [2], [0]])
-    e = einsum(L)
+    e = L.einsum
     return {
         "gather-float-index": lambda: a.gather(1, L.zeros(4, 1)),
         "gather-ndim": lambda: a.gather(1, L.tensor([0])),

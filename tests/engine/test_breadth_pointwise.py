@@ -4,58 +4,26 @@ ties, zeros and NaN. Each case runs the same code on torch and on the engine (te
 style) and the two observations must be equal.
 """
 
-import math
 
 import numpy as np
 import pytest
 import torch
 
 import autograd_core
+import parity_helpers
+from parity_helpers import leaf, registry
 
-CASES = {}
+CASES, case = registry()
 KEY_PHRASE = 30  # errors agree on their class and the first characters of torch's message
 
 
-def case(fn):
-    CASES[fn.__name__] = fn
-    return fn
-
-
 def observe(t):
-    """What a user sees of a tensor (or a tuple/number/None), as plain Python data."""
-    if isinstance(t, (tuple, list)):
-        return [observe(v) for v in t]
-    if t is None or isinstance(t, (bool, int, float, str)):
-        return _nan_safe(t)
-    node = t.grad_fn
-    data = t.detach().cpu().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy()
-    values = np.asarray(data)
-    if values.dtype.kind == "f":  # 6 significant digits (4 for float32): rounding, not algorithms
-        digits = 4 if values.dtype.itemsize < 8 else 6
-        values = _nan_safe(np.vectorize(lambda v: float(f"{v:.{digits}g}"), otypes=[float])(values)
-                           .tolist())
-    else:
-        values = values.tolist()
-    return {"dtype": str(t.dtype), "shape": list(t.shape), "values": values,
-            "requires_grad": t.requires_grad, "grad_fn": None if node is None else type(node).__name__}
-
-
-def _nan_safe(v):
-    if isinstance(v, list):
-        return [_nan_safe(x) for x in v]
-    return "nan" if isinstance(v, float) and math.isnan(v) else v
+    return parity_helpers.observe(t, significant=6)
 
 
 def attempt(fn):
-    """fn()'s observation, or the error's class and key phrase."""
-    try:
-        return observe(fn())
-    except Exception as e:  # noqa: BLE001 - the error itself is what is compared
-        return ("raises", type(e).__name__, str(e).split("\n")[0][:KEY_PHRASE])
+    return parity_helpers.attempt(fn, KEY_PHRASE, significant=6)
 
-
-def leaf(L, values, dtype=None):
-    return L.tensor(values, dtype=dtype or L.float64, requires_grad=True)
 
 
 UNARY = """tan atan asin acos sinh cosh asinh acosh atanh log2 log10 exp2 erf rsqrt trunc arcsin

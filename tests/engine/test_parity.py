@@ -13,46 +13,10 @@ import pytest
 import torch
 
 import autograd_core
+from parity_helpers import attempt, leaf, observe, registry
 
-CASES = {}
+CASES, case = registry()
 
-
-def case(fn):
-    CASES[fn.__name__] = fn
-    return fn
-
-
-def observe(t):
-    """What a user sees of a tensor (or a tuple/number/None), as plain Python data."""
-    if isinstance(t, (tuple, list)):
-        return [observe(v) for v in t]
-    if t is None or isinstance(t, (bool, int, float, str)):
-        return t
-    node = t.grad_fn
-    data = t.detach().cpu().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy()
-    values = _nan_safe(np.round(np.asarray(data, dtype=np.float64), 6).tolist()) if data.dtype.kind == "f" \
-        else np.asarray(data).tolist()
-    return {"dtype": str(t.dtype), "shape": list(t.shape), "values": values,
-            "requires_grad": t.requires_grad, "grad_fn": type(node).__name__ if node is not None else None}
-
-
-def _nan_safe(v):
-    """NaN as a string, so that equal observations compare equal."""
-    if isinstance(v, list):
-        return [_nan_safe(x) for x in v]
-    return "nan" if v != v else v
-
-
-def attempt(fn):
-    """fn()'s observation, or the error's class and first line."""
-    try:
-        return observe(fn())
-    except Exception as e:   # noqa: BLE001 - the error itself is what is compared
-        return ("raises", type(e).__name__, str(e).split("\n")[0])
-
-
-def leaf(L, values, dtype=None):
-    return L.tensor(values, dtype=dtype or L.float64, requires_grad=True)
 
 
 # ----------------------------------------------------------------------------- 1, 2: views and in-place
