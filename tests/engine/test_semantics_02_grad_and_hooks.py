@@ -120,3 +120,21 @@ def test_assign_wrong_shape_grad(lib):
                               "'[2]'. Please ensure that the gradient and the tensor are the same size"):
         x.grad = lib.ones(3)
     assert x.grad is None
+
+
+def test_post_accumulate_grad_hook_sees_the_accumulated_grad(lib):
+    """register_post_accumulate_grad_hook: called with the leaf after .grad is updated, on every
+    backward (accumulating), removable; refused on a non-leaf and on a leaf without grad."""
+    x = f64(lib, [1.0, 2.0])
+    seen = []
+    handle = x.register_post_accumulate_grad_hook(lambda t: seen.append(to_np(t.grad).tolist()))
+    (x * 3).sum().backward()
+    (x * x).sum().backward()
+    assert seen == [[3.0, 3.0], [5.0, 7.0]]
+    handle.remove()
+    (x * 3).sum().backward()
+    assert len(seen) == 2
+    with raises(RuntimeError, "post accumulate grad hooks cannot be registered on non-leaf tensors"):
+        (x * 2).register_post_accumulate_grad_hook(print)
+    with raises(RuntimeError, "cannot register a hook on a tensor that doesn't require gradient"):
+        lib.ones(2).register_post_accumulate_grad_hook(print)
