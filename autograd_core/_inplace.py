@@ -8,6 +8,8 @@ old base outside the view, the new values inside), and the view a node that read
 because the shared version counter moved. ``t[index] = value`` is the same with a region.
 """
 
+import warnings
+
 import numpy as np
 
 from . import _backend
@@ -53,13 +55,18 @@ def _check_inplace(self):
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
 
 
-def _write(self, arr, index=Ellipsis, uniform=False):
+def _write(self, arr, index=Ellipsis, uniform=False, where=None):
     """Write arr into self's data (at index). `uniform`: every element gets the same value
-    (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too."""
+    (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too; so does
+    a write of one value where the mask `where` is True (masked_fill_)."""
     data = self._data
     if data.__class__ is _ndarray and not data.flags.writeable:  # a view of an expanded tensor
         alias = _writeable_alias(data)
         region = alias[index] if _ops._is_basic(index) else alias
+        if where is not None and index is Ellipsis:
+            warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=4)
+            np.copyto(alias, arr, where=where)  # only the masked elements: one value, any order
+            return
         if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
             data = alias  # one value everywhere, or a region without repeated memory
     if (
@@ -96,7 +103,7 @@ def _inplace(self, fn, *args, **kwargs):
     if not tracking:
         r = fn(self, *args, **kwargs)
         self._check_shape(r)
-        self._write(r._data, uniform=fn in UNIFORM_FILLS)
+        self._write(r._data, uniform=fn in UNIFORM_FILLS, where=_mask_of(fn, args))
         self._vc[0] += 1
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
             _set_tangent(self, r._fw)
@@ -108,7 +115,7 @@ def _inplace(self, fn, *args, **kwargs):
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
     self._check_shape(r)
-    self._write(r._data, uniform=fn in UNIFORM_FILLS)
+    self._write(r._data, uniform=fn in UNIFORM_FILLS, where=_mask_of(fn, args))
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
         _set_tangent(self, r._fw)
@@ -268,6 +275,13 @@ def _writeable_alias(data):
         offset=data.ctypes.data - root.ctypes.data,
         strides=data.strides,
     )
+
+
+MASKED_FILLS = set()  # ops that write one value where their first argument (a mask) is True
+
+
+def _mask_of(fn, args):
+    return args[0]._data if fn in MASKED_FILLS and isinstance(args[0], Tensor) else None
 
 
 UNIFORM_FILLS = set()  # ops whose result is one value everywhere (fill_, zero_): see Tensor._write

@@ -12,6 +12,7 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
+import warnings
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
 from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
-from ._shapes import _view, getitem, permute, transpose
+from ._shapes import _view, cat, getitem, permute, reshape, stack, transpose
 from ._tensor import Tensor
 
 
@@ -450,12 +451,303 @@ def einsum(equation, *operands):
     )
 
 
+# ============================================================================= wave 2
+
+
+def tile(input, dims):
+    """input repeated `dims` times along each dim (dims padded with leading 1s to input's rank)."""
+    dims = tuple(dims)
+    return repeat(input, (1,) * (input.ndim - len(dims)) + dims)
+
+
+def _rot90_array(xp, a, k, d0, d1):
+    if k == 1:
+        return xp.asarray(_swap(xp, xp.flip(a, axis=d1), d0, d1), copy=True)
+    if k == 2:
+        return xp.asarray(xp.flip(a, axis=(d0, d1)), copy=True)
+    if k == 3:
+        return xp.asarray(_swap(xp, xp.flip(a, axis=d0), d0, d1), copy=True)
+    return xp.asarray(a, copy=True)
+
+
+def _swap(xp, a, d0, d1):
+    order = list(range(a.ndim))
+    order[d0], order[d1] = d1, d0
+    return xp.permute_dims(a, tuple(order))
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    """input rotated by k * 90 degrees in the plane of `dims` (from the first toward the second)."""
+    dims = list(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.ndim < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.ndim}")
+    d0, d1 = _dim(dims[0], input.ndim), _dim(dims[1], input.ndim)
+    if d0 == d1:
+        raise RuntimeError(
+            f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"
+        )
+    r = _rot90_array(namespace(input._data), input._data, k % 4, d0, d1)
+    return _record("rot90", "Rot90Backward0", r, (input,), {"k": k, "dims": (d0, d1)})
+
+
+def _tensors(args):
+    """The tensors of torch's `*tensors` or one list/tuple argument."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        return list(args[0])
+    return list(args)
+
+
+def _at_least(n, args):
+    tensors = _tensors(args)
+    out = []
+    for t in tensors:
+        if t.ndim == 0:
+            t = reshape(t, (1,) * n)
+        elif t.ndim == 1 and n >= 2:
+            t = t.unsqueeze(0)
+            if n == 3:
+                t = t.unsqueeze(-1)
+        elif t.ndim == 2 and n == 3:
+            t = t.unsqueeze(-1)
+        out.append(t)
+    if len(args) == 1 and not isinstance(args[0], (list, tuple)):
+        return out[0]
+    return tuple(out)
+
+
+def atleast_1d(*tensors):
+    """Each tensor with at least 1 dim (a 0-d tensor as shape (1,)); one tensor, or a tuple."""
+    return _at_least(1, tensors)
+
+
+def atleast_2d(*tensors):
+    """Each tensor with at least 2 dims (new dims in front); one tensor, or a tuple."""
+    return _at_least(2, tensors)
+
+
+def atleast_3d(*tensors):
+    """Each tensor with at least 3 dims (torch's placement: (n,) -> (1, n, 1), (m, n) ->
+    (m, n, 1)); one tensor, or a tuple."""
+    return _at_least(3, tensors)
+
+
+def _stack_of(name, tensors, n, dim):
+    if not tensors:
+        raise RuntimeError(f"{name} expects a non-empty TensorList")
+    return cat([_at_least(n, (t,)) for t in tensors], dim)
+
+
+def vstack(tensors):
+    """The tensors (made at least 2-D) joined along dim 0."""
+    return _stack_of("vstack", list(tensors), 2, 0)
+
+
+def hstack(tensors):
+    """The tensors (made at least 1-D) joined along dim 1, or dim 0 if they are 1-D."""
+    tensors = [_at_least(1, (t,)) for t in tensors]
+    if not tensors:
+        raise RuntimeError("hstack expects a non-empty TensorList")
+    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+def dstack(tensors):
+    """The tensors (made at least 3-D) joined along dim 2."""
+    return _stack_of("dstack", list(tensors), 3, 2)
+
+
+def column_stack(tensors):
+    """The tensors side by side as columns: 0-d and 1-D ones as (n, 1), then joined along dim 1."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("column_stack expects a non-empty TensorList")
+    return cat([reshape(t, (t.numel(), 1)) if t.ndim <= 1 else t for t in tensors], 1)
+
+
+def block_diag(*tensors):
+    """The tensors (0-d as 1x1, 1-D as one row) along the diagonal of a zero matrix."""
+    mats = []
+    for i, t in enumerate(tensors):
+        if t.ndim > 2:
+            raise RuntimeError(
+                "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input "
+                f"{i} has {t.ndim} dimensions"
+            )
+        mats.append(t._data if t.ndim == 2 else namespace(t._data).reshape(t._data, (1, -1)))
+    dt = result_type(*tensors) if tensors else _backend.default_float[0]
+    rows = builtins.sum(m.shape[0] for m in mats)
+    cols = builtins.sum(m.shape[1] for m in mats)
+    if not mats:
+        return Tensor._from_data(np.zeros((0, 0), dtype=dt.name))
+    out = _zeros(_cast(mats[0], dt), (rows, cols))
+    spans, r0, c0 = [], 0, 0
+    for m in mats:
+        out[r0 : r0 + m.shape[0], c0 : c0 + m.shape[1]] = _cast(m, dt)
+        spans.append((r0, c0, m.shape[0], m.shape[1]))
+        r0, c0 = r0 + m.shape[0], c0 + m.shape[1]
+    shapes = tuple(tuple(t.shape) for t in tensors)
+    attrs = {"spans": tuple(spans), "shapes": shapes}
+    return _record("block_diag", "BlockDiagBackward0", out, tuple(tensors), attrs)
+
+
+_MESHGRID_WARNING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
+)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids: output i holds tensor i's values along dim i (indexing "ij"; "xy"
+    swaps the first two dims). Without `indexing`, torch's warning and "ij"."""
+    tensors = _tensors(tensors)
+    if indexing is None:
+        warnings.warn(_MESHGRID_WARNING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(
+            f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}'
+        )
+    for t in tensors:
+        if t.ndim > 1:
+            raise RuntimeError(
+                f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {t.ndim}D"
+            )
+    axes = list(range(len(tensors)))
+    if indexing == "xy" and len(tensors) >= 2:
+        axes[0], axes[1] = 1, 0
+    shape = [1] * len(tensors)
+    for t, ax in zip(tensors, axes):
+        shape[ax] = t.numel()
+    out = []
+    for t, ax in zip(tensors, axes):
+        v = reshape(t, tuple(-1 if i == ax else 1 for i in range(len(tensors))))
+        out.append(v.expand(*shape))
+    return tuple(out)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element of each 1-D tensor, as rows (one tensor: itself)."""
+    tensors = _tensors(tensors)
+    if len(tensors) == 1:
+        return tensors[0]
+    grids = meshgrid(*tensors, indexing="ij")
+    return stack([reshape(g, (-1,)) for g in grids], 1)
+
+
+def tensordot(a, b, dims=2):
+    """The sum of products of a and b over their paired dims: the last `dims` of a with the first
+    of b, or dims = (dims of a, dims of b)."""
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        da, db = list(range(a.ndim - dims, a.ndim)), list(range(dims))
+    else:
+        da, db = ([d] if isinstance(d, int) else list(d) for d in dims)
+        da, db = [_dim(d, a.ndim) for d in da], [_dim(d, b.ndim) for d in db]
+    if len(da) != len(db):
+        raise RuntimeError("both dimension lists should have same length")
+    fa = [d for d in range(a.ndim) if d not in da]
+    fb = [d for d in range(b.ndim) if d not in db]
+    k = 1
+    for d in da:
+        k *= a.shape[d]
+    left = reshape(permute(a, fa + da), (-1, k))
+    right = reshape(permute(b, db + fb), (k, -1))
+    shape = [a.shape[d] for d in fa] + [b.shape[d] for d in fb]
+    return reshape(left.mm(right), tuple(shape))
+
+
+def kron(input, other):
+    """The Kronecker product: blocks input[i, j, ...] * other."""
+    n = builtins.max(input.ndim, other.ndim)
+    sa = (1,) * (n - input.ndim) + tuple(input.shape)
+    sb = (1,) * (n - other.ndim) + tuple(other.shape)
+    a = reshape(input, tuple(v for s in sa for v in (s, 1)))
+    b = reshape(other, tuple(v for s in sb for v in (1, s)))
+    shape = tuple(x * y for x, y in zip(sa, sb))
+    return reshape(a * b, shape, _name="UnsafeViewBackward0")
+
+
+def _cross_dim(input, other, dim):
+    if dim is None:
+        warnings.warn(_CROSS_WARNING, UserWarning, stacklevel=3)
+        shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
+        dim = next((i for i, s in enumerate(shape) if s == 3), -1)
+    d = _dim(dim, builtins.max(input.ndim, other.ndim))
+    n = builtins.max(input.ndim, other.ndim)
+    sa = (1,) * (n - input.ndim) + tuple(input.shape)
+    sb = (1,) * (n - other.ndim) + tuple(other.shape)
+    if sa[d] != 3 or sb[d] != 3:
+        raise RuntimeError(
+            f"linalg.cross: inputs dimension {d} must have length 3. Got {sa[d]} and {sb[d]}"
+        )
+    return d - n
+
+
+_CROSS_WARNING = (
+    "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+    "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+    "with that of linalg.cross in a future release."
+)
+
+
+def cross(input, other, dim=None):
+    """The cross product of 3-vectors along `dim` (broadcast); without dim, the first dim of
+    size 3 (with torch's deprecation warning)."""
+    d = _cross_dim(input, other, dim)
+    dt = result_type(input, other)
+    a, b = _cast(input._data, dt), _cast(other._data, dt)
+    xp = namespace(a)
+    r = _cross_array(xp, *xp.broadcast_arrays(a, b), d)
+    return _record("cross", "LinalgCrossBackward0", r, (input, other), {"dim": d})
+
+
+def _cross_array(xp, a, b, d):
+    a0, a1, a2 = (xp.take(a, xp.asarray([i]), axis=d) for i in range(3))
+    b0, b1, b2 = (xp.take(b, xp.asarray([i]), axis=d) for i in range(3))
+    return xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (batch1 @ batch2), batched; beta = 0 ignores input (NaN too)."""
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.ndim != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    b, n, m = batch1.shape
+    if tuple(batch2.shape[:2]) != (b, m):
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {m}] but got: "
+            f"[{batch2.shape[0]}, {batch2.shape[1]}]."
+        )
+    dt = result_type(input, batch1, batch2)
+    x, y, z = (_cast(t._data, dt) for t in (input, batch1, batch2))
+    prod = y @ z
+    r = alpha * prod if beta == 0 else beta * x + alpha * prod
+    r = namespace(r).broadcast_to(r, prod.shape)
+    if beta == 0:
+        r = namespace(r).asarray(r, copy=True)
+    attrs = {"beta": beta, "alpha": alpha}
+    return _record("baddbmm", "BaddbmmBackward0", r, (input, batch1, batch2), attrs)
+
+
+def outer(input, vec2):
+    """The outer product of two vectors: input[i] * vec2[j]."""
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
+    return input.unsqueeze(-1) * vec2
+
+
+ger = outer
+
+
 FUNCTIONS = """
     split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
-    swapaxes swapdims
+    swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
+    atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm ger
 """.split()  # torch.<name>
 METHODS = """
     split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims
+    swapaxes swapdims tile rot90 kron cross baddbmm outer ger
 """.split()  # Tensor.<name>
-INPLACE = "tril triu".split()  # Tensor.<name>_
+INPLACE = "tril triu baddbmm".split()  # Tensor.<name>_

@@ -114,3 +114,8 @@ FUNCTION_WITHOUT_FORWARD = (
 LEAF_DIRTY_IN_FUNCTION = (
     "a leaf Variable that requires grad has been used in an in-place operation."
 )
+
+MASKED_FILL_EXPANDED = (
+    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+    "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
+)

@@ -166,6 +166,7 @@ def _zero_(self):
 
 
 _inplace.UNIFORM_FILLS.add(_ops.filled)
+_inplace.MASKED_FILLS.add(_ops.masked_fill)
 Tensor.copy_ = _copy_
 Tensor.fill_ = _fill_
 Tensor.zero_ = _zero_

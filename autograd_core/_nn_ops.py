@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from . import _backend
-from ._amp_policy import cuda_float32, float32_precision, lower_precision
+from ._amp_policy import _marked, cuda_float32, float32_precision, lower_precision
 from ._backend import namespace
 from ._creation import _gen
 from ._ops import _cast, _cname, _record, silent
@@ -387,6 +387,74 @@ def _conv_padding(padding, ksize, dilation, stride):
     return _pair(padding)
 
 
+def _check_conv(input, weight, bias, cg, groups):
+    if input.shape[1] != cg * groups:
+        raise RuntimeError(
+            f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
+            f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
+            "channels instead"
+        )
+    if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
+        other = weight if weight.dtype != input.dtype else bias
+        raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
+
+
+def _convolve(a, w, bias, stride, padding, dilation, groups, dtype):
+    """The convolution on the arrays: (N, C, H, W) * (O, C/groups, kh, kw) (+ bias) as im2col and
+    one grouped matmul."""
+    xp = namespace(a)
+    o, kh, kw = w.shape[0], w.shape[2], w.shape[3]
+    cols, (oh, ow) = _im2col(a, (kh, kw), stride, padding, dilation)
+    n = a.shape[0]
+    w3 = xp.reshape(w, (groups, o // groups, -1))
+    r = xp.matmul(w3, xp.reshape(cols, (n, groups, -1, oh * ow)))
+    r = _cast(xp.reshape(r, (n, o, oh, ow)), dtype)  # numpy's bfloat16 matmul widens
+    if bias is not None:
+        r = r + xp.reshape(bias._data, (1, o, 1, 1))
+    return r
+
+
+@lower_precision
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """1-D cross-correlation of (N, C, L) with weight (O, C/groups, k), + bias (O,): conv2d's
+    arithmetic on a height of one; one ConvolutionBackward0 node."""
+    if input.ndim == 2:  # unbatched, as torch: a batch of one, squeezed back
+        return conv1d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(
+            0
+        )
+    if input.ndim != 3:
+        raise RuntimeError(
+            f"Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "
+            f"{list(input.shape)}"
+        )
+    o, cg, k = weight.shape
+    one = lambda v: (1, v if isinstance(v, int) else tuple(v)[0])  # noqa: E731
+    stride, dilation = one(stride), one(dilation)
+    padding = _conv_padding(
+        padding if isinstance(padding, str) else (0, one(padding)[1]), (1, k), dilation, stride
+    )
+    _check_conv(input, weight, bias, cg, groups)
+    r = _convolve(
+        input._data[:, :, None, :],
+        weight._data[:, :, None, :],
+        bias,
+        stride,
+        padding,
+        dilation,
+        groups,
+        input.dtype,
+    )
+    attrs = {
+        "ksize": (1, k),
+        "stride": stride,
+        "padding": padding,
+        "dilation": dilation,
+        "groups": groups,
+        "hw": (1, input.shape[2]),
+    }
+    return _record("conv1d", "ConvolutionBackward0", r[:, :, 0, :], (input, weight, bias), attrs)
+
+
 @lower_precision
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
@@ -403,24 +471,8 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     o, cg, kh, kw = weight.shape
     stride, dilation = _pair(stride), _pair(dilation)
     padding = _conv_padding(padding, (kh, kw), dilation, stride)
-    if input.shape[1] != cg * groups:
-        raise RuntimeError(
-            f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
-            f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
-            "channels instead"
-        )
-    if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
-        other = weight if weight.dtype != input.dtype else bias
-        raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
-    a, w = input._data, weight._data
-    xp = namespace(a)
-    cols, (oh, ow) = _im2col(a, (kh, kw), stride, padding, dilation)
-    n = a.shape[0]
-    w3 = xp.reshape(w, (groups, o // groups, -1))
-    r = xp.matmul(w3, xp.reshape(cols, (n, groups, -1, oh * ow)))
-    r = _cast(xp.reshape(r, (n, o, oh, ow)), input.dtype)  # numpy's bfloat16 matmul widens
-    if bias is not None:
-        r = r + xp.reshape(bias._data, (1, o, 1, 1))
+    _check_conv(input, weight, bias, cg, groups)
+    r = _convolve(input._data, weight._data, bias, stride, padding, dilation, groups, input.dtype)
     attrs = {
         "ksize": (kh, kw),
         "stride": stride,
@@ -591,8 +643,364 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     )
 
 
+# ============================================================================= issue 12, wave 2
+# padding
+
+
+def constant_pad_nd(input, pad, value=0):
+    """torch.constant_pad_nd: pad[2i] / pad[2i + 1] values before / after dim -1 - i, filled with
+    `value` (negative: a crop); one ConstantPadNdBackward0 node (its VJP: the opposite pad)."""
+    pad = tuple(int(p) for p in pad)
+    if len(pad) % 2:
+        raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
+    a = input._data
+    xp = namespace(a)
+    if len(pad) // 2 > a.ndim:
+        raise RuntimeError(
+            "Length of pad should be no more than twice the number of dimensions of the input. "
+            f"Pad length is {len(pad)} while the input has {a.ndim} dimensions."
+        )
+    out_shape, src, dst = list(a.shape), [slice(None)] * a.ndim, [slice(None)] * a.ndim
+    for i in range(len(pad) // 2):
+        d, lo, hi = a.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        start, stop = max(-lo, 0), a.shape[d] - max(-hi, 0)
+        if stop - start < 0 or a.shape[d] + lo + hi < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+        out_shape[d] = a.shape[d] + lo + hi
+        src[d], dst[d] = slice(start, stop), slice(max(lo, 0), max(lo, 0) + stop - start)
+    r = xp.full(tuple(out_shape), value, dtype=a.dtype, device=a.device)
+    r[tuple(dst)] = a[tuple(src)]
+    return _record("constant_pad_nd", "ConstantPadNdBackward0", r, (input,), {"pad": pad})
+
+
+def _pad_positions(n, lo, hi, mode):
+    """For each output position along a padded dim of size n: the input position it reads."""
+    i = np.arange(-lo, n + hi)
+    if mode == "reflect":
+        i = np.abs(i)
+        return np.where(i >= n, 2 * (n - 1) - i, i)
+    return np.clip(i, 0, n - 1)  # replicate
+
+
+def plane_take(input, rows, cols, name):
+    """out[..., i, j] = input[..., rows[i], cols[j]] over the last two dims (or the last one, as a
+    plane of one row, when `rows` is None): reflect / replicate padding and nearest upsampling,
+    one node named `name`; its VJP adds g back at those positions (plane_scatter)."""
+    a = input._data
+    xp = namespace(a)
+    k = 1 if rows is None else 2
+    lead, (h, w) = tuple(a.shape[:-k]), ((1,) + tuple(a.shape[-1:]) if k == 1 else a.shape[-2:])
+    rows = np.zeros(1, dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+    flat = rows[:, None] * w + np.asarray(cols, dtype=np.int64)[None, :]
+    out_shape = lead + (tuple(flat.shape) if k == 2 else (flat.shape[1],))
+    taken = xp.take(
+        xp.reshape(a, lead + (h * w,)), _backend.asarray_on(flat.reshape(-1), input.device), axis=-1
+    )
+    idx = np.ascontiguousarray(np.broadcast_to(flat, lead + flat.shape))
+    attrs = {
+        "indices": Tensor._from_data(_backend.asarray_on(idx, input.device)),
+        "plane": lead + (h, w),
+        "shape": tuple(input.shape),
+    }
+    return _record("plane_take", name, xp.reshape(taken, out_shape), (input,), attrs)
+
+
+_float32_on_cpu = _marked(cpu="float32")  # reflection / replication pads, as torch's cpu list
+
+
+@_float32_on_cpu
+def reflect_or_replicate_pad(input, pad, mode):
+    """F.pad's 'reflect' / 'replicate' modes: 1-D (pad of 2) on 2-D / 3-D inputs, 2-D (pad of 4)
+    on 3-D / 4-D inputs; ReflectionPad{1,2}DBackward0 / ReplicationPad{1,2}DBackward0."""
+    k = len(pad) // 2
+    if len(pad) not in (2, 4) or input.ndim not in (k + 1, k + 2):
+        raise NotImplementedError(_PAD_COMBINATIONS.format(len(pad), input.ndim))
+    if mode == "reflect":
+        for i, arg in zip(range(k), (4, 6)):
+            d = input.ndim - 1 - i
+            if pad[2 * i] >= input.shape[d] or pad[2 * i + 1] >= input.shape[d]:
+                raise RuntimeError(
+                    f"Argument #{arg}: Padding size should be less than the corresponding input "
+                    f"dimension, but got: padding ({pad[2 * i]}, {pad[2 * i + 1]}) at dimension "
+                    f"{d} of input {list(input.shape)}"
+                )
+    cols = _pad_positions(input.shape[-1], pad[0], pad[1], mode)
+    rows = _pad_positions(input.shape[-2], pad[2], pad[3], mode) if k == 2 else None
+    kind = "ReflectionPad" if mode == "reflect" else "ReplicationPad"
+    return plane_take(input, rows, cols, f"{kind}{k}DBackward0")
+
+
+_PAD_COMBINATIONS = (
+    "Padding size {} is not supported for {}D input tensor.\n"
+    "Supported combinations for non-constant padding:\n"
+    "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+    "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+    "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+)
+
+
+def upsample_nearest2d(input, size, scales):
+    """Nearest-neighbour upsampling of (N, C, H, W) to `size` (out, in: in * i // out, or
+    floor(i / scale) where a scale is given, as torch); UpsampleNearest2DBackward0."""
+    picks = []
+    for n, o, s in zip(input.shape[-2:], size, scales):
+        picks.append(
+            np.minimum(np.floor(np.arange(o) * (1.0 / s if s else n / o)).astype(np.int64), n - 1)
+        )
+    return plane_take(input, picks[0], picks[1], "UpsampleNearest2DBackward0")
+
+
+# ============================================================================= group norm
+
+
+@cuda_float32
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
+    """torch.group_norm: normalize each of num_groups groups of channels (dim 1) per sample, then
+    * weight + bias per channel; one NativeGroupNormBackward0 node."""
+    n, c = input.shape[0], input.shape[1]
+    if c % num_groups:
+        raise RuntimeError(
+            "Expected number of channels in input to be divisible by num_groups, but got input "
+            f"of shape {list(input.shape)} and num_groups={num_groups}"
+        )
+    _check_params(input, weight, bias)
+    a = input._data
+    xp = namespace(a)
+    a3 = xp.reshape(a, (n, num_groups, -1))
+    mu = xp.mean(a3, axis=2, keepdims=True)
+    var = xp.mean((a3 - mu) ** 2, axis=2, keepdims=True)
+    r = xp.reshape((a3 - mu) / xp.sqrt(var + eps), a.shape)
+    cs = _channel_shape(a.ndim, c)
+    if weight is not None:
+        r = r * xp.reshape(weight._data, cs)
+    if bias is not None:
+        r = r + xp.reshape(bias._data, cs)
+    attrs = {"groups": num_groups, "eps": eps}
+    return _record("group_norm", "NativeGroupNormBackward0", r, (input, weight, bias), attrs)
+
+
+# ============================================================================= average pooling
+
+
+def _avg_divisor(size, k, s, p, out, include_pad):
+    """Per output position along one dim: the window's length (torch's avg_pool2d rule), with or
+    without the padding."""
+    start = np.arange(out) * s - p
+    end = np.minimum(start + k, size + p)
+    full = end - start
+    inside = np.minimum(end, size) - np.maximum(start, 0)
+    return full if include_pad else inside
+
+
+def avg_pool2d(
+    input,
+    kernel_size,
+    stride=None,
+    padding=0,
+    ceil_mode=False,
+    count_include_pad=True,
+    divisor_override=None,
+):
+    """The mean over each window (zero padding counted or not); one AvgPool2DBackward0 node."""
+    ksize = _pair(kernel_size)
+    stride = ksize if stride is None or stride == [] else _pair(stride)
+    padding = _pair(padding)
+    if any(2 * p > k for p, k in zip(padding, ksize)):
+        raise RuntimeError(
+            "pad should be at most half of effective kernel size, but got "
+            f"pad={padding[0]}, kernel_size={ksize[0]} and dilation=1"
+        )
+    if input.ndim < 3:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [-{input.ndim}, "
+            f"{input.ndim - 1}], but got -3)"
+        )
+    if input.ndim > 4 or input.numel() == 0:
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    a = input._data
+    xp = namespace(a)
+    a4 = a if a.ndim == 4 else a[None, ...]
+    h, w = a4.shape[2:]
+    pads = (padding[0], padding[0], padding[1], padding[1])
+    if ceil_mode:
+        eh, ew = (_ceil_extra(n, k, s, p, 1) for n, k, s, p in zip((h, w), ksize, stride, padding))
+        pads = (pads[0], pads[1] + eh, pads[2], pads[3] + ew)
+    cols, (oh, ow) = _im2col(a4, ksize, stride, pads, (1, 1))
+    kk = ksize[0] * ksize[1]
+    sums = xp.sum(xp.reshape(cols, (a4.shape[0], a4.shape[1], kk, oh, ow)), axis=2)
+    if divisor_override:
+        div = np.full((oh, ow), float(divisor_override))
+    else:
+        dh, dw = (
+            _avg_divisor(n, k, s, p, o, count_include_pad)
+            for n, k, s, p, o in zip((h, w), ksize, stride, padding, (oh, ow))
+        )
+        div = np.outer(dh, dw).astype(np.float64)
+    div = Tensor._from_data(_cast(_backend.asarray_on(div, input.device), input.dtype))
+    r = xp.reshape(sums / div._data, tuple(a.shape[:-2]) + (oh, ow))
+    attrs = {"div": div, "hw": (h, w), "ksize": ksize, "stride": stride, "padding": pads}
+    return _record("avg_pool2d", "AvgPool2DBackward0", r, (input,), attrs)
+
+
+def _adaptive_matrix(n, o):
+    """(o, n): row i averages input positions floor(i n / o) .. ceil((i + 1) n / o) - 1."""
+    m = np.zeros((o, n))
+    for i in range(o):
+        start, end = (i * n) // o, -(-((i + 1) * n) // o)
+        m[i, start:end] = 1.0 / (end - start)
+    return m
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
+    matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""
+    if input.ndim not in (3, 4):
+        raise RuntimeError(
+            f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}"
+        )
+    size = _pair(output_size)
+    size = tuple(n if o is None else o for n, o in zip(input.shape[-2:], size))
+    if size == (1, 1):
+        return input.mean((-1, -2), keepdim=True)
+    dt, dev = input.dtype, input.device
+    ph, pw = (
+        Tensor._from_data(_cast(_backend.asarray_on(_adaptive_matrix(n, o), dev), dt))
+        for n, o in zip(input.shape[-2:], size)
+    )
+    a = input._data
+    xp = namespace(a)
+    r = _cast(xp.matmul(xp.matmul(ph._data, a), xp.matrix_transpose(pw._data)), dt)
+    return _record(
+        "adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", r, (input,), {"ph": ph, "pw": pw}
+    )
+
+
+# ============================================================================= activations
+
+
+@silent
+def _elu(input, alpha, scale, input_scale, name):
+    a = input._data
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"elu_cpu\" not implemented for '{_cname(input)}'")
+    xp = namespace(a)
+    r = scale * xp.where(a > 0, a, alpha * xp.expm1(xp.minimum(a, 0.0) * input_scale))
+    attrs = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    return _record("elu", name, _cast(r, input.dtype), (input,), attrs)
+
+
+def elu(input, alpha=1.0, scale=1.0, input_scale=1.0):
+    """scale * (x where x > 0, else alpha * (exp(x * input_scale) - 1)); EluBackward0."""
+    return _elu(input, alpha, scale, input_scale, "EluBackward0")
+
+
+def selu(input):
+    """elu with torch's fixed alpha and scale (self-normalizing); EluBackward0."""
+    return _elu(
+        input,
+        1.6732632423543772848170429916717,
+        1.0507009873554804934193349852946,
+        1.0,
+        "EluBackward0",
+    )
+
+
+def celu(input, alpha=1.0):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)); CeluBackward0."""
+    return _elu(input, alpha, 1.0, 1.0 / alpha, "CeluBackward0")
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """x clamped to [min_val, max_val]; HardtanhBackward0 (zero gradient outside, and at the
+    ends)."""
+    a = input._data
+    r = namespace(a).clip(a, min_val, max_val)
+    attrs = {"min_val": min_val, "max_val": max_val}
+    return _record("hardtanh", "HardtanhBackward0", _cast(r, input.dtype), (input,), attrs)
+
+
+@lower_precision
+def prelu(input, weight):
+    """x where x > 0, else weight * x, weight of 1 or C (dim 1) values; PreluKernelBackward0."""
+    if weight.ndim > 1:
+        raise RuntimeError(
+            f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.ndim}"
+        )
+    nc = input.shape[1] if input.ndim >= 2 else 1
+    if weight.numel() not in (1, nc):
+        raise RuntimeError(
+            "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+            f"{weight.numel()} and channel size = {nc}."
+        )
+    if weight.dtype != input.dtype:
+        raise RuntimeError(
+            f"prelu: Type promoting not supported. Got {_cname(input)} and {_cname(weight)}"
+        )
+    cs = (1,) * input.ndim if weight.numel() == 1 else _channel_shape(input.ndim, nc)
+    a = input._data
+    xp = namespace(a)
+    r = xp.where(a > 0, a, xp.reshape(weight._data, cs) * a)
+    return _record("prelu", "PreluKernelBackward0", r, (input, weight), {"cs": cs})
+
+
+@silent
+def mish(input):
+    """x * tanh(softplus(x)); MishBackward0."""
+    a = input._data
+    xp = namespace(a)
+    sp = xp.log1p(xp.exp(-xp.abs(a))) + xp.maximum(a, 0.0)
+    return _record("mish", "MishBackward0", a * xp.tanh(sp), (input,))
+
+
+@silent
+def logsigmoid(input):
+    """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)), stably; LogSigmoidBackward0."""
+    a = input._data
+    xp = namespace(a)
+    r = xp.minimum(a, 0.0) - xp.log1p(xp.exp(-xp.abs(a)))
+    return _record("logsigmoid", "LogSigmoidBackward0", r, (input,))
+
+
+@silent
+def glu(input, dim=-1):
+    """a * sigmoid(b), a and b the two halves of the input along dim; GluBackward0."""
+    if input.ndim == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = dim % input.ndim
+    if input.shape[d] % 2:
+        raise RuntimeError(
+            f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}"
+        )
+    a = input._data
+    xp = namespace(a)
+    h = input.shape[d] // 2
+    first = a[(slice(None),) * d + (slice(0, h),)]
+    second = a[(slice(None),) * d + (slice(h, None),)]
+    return _record("glu", "GluBackward0", first / (1.0 + xp.exp(-second)), (input,), {"dim": d})
+
+
+# ============================================================================= conv1d, loss
+
+
+@float32_precision
+@silent
+def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
+    """0.5 d**2 / beta where |d| < beta, else |d| - beta / 2, d = input - target;
+    SmoothL1LossBackward0."""
+    dt = _backend.promote_types(input.dtype, target.dtype)  # torch promotes, unlike huber
+    a, b = _cast(input._data, dt), _cast(target._data, dt)
+    xp = namespace(a)
+    d = a - b
+    ad = xp.abs(d)
+    loss = xp.where(ad < beta, 0.5 * d * d / beta, ad - 0.5 * beta)
+    r = _reduce_array(xp, loss, reduction)
+    attrs = {"reduction": reduction, "beta": beta}
+    return _record("smooth_l1_loss", "SmoothL1LossBackward0", r, (input, target), attrs)
+
+
 FUNCTIONS = """
     dropout layer_norm batch_norm embedding conv2d max_pool2d binary_cross_entropy_with_logits
+    constant_pad_nd group_norm conv1d selu celu prelu
 """.split()  # torch.<name>
-METHODS = "".split()  # Tensor.<name>
+METHODS = "prelu".split()  # Tensor.<name>
 INPLACE = "".split()  # Tensor.<name>_

@@ -189,14 +189,192 @@ def lerp(input, end, weight):
     return _record("lerp", "LerpBackward0", r, (input, end), {"weight": weight})
 
 
+# ----------------------------------------------------------------------------- wave 2 pointwise
+def _float_dtype(*operands):
+    """torch's result dtype, made the default float for integer and bool operands."""
+    dt = result_type(*operands)
+    return dt if dt.is_floating_point else _backend.default_float[0]
+
+
+def _float_only(kernel, *operands):
+    """The result dtype of an op with float kernels only (torch's "hypot_cpu" refusal)."""
+    dt = result_type(*operands)
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_CNAMES[dt.name]}'")
+    return dt
+
+
+_CNAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte"}
+_CNAMES["bool"] = "Bool"
+
+
+def _arrays(dt, *tensors):
+    return [_cast(t._data, dt) for t in tensors]
+
+
+@silent
+def _combine(name, fn, tensors, *arrays):
+    """fn(xp, *arrays), with torch's message for shapes that do not broadcast."""
+    try:
+        return fn(namespace(arrays[0]), *arrays)
+    except ValueError as e:
+        raise _shape_error(name, *tensors[:2], e) from None
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """input + value * tensor1 * tensor2 (broadcast)."""
+    _tensor_arg("addcmul", 2, "tensor1", tensor1)
+    _tensor_arg("addcmul", 3, "tensor2", tensor2)
+    dt = result_type(input, tensor1, tensor2)
+    if dt is _backend.bool_:
+        raise _no_kernel("addcmul_cpu_out", input)
+    v = value if dt.is_floating_point else int(value)
+    args = _arrays(dt, input, tensor1, tensor2)
+    r = _combine("addcmul", lambda xp, a, b, c: a + v * (b * c), (input, tensor1), *args)
+    return _record("addcmul", "AddcmulBackward0", r, (input, tensor1, tensor2), {"value": v})
+
+
+_ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+    "dtypes."
+)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """input + value * tensor1 / tensor2 (broadcast); integer tensor1 and tensor2 are refused."""
+    _tensor_arg("addcdiv", 2, "tensor1", tensor1)
+    _tensor_arg("addcdiv", 3, "tensor2", tensor2)
+    if not (tensor1.dtype.is_floating_point or tensor2.dtype.is_floating_point):
+        raise RuntimeError(_ADDCDIV_INTEGER)
+    dt = result_type(input, tensor1, tensor2)
+    args = _arrays(dt, input, tensor1, tensor2)
+    r = _combine("addcdiv", lambda xp, a, b, c: a + value * (b / c), (input, tensor1), *args)
+    return _record("addcdiv", "AddcdivBackward0", r, (input, tensor1, tensor2), {"value": value})
+
+
+def _logaddexp(xp, a, b):
+    m = xp.maximum(a, b)
+    r = m + xp.log1p(xp.exp(-xp.abs(a - b)))
+    return xp.where(a == b, a + math.log(2.0), r)  # both infinite of one sign: a - b is nan
+
+
+def logaddexp(input, other):
+    """log(exp(input) + exp(other)), without overflow."""
+    _tensor_arg("logaddexp", 2, "other", other)
+    dt = _float_only("logaddexp_cpu", input, other)
+    r = _combine("logaddexp", _logaddexp, (input, other), *_arrays(dt, input, other))
+    return _record("logaddexp", "LogaddexpBackward0", r, (input, other))
+
+
+def hypot(input, other):
+    """sqrt(input**2 + other**2), elementwise."""
+    _tensor_arg("hypot", 2, "other", other)
+    dt = _float_only("hypot_cpu", input, other)
+    r = _combine(
+        "hypot", lambda xp, a, b: xp.hypot(a, b), (input, other), *_arrays(dt, input, other)
+    )
+    return _record("hypot", "HypotBackward0", r, (input, other))
+
+
+def frac(input):
+    """input - trunc(input): the fractional part, with input's sign."""
+    dt = _float_only("frac_cpu", input)
+    a = _cast(input._data, dt)
+    return _record("frac", "FracBackward0", a - namespace(a).trunc(a), (input,))
+
+
+@silent
+def xlogy(input, other):
+    """input * log(other), 0 where input is 0 (unless other is NaN); either may be a number
+    (XlogyBackward1: input, XlogyBackward2: other)."""
+    ref = input if isinstance(input, Tensor) else other
+    _tensor_arg("xlogy", 2, "other", ref)
+    dt = _float_dtype(input, other)
+    xp = namespace(ref._data)
+    bdt = _backend.to_backend_dtype(xp, dt)
+    a, b = (
+        _cast(t._data, dt) if isinstance(t, Tensor) else xp.asarray(t, dtype=bdt, device=_dev(ref))
+        for t in (input, other)
+    )
+    r = _combine(
+        "xlogy",
+        lambda xp, u, v: xp.where((u == 0) & (v == v), 0.0, u * xp.log(v)),
+        (input, other),
+        a,
+        b,
+    )
+    if not isinstance(other, Tensor):
+        name = "XlogyBackward2"
+    else:
+        name = "XlogyBackward0" if isinstance(input, Tensor) else "XlogyBackward1"
+    return _record("xlogy", name, xp.astype(r, bdt), (input, other))
+
+
+def _dev(t):
+    return getattr(t._data, "device", None)
+
+
+def sgn(input):
+    """sign(input) for real tensors (bool: a copy); its gradient is zero."""
+    a = input._data
+    xp = namespace(a)
+    if input.dtype is _backend.bool_ or not input.dtype.is_floating_point:
+        return Tensor._from_data(
+            xp.asarray(a, copy=True) if input.dtype is _backend.bool_ else xp.sign(a)
+        )
+    return _record("zero_grad", "SgnBackward0", xp.sign(a), (input,))
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """NaN, +inf and -inf replaced by `nan`, `posinf` and `neginf` (default: the dtype's largest
+    and lowest finite values); integer and bool tensors are copied."""
+    a = input._data
+    xp = namespace(a)
+    if not input.dtype.is_floating_point:
+        return Tensor._from_data(xp.asarray(a, copy=True))
+    info = xp.finfo(a.dtype)
+    hi = info.max if posinf is None else posinf
+    lo = info.min if neginf is None else neginf
+    r = xp.where(a != a, nan, xp.where(a == math.inf, hi, xp.where(a == -math.inf, lo, a)))
+    return _record("nan_to_num", "NanToNumBackward0", xp.astype(r, a.dtype), (input,))
+
+
+def _function_form(name):
+    """torch.<name>_(input, ...): the in-place method as a torch.* function."""
+
+    def f(input, *args, **kwargs):
+        return getattr(input, name)(*args, **kwargs)
+
+    f.__name__ = name
+    f.__doc__ = f"torch.{name}(input, ...): input.{name}(...)"
+    return f
+
+
+# torch.<name>_ functions that are Tensor.<name>_ methods here
+_TORCH_INPLACE = """
+    abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ atan_
+    atanh_ clamp_ clamp_max_ clamp_min_ clip_ cos_ cosh_ erf_ exp2_ exp_ fix_ floor_ log10_ log2_
+    log_ neg_ negative_ reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_
+    tanh_ trunc_ frac_ xlogy_ nan_to_num_
+""".split()
+for _n in _TORCH_INPLACE:
+    globals()[_n] = _function_form(_n)
+
+_WAVE2 = "addcmul addcdiv logaddexp hypot frac xlogy sgn nan_to_num"
+
+
 _UNARY = "tan atan asin acos sinh cosh asinh acosh atanh log2 log10 exp2 erf rsqrt trunc"
 _ALIASES = """
     arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix multiply divide subtract
     true_divide greater less greater_equal less_equal not_equal
 """
-FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES}".split()  # torch.<name>
-METHODS = f"{_UNARY} atan2 lerp {_ALIASES}".split()  # Tensor.<name>
+FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2}".split() + _TORCH_INPLACE  # torch.<name>
+METHODS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2}".split()  # Tensor.<name>
 INPLACE = f"""
     {_UNARY} atan2 lerp arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix
-    multiply divide subtract true_divide
+    multiply divide subtract true_divide addcmul addcdiv hypot frac xlogy sgn nan_to_num
 """.split()  # Tensor.<name>_

@@ -8,7 +8,7 @@ import math
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
-from ._vjps import _either, defvjp, exp, unsqueeze, zeros_of
+from ._vjps import _either, defvjp, exp, tie_share, unsqueeze, zeros_of
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
 sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
@@ -149,3 +149,111 @@ defvjp(
     lambda g, index, inverse, dim: (F.take_along(g, index, inverse, dim),),
     on_arrays=False,
 )
+
+
+# ----------------------------------------------------------------------------- wave 2 pointwise
+def _finite(x):
+    """1 where x is finite, else 0 (a constant): nan_to_num's gradient mask."""
+    return _const(namespace(x._data).isfinite(x._data))
+
+
+defvjp(
+    "addcmul",
+    lambda g, y, z, need, value=1: (
+        g,
+        g * (z * value) if need[1] else None,
+        g * (y * value) if need[2] else None,
+    ),
+    only_for={"y": "z", "z": "y"},
+)
+defvjp(
+    "addcdiv",
+    lambda g, y, z, need, value=1: (
+        g,
+        g * value / z if need[1] else None,
+        -g * value * y / (z * z) if need[2] else None,
+    ),
+)
+defvjp(
+    "logaddexp",
+    lambda g, x, y, need: (
+        g / (1 + exp(y - x)) if need[0] else None,
+        g / (1 + exp(x - y)) if need[1] else None,
+    ),
+)
+defvjp(
+    "hypot",
+    lambda g, x, y, ans, need: (g * x / ans if need[0] else None, g * y / ans if need[1] else None),
+)
+defvjp("frac", lambda g: (g,))
+defvjp(
+    "xlogy",
+    lambda g, x, y, need: (
+        g * F.xlogy(x != 0, y) if need[0] else None,
+        g * x / y if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp("nan_to_num", lambda g, x: (g * _finite(x),), on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 2 scans
+def _cum_extreme(g, dim, indices):
+    """cummax/cummin: each gradient goes to where its running extreme was reached."""
+    if dim is None:
+        return (g,)
+    return (F.scatter_add(zeros_of(g), dim, indices, g),)
+
+
+def _logcumsumexp(g, x, ans, dim):
+    """sum over j >= i of g_j exp(x_i - ans_j)."""
+    if dim is None:
+        return (g,)
+    return (F.exp(x) * _reversed_cumsum(g * F.exp(-ans), dim),)
+
+
+def _spread_mean(gs, x, op, dim, correction, keepdim):
+    """std_mean/var_mean: the two outputs' gradients, summed."""
+    g_spread, g_mean = gs
+    dims = tuple(range(x.ndim)) if dim is None else dim
+    n = 1
+    for d in dims:
+        n *= x.shape[d]
+    out = None
+    if g_spread is not None:
+        g = _keep(g_spread, dims, keepdim)
+        centered = x - F.mean(x, dims, keepdim=True)
+        if op == "var":
+            out = g * 2 * centered / (n - correction)
+        else:
+            std = F.std(x, dims, correction=correction, keepdim=True)
+            out = g * centered / ((n - correction) * std)
+    if g_mean is not None:
+        m = F.expand(_keep(g_mean, dims, keepdim), tuple(x.shape)) / n
+        out = m if out is None else out + m
+    return (out,)
+
+
+def _keep(g, dims, keepdim):
+    if not keepdim:
+        for d in sorted(dims):
+            g = F.unsqueeze(g, d)
+    return g
+
+
+def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):
+    """median(dim)/mode: the gradient goes to the selected index."""
+    if dim is None:
+        return (g,)
+    if not keepdim:
+        g, indices = F.unsqueeze(g, dim), F.unsqueeze(indices, dim)
+    xp = namespace(g._data)
+    zeros = _const(xp.zeros(tuple(shape), dtype=g._data.dtype, device=_device(g._data)))
+    return (F.scatter_add(zeros, dim, indices, g),)
+
+
+defvjp("cum_extreme", _cum_extreme, on_arrays=False)
+defvjp("logcumsumexp", _logcumsumexp, on_arrays=False)
+defvjp("spread_mean", _spread_mean, on_arrays=False)
+defvjp("median_all", lambda g, x, ans: (g * tie_share(x, ans),), on_arrays=False)
+defvjp("select_dim", _select_dim, on_arrays=False)

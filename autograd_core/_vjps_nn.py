@@ -187,3 +187,106 @@ def _bce_logits(g, x, y, need, reduction, weight, pos_weight):
 
 
 _nn("bce_with_logits", _bce_logits)
+
+
+# ----------------------------------------------------------------------------- issue 12, wave 2
+_nn("constant_pad_nd", lambda g, pad: (F.constant_pad_nd(g, tuple(-p for p in pad)),))
+_nn(
+    "plane_take",
+    lambda g, indices, plane, shape: (
+        F.plane_scatter(g.reshape(indices.shape), indices, plane).reshape(shape),
+    ),
+)
+
+
+def _group_norm(g, x, y, need, groups, eps):
+    n = x.shape[0]
+    cs = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    dims = (0,) + tuple(range(2, x.ndim))
+    xhat, rstd = _normalized(x.reshape(n, groups, -1), (2,), eps)
+    gx = gw = gb = None
+    if need[0]:
+        gxhat = (g if y is None else g * y.reshape(cs)).reshape(n, groups, -1)
+        gx = _norm_input_grad(gxhat, xhat, rstd, (2,)).reshape(x.shape)
+    if need[1]:
+        gw = (g * xhat.reshape(x.shape)).sum(dims)
+    if need[2]:
+        gb = F.grad_tie(g.sum(dims), x)
+    return gx, gw, gb
+
+
+_nn("group_norm", _group_norm)
+
+
+def _avg_pool2d(g, div, hw, ksize, stride, padding):
+    """Each output's gradient / its divisor, spread over its window (a col2im of copies)."""
+    q = g / div
+    lead, kk = tuple(q.shape[:-2]), ksize[0] * ksize[1]
+    cols = q.reshape(lead + (1, -1)).expand(lead + (kk, q.shape[-2] * q.shape[-1]))
+    cols = cols.reshape(lead[:-1] + (lead[-1] * kk, -1))
+    return (F.fold2d(cols, hw, ksize, stride, padding, (1, 1)),)
+
+
+_nn("avg_pool2d", _avg_pool2d)
+_nn("adaptive_avg_pool2d", lambda g, ph, pw: (ph.mT @ g @ pw,))
+
+
+def _elu(g, x, alpha, scale, input_scale):
+    neg = F.exp(F.clamp(x, max=0.0) * input_scale) * (alpha * input_scale * scale)
+    return (F.where(x > 0, g * scale, g * neg),)
+
+
+_nn("elu", _elu)
+_nn(
+    "hardtanh",
+    lambda g, x, min_val, max_val: (F.grad_tie(g * ((x > min_val) & (x < max_val)), x),),
+)
+
+
+def _prelu(g, x, y, need, cs):
+    pos = x > 0
+    gx = F.where(pos, g, g * y.reshape(cs)) if need[0] else None
+    gw = None
+    if need[1]:
+        dims = tuple(i for i, s in enumerate(cs) if s == 1)
+        gw = (g * x * (x <= 0)).sum(dims).reshape(y.shape)
+    return gx, gw
+
+
+_nn("prelu", _prelu)
+
+
+def _mish(g, x):
+    t = F.tanh(F.softplus(x))
+    return (g * (t + x * F.sigmoid(x) * (1 - t * t)),)
+
+
+_nn("mish", _mish)
+_nn("logsigmoid", lambda g, x: (g * F.sigmoid(-x),))
+
+
+def _glu(g, x, dim):
+    a, b = x.chunk(2, dim)
+    s = F.sigmoid(b)
+    return (F.cat([g * s, g * a * s * (1 - s)], dim),)
+
+
+_nn("glu", _glu)
+
+
+def _conv1d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
+    """conv2d's rule on a height of one."""
+    up = lambda t: None if t is None else t.unsqueeze(2)  # noqa: E731
+    gx, gw, gb = _conv2d(up(g), up(x), up(y), need, ksize, stride, padding, dilation, groups, hw)
+    return (None if gx is None else gx.squeeze(2), None if gw is None else gw.squeeze(2), gb)
+
+
+_nn("conv1d", _conv1d, only_for={"x": "y", "y": "x"})
+
+
+def _smooth_l1(g, x, y, need, reduction, beta):
+    d = F.clamp(x - y, -beta, beta) * (loss_scale(g, x.shape, reduction) / beta)
+    return d if need[0] else None, -d if need[1] else None
+
+
+_nn("smooth_l1_loss", _smooth_l1)

@@ -519,73 +519,77 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         time.sleep(1.0)
         r = api.autograde(assignment, student, force=True, create=True)
     nbgrader_s = time.monotonic() - t0
-    text = (r.get("error") or "") + (r.get("log") or "")
-    if skip_nbgrader:
-        flags.append(skip_nbgrader)
-    elif not r["success"]:
-        flags.append("kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
-                     else "nbgrader-failed")
-    in_kernel = _in_kernel_scores(course.db_url, assignment, student)
-
-    nb_path = folder / f"{assignment}.ipynb"
     try:
-        if hashlib.sha256(nb_path.read_bytes()).hexdigest() != digest:
-            flags.append("submission-changed")  # cannot happen with a jailed kernel; graded as frozen
-    except OSError:
-        flags.append("submission-changed")
-    source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
-    tests = notebook.test_cells(source)
-    # Test cells the student changed or deleted (nbgrader restores them; the instructor should know).
-    try:
-        sub_tests = notebook.test_cells(notebook.read(frozen))
-        released = notebook.read(course.internal_release / assignment / f"{assignment}.ipynb")
-        rel_tests = notebook.test_cells(released)
-        for gid, t in rel_tests.items():
-            if gid not in sub_tests:
-                flags.append(f"test-cell-deleted:{gid}")
-            elif sub_tests[gid].source.strip() != t.source.strip():
-                flags.append(f"test-cell-edited:{gid}")
-    except (notebook.NotANotebook, OSError):
-        pass
+        text = (r.get("error") or "") + (r.get("log") or "")
+        if skip_nbgrader:
+            flags.append(skip_nbgrader)
+        elif not r["success"]:
+            flags.append("kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
+                         else "nbgrader-failed")
+        in_kernel = _in_kernel_scores(course.db_url, assignment, student)
 
-    rc = pending.result()
-    recheck_s = timed["recheck"]
-    flags += rc.flags
-    # One verdict per test cell: the sandboxed run compared here. nbgrader's in-kernel score is
-    # kept for the record (a difference is worth a look) but never decides; a cell the re-check
-    # could not judge is a flagged 0.
-    exercises, verdicts, score = {}, {}, 0.0
-    for gid, t in tests.items():
-        v = rc.verdicts.get(gid)
-        nbs = in_kernel.get(gid)
-        if v is None or v.score is None:
-            final = 0.0
-            flags.append(f"grading-error:{gid}")
-        else:
-            final = v.score
-            if nbs is not None and abs(nbs - v.score) > 1e-9 and r["success"]:
-                flags.append(f"recheck-disagrees:{gid}")
-        verdicts[gid] = final
-        score += final
-        exercises[gid] = {"points": t.points, "nbgrader": nbs, "recheck": None if v is None else v.score,
-                          "status": "grading-error" if v is None else v.status,
-                          "detail": "no verdict" if v is None else v.detail, "score": final,
-                          "case": "" if v is None else v.case, "hidden": bool(v and v.hidden)}
-    if not _write_verdicts(course.db_url, assignment, student, verdicts):
-        flags.append("not-in-gradebook")
-    if not r["success"]:
-        _keep_autograded_copy(course, assignment, student, frozen)
-    _sanitize_autograded(course, assignment, student, notebook.grade_ids(source))
-    if rc.isolation != "bwrap":
-        flags.append("sandbox:subprocess")
-    record = {"student": student, "assignment": assignment, "score": score,
-              "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
-              "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
-              "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:],
-              "exercises": exercises,
-              "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
-    write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
-    return {"success": True, "record": record}
+        nb_path = folder / f"{assignment}.ipynb"
+        try:
+            if hashlib.sha256(nb_path.read_bytes()).hexdigest() != digest:
+                flags.append("submission-changed")  # cannot happen with a jailed kernel; graded as frozen
+        except OSError:
+            flags.append("submission-changed")
+        source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
+        tests = notebook.test_cells(source)
+        # Test cells the student changed or deleted (nbgrader restores them; the instructor should know).
+        try:
+            sub_tests = notebook.test_cells(notebook.read(frozen))
+            released = notebook.read(course.internal_release / assignment / f"{assignment}.ipynb")
+            rel_tests = notebook.test_cells(released)
+            for gid, t in rel_tests.items():
+                if gid not in sub_tests:
+                    flags.append(f"test-cell-deleted:{gid}")
+                elif sub_tests[gid].source.strip() != t.source.strip():
+                    flags.append(f"test-cell-edited:{gid}")
+        except (notebook.NotANotebook, OSError):
+            pass
+
+        rc = pending.result()
+        recheck_s = timed["recheck"]
+        flags += rc.flags
+        # One verdict per test cell: the sandboxed run compared here. nbgrader's in-kernel score is
+        # kept for the record (a difference is worth a look) but never decides; a cell the re-check
+        # could not judge is a flagged 0.
+        exercises, verdicts, score = {}, {}, 0.0
+        for gid, t in tests.items():
+            v = rc.verdicts.get(gid)
+            nbs = in_kernel.get(gid)
+            if v is None or v.score is None:
+                final = 0.0
+                flags.append(f"grading-error:{gid}")
+            else:
+                final = v.score
+                if nbs is not None and abs(nbs - v.score) > 1e-9 and r["success"]:
+                    flags.append(f"recheck-disagrees:{gid}")
+            verdicts[gid] = final
+            score += final
+            exercises[gid] = {"points": t.points, "nbgrader": nbs, "recheck": None if v is None else v.score,
+                              "status": "grading-error" if v is None else v.status,
+                              "detail": "no verdict" if v is None else v.detail, "score": final,
+                              "case": "" if v is None else v.case, "hidden": bool(v and v.hidden)}
+        if not _write_verdicts(course.db_url, assignment, student, verdicts):
+            flags.append("not-in-gradebook")
+        if rc.isolation != "bwrap":
+            flags.append("sandbox:subprocess")
+        record = {"student": student, "assignment": assignment, "score": score,
+                  "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
+                  "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
+                  "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:],
+                  "exercises": exercises,
+                  "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
+        write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
+        return {"success": True, "record": record}
+    finally:
+        # nbgrader has written the student's outputs where the Formgrader reads them: whatever
+        # failed above, that notebook is sanitized before this returns (fail closed).
+        if not r["success"]:
+            _keep_autograded_copy(course, assignment, student, frozen)
+        _sanitize_autograded(course, assignment, student)
 
 
 def _keep_autograded_copy(course: Course, assignment: str, student: str, frozen: Path) -> None:
@@ -597,20 +601,33 @@ def _keep_autograded_copy(course: Course, assignment: str, student: str, frozen:
         write_atomic(target, frozen.read_bytes())
 
 
-def _sanitize_autograded(course: Course, assignment: str, student: str, grade_ids: set[str]) -> None:
+def _sanitize_autograded(course: Course, assignment: str, student: str) -> None:
     """The autograded notebook is what the Formgrader shows and feedback is made from: make it
-    safe to render (grading.sanitize) before anyone opens it."""
+    safe to render (grading.sanitize) before anyone opens it. Fails closed: a notebook that
+    cannot be read or sanitized is replaced by a placeholder, one that cannot be rewritten is
+    removed."""
     import nbformat
 
     from grading import sanitize
     path = course.autograded / student / assignment / f"{assignment}.ipynb"
-    try:
-        nb = nbformat.read(path, as_version=4)
-    except FileNotFoundError:
+    if not path.exists():
         return
-    except Exception:  # noqa: BLE001  (unreadable: show nothing of it rather than something unsafe)
-        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("(unreadable notebook)")])
-    write_atomic(path, nbformat.writes(sanitize.notebook(nb, grade_ids)))
+    try:
+        ids = set(known_ids(course, assignment))
+    except Exception:  # noqa: BLE001  (no source: keep no nbgrader metadata at all)
+        ids = set()
+    try:
+        nb = sanitize.notebook(nbformat.read(path, as_version=4), ids)
+    except Exception as e:  # noqa: BLE001  (show nothing of it rather than something unsafe)
+        log(f"autograde {shown(student)}/{assignment}: the autograded notebook could not be sanitized "
+            f"({type(e).__name__}); the Formgrader shows a placeholder")
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+            "(this notebook could not be made safe to show; the grade stands)")])
+    try:
+        write_atomic(path, nbformat.writes(nb))
+    except Exception:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def submissions(course: Course, assignment: str | None = None, student: str | None = None) -> list[tuple[str, str]]:

@@ -12,7 +12,14 @@ notebook that the Formgrader shows and the feedback is made from is rewritten wi
 - every ``text/html`` and ``text/markdown`` output cleaned the same way; SVG kept only as an
   ``<img>`` data URL (scripts in an SVG image never run); JavaScript, widget and any other
   active output removed;
-- nbgrader metadata only on cells whose grade_id the assignment really has.
+- the fields nbconvert's templates write into the page without escaping or quoting, which the
+  student's kernel controls, reduced to what they should be: prompt numbers to integers, image
+  data to base64, image metadata to integer sizes (``width=`` is written unquoted);
+- cell attachments dropped (the stored markdown is HTML and needs none) and nbgrader metadata
+  kept only on cells whose grade_id the assignment really has.
+
+A markdown cell that cannot be rendered (a missing attachment, a renderer error) is shown as
+escaped text: sanitizing never fails on a submission.
 """
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ TAGS = frozenset("""a abbr b blockquote br caption code col colgroup dd del deta
 ATTRS = {"*": {"class", "title", "align"}, "a": {"href"}, "img": {"src", "alt", "width", "height"},
          "td": {"colspan", "rowspan"}, "th": {"colspan", "rowspan", "scope"}, "ol": {"start"}}
 IMAGE_DATA = re.compile(r"^data:image/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=\s]*$")
+BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]*$")
 SAFE_MIME = ("text/plain", "text/latex", "image/png", "image/jpeg", "image/gif")
 
 
@@ -94,21 +102,48 @@ def is_safe(fragment: str) -> bool:
     return not checker.bad
 
 
-def markdown(source: str) -> str:
-    """A markdown cell's source as stored for display: cleaned HTML whose own rendering is safe."""
-    out = clean(markdown2html(source))
-    if is_safe(markdown2html(out)):
-        return out
+def _escaped(source: str) -> str:
     return "<pre>" + html.escape(source) + "</pre>"
 
 
+def markdown(source: str) -> str:
+    """A markdown cell's source as stored for display: cleaned HTML whose own rendering is safe
+    (the Formgrader renders it again, without attachments), else the source as escaped text."""
+    try:
+        out = clean(markdown2html(source))
+        if is_safe(markdown2html(out)):
+            return out
+    except Exception:  # noqa: BLE001  (a missing attachment, a renderer error: show it as text)
+        pass
+    return _escaped(source)
+
+
+def _count(value):
+    """A prompt number as the templates may write it (unescaped): an int, or None."""
+    return value if type(value) is int else None
+
+
+def _image_metadata(meta) -> dict:
+    """Image sizes only, as integers: nbconvert writes ``width=`` and ``height=`` unquoted."""
+    if not isinstance(meta, dict):
+        return {}
+    return {k: v for k, v in meta.items() if k in ("width", "height") and type(v) is int}
+
+
 def _output(out: dict) -> dict | None:
+    if "execution_count" in out:
+        out["execution_count"] = _count(out["execution_count"])
     if out.get("output_type") not in ("display_data", "execute_result"):
         return out
     data, kept = out.get("data", {}), {}
     for mime, value in data.items():
         text = "".join(value) if isinstance(value, list) else value
-        if mime in SAFE_MIME:
+        if not isinstance(text, str):
+            continue
+        if mime.startswith("image/") and mime in SAFE_MIME:
+            if BASE64.match(text):
+                kept[mime] = value
+        elif mime in SAFE_MIME:
             kept[mime] = value
         elif mime == "text/html":
             kept[mime] = clean(text)
@@ -120,7 +155,8 @@ def _output(out: dict) -> dict | None:
     if not kept:
         kept["text/plain"] = "[output removed by the grader: " + ", ".join(sorted(data)) + "]"
     out["data"] = kept
-    out["metadata"] = {k: v for k, v in out.get("metadata", {}).items() if k in SAFE_MIME}
+    meta = out.get("metadata", {})
+    out["metadata"] = {k: _image_metadata(meta[k]) for k in kept if k.startswith("image/") and k in meta}
     return out
 
 
@@ -129,8 +165,9 @@ def notebook(nb, grade_ids: set[str]):
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader")
-        if isinstance(meta, dict) and meta.get("grade_id") not in grade_ids:
+        if meta is not None and (not isinstance(meta, dict) or meta.get("grade_id") not in grade_ids):
             cell.metadata.pop("nbgrader")
+        cell.pop("attachments", None)
         if cell.cell_type == "markdown":
             cell.source = markdown(cell.source)
         elif cell.cell_type == "raw":
@@ -138,5 +175,6 @@ def notebook(nb, grade_ids: set[str]):
             cell.metadata.pop("format", None)
             cell.metadata.pop("raw_mimetype", None)
         elif cell.cell_type == "code":
+            cell.execution_count = _count(cell.get("execution_count"))
             cell.outputs = [o for o in map(_output, cell.get("outputs", [])) if o is not None]
     return nb

@@ -8,6 +8,24 @@ from .._tensor import Tensor
 from .. import _messages
 
 
+# One entry per backward pass in progress, innermost last: True when the pass was asked for
+# particular inputs (autograd.grad, backward(inputs=...)); the reentrant checkpoint refuses those.
+_passes_with_inputs = []
+
+
+def _is_checkpoint_valid():
+    """False inside a backward pass that was given `inputs` (as torch.autograd's)."""
+    return not (_passes_with_inputs and _passes_with_inputs[-1])
+
+
+def _run(roots, retain_graph, create_graph, inputs, accumulate):
+    _passes_with_inputs.append(inputs is not None)
+    try:
+        return run_backward(roots, retain_graph, create_graph, inputs, accumulate)
+    finally:
+        _passes_with_inputs.pop()
+
+
 def _as_tuple(x):
     if x is None:
         return None
@@ -87,7 +105,7 @@ def backward(
         retain_graph = create_graph
     grads = _make_grads(outputs, grads)
     inputs = _as_tuple(inputs)
-    run_backward(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
+    _run(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
     for t in inputs or ():
         if t.grad_fn is not None:
             t.retain_grad()  # as torch: a non-leaf named in inputs now retains its grad
@@ -139,7 +157,7 @@ def grad(
     if retain_graph is None:
         retain_graph = create_graph
     grads = _make_grads(outs, grads)
-    result = run_backward(_roots(outs, grads), retain_graph, create_graph, ins, accumulate=False)
+    result = _run(_roots(outs, grads), retain_graph, create_graph, ins, accumulate=False)
     for i, g in enumerate(result):
         if g is None:
             if not allow_unused:

@@ -13,6 +13,7 @@ import numpy as np
 
 import autograd_core as ac
 from autograd_core._api import ops as _ops
+from autograd_core._amp_policy import cuda_float32 as _cuda_float32
 from autograd_core._amp_policy import float32_precision, lower_precision
 from autograd_core._amp_policy import state as _autocast
 
@@ -43,6 +44,27 @@ __all__ = [
     "huber_loss",
     "unfold",
     "fold",
+    "pad",
+    "group_norm",
+    "avg_pool2d",
+    "adaptive_avg_pool2d",
+    "conv1d",
+    "elu",
+    "selu",
+    "celu",
+    "hardtanh",
+    "relu6",
+    "prelu",
+    "mish",
+    "logsigmoid",
+    "softmin",
+    "glu",
+    "smooth_l1_loss",
+    "kl_div",
+    "normalize",
+    "cosine_similarity",
+    "pairwise_distance",
+    "interpolate",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -528,3 +550,219 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
             f"but got input.size(1)={input.shape[-2]} and kernel_size={k}."
         )
     return _ops.fold2d(input, _pair(output_size), k, s, p, d)
+
+
+# ------------------------------------------------------------------------- issue 12: wave 2
+
+
+def pad(input, pad, mode="constant", value=None):
+    """Pad the last len(pad) // 2 dims: pad = (left, right, top, bottom, ...) ('constant' with
+    `value`, any number of dims; 'reflect' / 'replicate' over the last one or two)."""
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.ndim:
+        raise RuntimeError(
+            "Padding length should be less than or equal to two times the input dimension but "
+            f"got padding length {len(pad)} and input of dimension {input.ndim}"
+        )
+    if mode == "constant":
+        return _ops.constant_pad_nd(input, pad, 0 if value is None else value)
+    if mode not in ("reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    if mode == "circular":
+        raise NotImplementedError("pad: mode='circular' is not supported")
+    return _ops.reflect_or_replicate_pad(input, tuple(pad), mode)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalize each group of channels per sample, then scale and shift per channel."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            f"Expected at least 2 dimensions for input tensor but received {input.ndim}"
+        )
+    return _ops.group_norm(input, num_groups, weight, bias, eps)
+
+
+def avg_pool2d(
+    input,
+    kernel_size,
+    stride=None,
+    padding=0,
+    ceil_mode=False,
+    count_include_pad=True,
+    divisor_override=None,
+):
+    """The mean over each kernel_size window (stride defaults to kernel_size)."""
+    return _ops.avg_pool2d(
+        input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override
+    )
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Average pooling to a fixed output_size (windows of torch's adaptive sizes)."""
+    return _ops.adaptive_avg_pool2d(input, output_size)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """1-D cross-correlation; input (N, C, L) or unbatched (C, L)."""
+    return _ops.conv1d(input, weight, bias, stride, padding, dilation, groups)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """x where x > 0, else alpha * (exp(x) - 1)."""
+    if inplace:
+        return input._inplace(_ops.elu, alpha)
+    return _ops.elu(input, alpha)
+
+
+def selu(input, inplace=False):
+    """scale * elu(x, alpha) with torch's fixed constants."""
+    return input._inplace(_ops.selu) if inplace else _ops.selu(input)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    return input._inplace(_ops.celu, alpha) if inplace else _ops.celu(input, alpha)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """x clamped to [min_val, max_val]."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    if inplace:
+        return input._inplace(_ops.hardtanh, min_val, max_val)
+    return _ops.hardtanh(input, min_val, max_val)
+
+
+def relu6(input, inplace=False):
+    """min(max(0, x), 6): hardtanh(x, 0, 6)."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def prelu(input, weight):
+    """x where x > 0, else weight * x (weight: one value, or one per channel)."""
+    return _ops.prelu(input, weight)
+
+
+def mish(input, inplace=False):
+    """x * tanh(softplus(x))."""
+    return input._inplace(_ops.mish) if inplace else _ops.mish(input)
+
+
+def logsigmoid(input):
+    """log(sigmoid(x)), computed stably."""
+    return _ops.logsigmoid(input)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-x) along ``dim``."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.ndim)
+    if dtype is not None:
+        input = input.to(dtype=dtype)
+    return ac.softmax(-input, dim)
+
+
+def glu(input, dim=-1):
+    """a * sigmoid(b), a and b the halves of the input along dim."""
+    return _ops.glu(input, dim)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """0.5 d**2 / beta where |d| < beta, else |d| - beta / 2 (beta = 0: the l1 loss)."""
+    _target_size_warning(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
+        input, target = input.expand(shape), target.expand(shape)
+    if beta == 0.0:
+        return _l1(input, target, None, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    return _ops.smooth_l1_loss(input, target, reduction, beta)
+
+
+_KL_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """sum target * (log target - input) (input: log-probabilities; log_target: target too),
+    composed as torch composes it; 'batchmean' divides the sum by the batch size."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_get_string(size_average, reduce)
+    elif reduction == "mean":
+        warnings.warn(_KL_MEAN, stacklevel=2)
+    if reduction != "batchmean":
+        _check_reduction(reduction)
+    return _kl(input, target, reduction, log_target)
+
+
+@float32_precision  # as torch's autocast lists
+def _kl(input, target, reduction, log_target):
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:  # xlogy(t, t) - t * input, 0 where t == 0
+        loss = target * ac.where(target > 0, target, ac.ones_like(target)).log() - target * input
+    if reduction == "batchmean":
+        out = loss.sum()
+        return out / input.shape[0] if input.ndim else out
+    return _reduce(loss, reduction)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """input / max(||input||_p along dim, eps)."""
+    if out is not None:
+        raise NotImplementedError("normalize: out= is not supported")
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+@_cuda_float32
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """sum(x1 / ||x1|| * x2 / ||x2||) along dim, each norm at least eps (torch's formula)."""
+    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    x1, x2 = x1.expand(shape), x2.expand(shape)
+    n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
+    n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """||x1 - x2 + eps||_p along the last dim."""
+    d = max(x1.ndim, x2.ndim) - 1
+    out = (x1 - x2 + eps).norm(p, d, keepdim)
+    if out.grad_fn is not None:
+        out.grad_fn.__class__ = _ops.node_class("NormBackward1")  # torch's at::norm
+    return out
+
+
+def interpolate(
+    input,
+    size=None,
+    scale_factor=None,
+    mode="nearest",
+    align_corners=None,
+    recompute_scale_factor=None,
+    antialias=False,
+):
+    """Resize (N, C, H, W) to `size` or by `scale_factor`: mode='nearest' only."""
+    if mode != "nearest" or input.ndim != 4:
+        raise NotImplementedError("interpolate: only mode='nearest' on 4-D inputs is supported")
+    if (size is None) == (scale_factor is None):
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        size, scales = _pair(size), (None, None)
+    else:
+        scales = tuple(float(s) for s in _pair(scale_factor))
+        size = tuple(int(n * s) for n, s in zip(input.shape[-2:], scales))
+        if recompute_scale_factor:
+            scales = (None, None)
+    return _ops.upsample_nearest2d(input, size, scales)

@@ -17,7 +17,7 @@ from ..autograd.graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..grad_mode import enable_grad
-from ..autograd.backprop import grad
+from ..autograd.backprop import _is_checkpoint_valid, grad
 
 _NO_REENTRANT_WARNING = (
     "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in "
@@ -109,6 +109,13 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def backward(ctx, *grad_outputs):
+        if not _is_checkpoint_valid():
+            raise RuntimeError(
+                "When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() "
+                "or passing an `inputs` parameter to .backward(). To resolve this error, you can "
+                "either set use_reentrant=False, or call .backward() without passing the "
+                "`inputs` argument."
+            )
         saved = iter(ctx.saved_tensors)
         inputs = [
             next(saved).detach().requires_grad_(t_rg) if is_t else other

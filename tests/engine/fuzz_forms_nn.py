@@ -13,20 +13,22 @@ def forms(Form, both, F):
         Form("F.gelu-tanh", f"{F}.gelu({{0}}, approximate='tanh')", shapes=_X),
         Form("F.silu", f"{F}.silu({{0}})", shapes=_X),
         Form("F.softplus", f"{F}.softplus({{0}}, beta=2, threshold=1.5)", shapes=_X),
+        # A normalised output's sum of squares is constant (its gradient is rounding noise): the
+        # forms of the normalisations are scaled by a constant before the program squares them.
         Form(
             "F.layer_norm",
-            f"{F}.layer_norm({{0}}, ({{0}}.shape[-1],), {{1}}, {{2}})",
+            f"{F}.layer_norm({{0}}, ({{0}}.shape[-1],), {{1}}, {{2}}) * {{0}}.detach()",
             3,
             shapes=[((2, 3), (3,), (3,)), ((2, 2, 4), (4,), (4,))],
         ),
         Form(
             "F.layer_norm-2d",
-            f"{F}.layer_norm({{0}}, {{0}}.shape[-2:])",
+            f"{F}.layer_norm({{0}}, {{0}}.shape[-2:]) * {{0}}.detach()",
             shapes=[((2, 2, 3),), ((3, 2),)],
         ),
         Form(
             "F.batch_norm-train",
-            f"{F}.batch_norm({{0}}, None, None, {{1}}, {{2}}, training=True)",
+            f"{F}.batch_norm({{0}}, None, None, {{1}}, {{2}}, training=True) * {{0}}.detach()",
             3,
             shapes=[((4, 3), (3,), (3,)), ((2, 3, 2), (3,), (3,))],
         ),

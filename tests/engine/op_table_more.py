@@ -87,6 +87,24 @@ def rows(Op, F):
         Op("topk-2", lambda L, a: a.topk(2).values, ((2, 4),)),
         Op("topk-smallest-dim0", lambda L, a: L.topk(a, 2, dim=0, largest=False)[0], ((3, 2),)),
         Op("topk-all", lambda L, a: a.topk(3, 0).values * a.sort(0).values, ((3,),)),
+        # ---- wave 2 pointwise: addcmul/addcdiv (value=), logaddexp, hypot, frac, xlogy, ... ----
+        Op("addcmul", lambda L, a, b, c: L.addcmul(a, b, c), ((2, 3), (3,), (2, 1))),
+        Op("addcmul-value.m", lambda L, a, b, c: a.addcmul(b, c, value=-0.5), ((3,), (2, 3), ())),
+        Op("addcdiv", lambda L, a, b, c: L.addcdiv(a, b, c, value=2.0), ((2, 3), (2, 3), (3,))),
+        Op("addcdiv.m", lambda L, a, b, c: a.addcdiv(b, c), ((1, 3), (2, 1), (2, 3))),
+        Op("logaddexp", lambda L, a, b: L.logaddexp(a, b), ((2, 3), (3,))),
+        Op("logaddexp.m", lambda L, a, b: a.logaddexp(b), ((3,), ())),
+        Op("hypot", lambda L, a, b: L.hypot(a, b), ((2, 3), (2, 1))),
+        Op("hypot.m", lambda L, a, b: a.hypot(b), ((3,), (3,))),
+        Op("frac", lambda L, a: L.frac(a) * a, ((2, 3),), _uniform(-2.8, 2.8, (2, 3))),
+        Op("frac.m", lambda L, a: a.frac(), ((4,),), _uniform(0.1, 0.9, (4,)), gradgrad=False),
+        Op("xlogy", lambda L, a, b: L.xlogy(a, b), ((2, 3), (3,)), _uniform(0.5, 2.0, (2, 3), (3,))),
+        Op("xlogy-number.m", lambda L, a: a.xlogy(2.5), ((2, 3),)),
+        Op("xlogy-zeros", lambda L, a, b: L.xlogy(a * L.tensor([0.0, 1.0, 1.0]), b), ((2, 3), (3,)),
+           _uniform(0.5, 2.0, (2, 3), (3,))),
+        Op("sgn", lambda L, a: L.sgn(a) * a, ((2, 3),)),
+        Op("nan_to_num", lambda L, a: L.nan_to_num(a, posinf=2.0) * a, ((2, 3),)),
+        Op("nan_to_num.m", lambda L, a: a.nan_to_num(neginf=-1.0) * a, ((3,),)),
     ]
 
 

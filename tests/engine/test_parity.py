@@ -326,6 +326,23 @@ def rsub_and_remainder_gradients(L):
     return {"r": observe(r), "m": observe(m), "x": observe(x.grad), "y": observe(y.grad)}
 
 
+@case
+def masked_fill_into_an_expanded_view(L):
+    """One value where the mask is True, into memory several elements share: allowed (with
+    torch's deprecation warning), and the backward through CopySlices refuses, as torch."""
+    x = leaf(L, [1.625, -1.475, 1.425])
+    a = x * 1
+    v = a.expand(2, -1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        v.masked_fill_(v < 0, 0.25)
+        b = L.zeros(3)
+        b.expand(2, -1).masked_fill_(L.tensor([[True, False, False], [False, False, True]]), 2.0)
+    return {"a": observe(a), "b": observe(b),
+            "warned": [str(w.message)[:40] for w in caught],
+            "backward": attempt(lambda: a.sum().backward())}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
@@ -347,3 +364,4 @@ def test_a_rule_with_the_wrong_number_of_gradients_is_named(monkeypatch):
                                            r"gradients \(expected 2, got 1\)"):
         (a * b).sum().backward()
     assert a.grad is None and b.grad is None
+

@@ -294,3 +294,91 @@ def write(case: Case, release_nb: Path, dest: Path) -> Path:
     if case.timestamp is not None:
         (folder / "timestamp.txt").write_text(case.timestamp)
     return folder
+
+
+# -- the live Formgrader (test_grading_formgrader_live.py) ------------------------------------
+def probe(n: int) -> str:
+    """Script a payload runs: sets window.__xss = n, logs it, and tries the instructor's Jupyter
+    API with the page's own XSRF cookie (a file through /api/contents, a terminal). No double
+    quotes and no spaces, so it fits in an HTML attribute, quoted or not."""
+    return (f"window.__xss={n};console.log('__xss'+{n});"
+            "t=decodeURIComponent((document.cookie.match(/_xsrf=([^;]+)/)||['',''])[1]);"
+            f"fetch('/api/contents/pwned-{n}.txt',"
+            "{method:'PUT',headers:{'X-XSRFToken':t,'Content-Type':'application/json'},"
+            "body:JSON.stringify({type:'file',format:'text',content:'pwned'})});"
+            "fetch('/api/terminals',{method:'POST',headers:{'X-XSRFToken':t}})")
+
+
+# Markdown cells with raw HTML (the markup the formgrade template renders without a sanitizer).
+XSS_LIVE = [f'<img src=x onerror="{probe(51)}">', f'<svg onload="{probe(52)}"><circle r="3"/></svg>',
+            f"<script>{probe(53)}</script>", f'<a href="javascript:{probe(54)}">click me</a>',
+            f'<form action="javascript:{probe(55)}"><button>send</button></form>',
+            f'<object data="javascript:{probe(56)}"></object><embed src="javascript:{probe(57)}">',
+            f'<iframe src="javascript:parent.__xss=58"></iframe>', f'<math><mtext><img src=x onerror="{probe(59)}">',
+            '<base href="http://127.0.0.1:9/"><meta http-equiv="refresh" content="0;url=javascript:window.__xss=60">',
+            f'<style>@import "javascript:x";</style><div style="background:url(javascript:x)" '
+            f'onmouseover="{probe(61)}">hover</div>']
+
+# Outputs the student's code makes nbgrader's kernel emit: every active MIME type, and the
+# fields the formgrade template writes into attributes without quotes or without escaping.
+XSS_LIVE_CODE = f"""from IPython.display import publish_display_data
+publish_display_data({{"text/html": {f'<img src=x onerror="{probe(71)}"><script>{probe(72)}</script>'!r}}})
+publish_display_data({{"application/javascript": {probe(73)!r}}})
+publish_display_data({{"image/svg+xml": {f'<svg xmlns="http://www.w3.org/2000/svg" onload="{probe(74)}"><circle r="5"/></svg>'!r}}})
+publish_display_data({{"text/markdown": {f'<img src=y onerror="{probe(75)}">'!r}}})
+publish_display_data({{"image/png": {f'x" onerror="{probe(76)}'!r}}})
+publish_display_data({{"image/png": "x"}}, metadata={{"image/png": {{"width": {"1 onerror=" + probe(77)!r}}}}})
+publish_display_data({{"image/jpeg": "x"}}, metadata={{"image/jpeg": {{"height": {"1 onerror=" + probe(78)!r}, "alt": '"><b>'}}}})
+publish_display_data({{"text/latex": {f'<img src=x onerror="{probe(79)}">'!r}}})
+publish_display_data({{"application/vnd.jupyter.widget-view+json": {{"model_id": "1", "version_major": 2}}}})
+"""
+
+# The prompt number is the kernel's: a str that survives IPython's own arithmetic ends up in
+# the notebook as the cell's execution_count, which the template writes unescaped.
+XSS_LIVE_COUNT = f"""class _Count(str):
+    def __add__(self, other):
+        return self
+    __radd__ = __sub__ = __rsub__ = __add__
+get_ipython().execution_count = _Count({f'<img src=x onerror="{probe(81)}">'!r})
+"""
+
+# A student folder named with markup (collect must refuse it: it would be the Formgrader's id).
+HOSTILE_STUDENT = '<img src=x onerror="window.__xss=91">'
+
+
+def write_live(dest: Path, release_nb: Path) -> list[str]:
+    """The Formgrader test's submissions under ``dest``: ``correct``; ``xss`` (attacks.XSS and
+    XSS_CODE, as in the shared fixture); ``xss_live`` (XSS_LIVE, XSS_LIVE_CODE, XSS_LIVE_COUNT,
+    crafted notebook metadata, a fake graded cell, cell tags and attachments); ``xss_cell_id`` (a
+    cell id that breaks out of its attribute); and HOSTILE_STUDENT. Returns the student folders."""
+    write(Case("correct", dict(REF)), release_nb, dest)
+    write(Case("xss", dict(REF), kind="markdown"), release_nb, dest)
+    folder = write(Case("xss_live", dict(REF)), release_nb, dest)
+    path = folder / f"{ASSIGNMENT}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nb.cells += [nbformat.v4.new_markdown_cell(x) for x in XSS_LIVE]
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        "![a](attachment:p.png)", attachments={"p.png": {"text/html": f"<script>{probe(62)}</script>"}}))
+    nb.cells.append(nbformat.v4.new_code_cell(XSS_LIVE_CODE, metadata={
+        "tags": ['"><img src=x onerror="window.__xss=63">'],  # (a tag has no commas)
+        "alt": f'"><img src=x onerror="{probe(64)}">'}))
+    nb.cells.append(nbformat.v4.new_markdown_cell("fake", metadata={"nbgrader": {
+        "grade": True, "solution": True, "grade_id": f'"><img src=x onerror="{probe(65)}">', "points": 5,
+        "schema_version": 3}}))
+    nb.cells.append(nbformat.v4.new_raw_cell(f"<script>{probe(66)}</script>",
+                                             metadata={"format": "text/html", "raw_mimetype": "text/html"}))
+    nb.cells.append(nbformat.v4.new_code_cell(XSS_LIVE_COUNT))
+    nb.metadata["title"] = f"</title><script>{probe(67)}</script>"
+    nb.metadata["language_info"] = {"name": f'"><script>{probe(68)}</script>',
+                                    "codemirror_mode": f"</script><script>{probe(69)}</script>"}
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {
+        "state": {}, "version_major": 2, "version_minor": 0, "x": f"</script><script>{probe(70)}</script>"}}
+    nbformat.write(nb, path)
+    folder = write(Case("xss_cell_id", dict(REF)), release_nb, dest)
+    path = folder / f"{ASSIGNMENT}.ipynb"
+    raw = json.loads(path.read_text())
+    raw["cells"][0]["id"] = f'"><img src=x onerror="{probe(85)}">'
+    path.write_text(json.dumps(raw))
+    (dest / HOSTILE_STUDENT / ASSIGNMENT).mkdir(parents=True)
+    nbformat.write(nbformat.read(release_nb, as_version=4), dest / HOSTILE_STUDENT / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+    return ["correct", "xss", "xss_live", "xss_cell_id", HOSTILE_STUDENT]
