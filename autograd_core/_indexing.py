@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._ops import _dim, _ndarray, _record
+from ._ops import _cname, _dim, _ndarray, _record
 from ._tensor import Tensor
 
 
@@ -292,10 +292,167 @@ def nonzero(x, *, as_tuple=False):
     return Tensor._from_data(xp.stack(parts, axis=1))
 
 
+# ============================================================================= wave 2
+
+
+def take(input, index):
+    """input's elements, flattened, at `index` (negative counts from the end): index's shape."""
+    if not isinstance(index, Tensor) or index.dtype.name != "int64":
+        if not isinstance(index, Tensor):
+            raise TypeError(
+                f"take(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}"
+            )
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {_cname(index)}")
+    n = input.numel()
+    idx = index._data
+    xp = namespace(idx)
+    bad = (idx < -n) | (idx >= n)
+    if builtins.bool(xp.any(bad)):
+        raise IndexError(
+            f"out of range: tried to access index {int(idx[bad][0])} on a tensor of {n} elements."
+        )
+    flat = xp.reshape(idx % builtins.max(n, 1), (-1,))
+    a = input._data
+    r = xp.reshape(xp.take(xp.reshape(a, (-1,)), flat, axis=0), idx.shape)
+    attrs = {"shape": tuple(input.shape), "index": Tensor._from_data(flat)}
+    return _record("take", "TakeBackward0", r, (input,), attrs)
+
+
+def _as_array(v, like):
+    """A Python number as a 0-d array beside tensor `like`; a tensor's array."""
+    if isinstance(v, Tensor):
+        return v._data
+    return namespace(like._data).asarray(v, device=getattr(like._data, "device", None))
+
+
+def _searched(seq, values, side, out_int32):
+    """The insertion points of `values` into the sorted last dim of `seq`."""
+    xp = namespace(seq)
+    if seq.ndim == 1:
+        r = xp.searchsorted(seq, xp.reshape(values, (-1,)), side=side)
+        r = xp.reshape(r, values.shape)
+    else:
+        if tuple(seq.shape[:-1]) != tuple(values.shape[:-1]):
+            raise RuntimeError(
+                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                "dimensions of boundaries tensor and input value tensor must match, but we got "
+                f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}"
+            )
+        rows = xp.reshape(seq, (-1, seq.shape[-1]))
+        vals = xp.reshape(values, (-1, values.shape[-1]))
+        r = xp.stack([xp.searchsorted(rows[i], vals[i], side=side) for i in range(rows.shape[0])])
+        r = xp.reshape(r, values.shape)
+    return Tensor._from_data(xp.astype(r, xp.int32 if out_int32 else xp.int64))
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    """Where each value of `input` would go in the sorted last dim of `sorted_sequence` to keep
+    it sorted: the first such index, or the last with right=True (side="right")."""
+    if side is not None and side not in ("left", "right"):
+        raise RuntimeError(
+            f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}"
+        )
+    if side == "left" and right:
+        raise RuntimeError(
+            "torch.searchsorted(): side and right can't be set to opposites, got side of left "
+            "while right was True"
+        )
+    seq = sorted_sequence._data
+    if sorter is not None:
+        seq = namespace(seq).take_along_axis(seq, sorter._data, axis=-1)
+    side = side or ("right" if right else "left")
+    return _searched(seq, _as_array(input, sorted_sequence), side, out_int32)
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    """The bucket of each value: i with boundaries[i-1] < v <= boundaries[i] (right=False), or
+    boundaries[i-1] <= v < boundaries[i] (right=True)."""
+    if boundaries.ndim != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.ndim})")
+    side = "right" if right else "left"
+    return _searched(boundaries._data, _as_array(input, boundaries), side, out_int32)
+
+
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    """Whether each element of `elements` is in `test_elements` (either may be a number)."""
+    ref = elements if isinstance(elements, Tensor) else test_elements
+    e, t = _as_array(elements, ref), _as_array(test_elements, ref)
+    xp = namespace(e)
+    found = xp.any(xp.reshape(e, e.shape + (1,)) == xp.reshape(t, (-1,)), axis=-1)
+    return Tensor._from_data(~found if invert else found)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct elements, in ascending order; with return_inverse the index of each input
+    element among them (input's shape), with return_counts how often each occurs."""
+    if dim is not None:
+        raise NotImplementedError("unique(dim=...) is not supported by autograd_core")
+    a = input._data
+    xp = namespace(a)
+    flat = xp.reshape(a, (-1,))
+    s = xp.sort(flat)
+    if s.shape[0]:
+        keep = xp.concat(
+            [xp.ones((1,), dtype=xp.bool, device=getattr(a, "device", None)), s[1:] != s[:-1]]
+        )
+        values = s[keep]
+    else:
+        values = s
+    out = [_record("unique", "Unique2Backward0", values, (input,))]
+    if return_inverse:
+        inv = xp.searchsorted(values, flat)
+        out.append(Tensor._from_data(xp.reshape(xp.astype(inv, xp.int64), a.shape)))
+    if return_counts:
+        right = xp.searchsorted(s, values, side="right")
+        left = xp.searchsorted(s, values, side="left")
+        out.append(Tensor._from_data(xp.astype(right - left, xp.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """The p-norm distances between each row of x1 and each row of x2 (batched, broadcast):
+    shape (..., P, R)."""
+    for name, t in (("X1", x1), ("X2", x2)):
+        if not t.dtype.is_floating_point:
+            raise RuntimeError(
+                f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
+            )
+        if t.ndim < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(
+            f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
+        )
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    a, b = x1._data, x2._data
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected scalar type {_cname(x1)} but found {_cname(x2)}")
+    xp = namespace(a)
+    diff = xp.abs(a[..., :, None, :] - b[..., None, :, :])
+    if p == 0:
+        r = xp.sum(xp.astype(diff != 0, a.dtype), axis=-1)
+    elif p == 1:
+        r = xp.sum(diff, axis=-1)
+    elif p == 2:
+        r = xp.sqrt(xp.sum(diff * diff, axis=-1))
+    elif p == float("inf"):
+        r = xp.max(diff, axis=-1) if diff.shape[-1] else xp.sum(diff, axis=-1)
+    else:
+        r = xp.sum(diff**p, axis=-1) ** (1.0 / p)
+    mm = compute_mode == "use_mm_for_euclid_dist" or (
+        compute_mode == "use_mm_for_euclid_dist_if_necessary"
+        and (a.shape[-2] > 25 or b.shape[-2] > 25)
+    )
+    name = "ViewBackward0" if p == 2 and mm else "CdistBackward0"  # torch's mm path ends in a view
+    return _record("cdist", name, r, (x1, x2), {"p": p})
+
+
 FUNCTIONS = """
-    gather scatter scatter_add index_select index_fill masked_select nonzero
+    gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
+    bucketize isin unique cdist
 """.split()  # torch.<name>
 METHODS = """
-    gather scatter scatter_add index_select index_fill masked_select nonzero
+    gather scatter scatter_add index_select index_fill masked_select nonzero take unique
 """.split()  # Tensor.<name>
 INPLACE = "scatter scatter_add index_fill".split()  # Tensor.<name>_

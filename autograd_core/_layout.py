@@ -607,6 +607,8 @@ def meshgrid(*tensors, indexing=None):
         raise RuntimeError(
             f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}'
         )
+    if len({t.dtype for t in tensors}) > 1:
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     for t in tensors:
         if t.ndim > 1:
             raise RuntimeError(
@@ -669,6 +671,8 @@ def kron(input, other):
 
 
 def _cross_dim(input, other, dim):
+    if input.ndim != other.ndim:
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     if dim is None:
         warnings.warn(_CROSS_WARNING, UserWarning, stacklevel=3)
         shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
@@ -695,17 +699,23 @@ def cross(input, other, dim=None):
     """The cross product of 3-vectors along `dim` (broadcast); without dim, the first dim of
     size 3 (with torch's deprecation warning)."""
     d = _cross_dim(input, other, dim)
-    dt = result_type(input, other)
-    a, b = _cast(input._data, dt), _cast(other._data, dt)
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
+    a, b = input._data, other._data
     xp = namespace(a)
     r = _cross_array(xp, *xp.broadcast_arrays(a, b), d)
     return _record("cross", "LinalgCrossBackward0", r, (input, other), {"dim": d})
 
 
 def _cross_array(xp, a, b, d):
-    a0, a1, a2 = (xp.take(a, xp.asarray([i]), axis=d) for i in range(3))
-    b0, b1, b2 = (xp.take(b, xp.asarray([i]), axis=d) for i in range(3))
+    at = [(Ellipsis, slice(i, i + 1)) + (slice(None),) * (-d - 1) for i in range(3)]
+    a0, a1, a2 = (a[i] for i in at)
+    b0, b1, b2 = (b[i] for i in at)
     return xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
+
+
+_LONG = {"float64": "double", "float32": "float", "float16": "c10::Half", "int64": "long int"}
+_LONG.update(bfloat16="c10::BFloat16", int32="int", bool="bool")
 
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
@@ -719,8 +729,12 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
             f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {m}] but got: "
             f"[{batch2.shape[0]}, {batch2.shape[1]}]."
         )
-    dt = result_type(input, batch1, batch2)
-    x, y, z = (_cast(t._data, dt) for t in (input, batch1, batch2))
+    if len({input.dtype, batch1.dtype, batch2.dtype}) > 1:
+        raise RuntimeError(
+            f"Input dtypes must be the same, got: input {_LONG[input.dtype.name]}, batch1: "
+            f"{_LONG[batch1.dtype.name]}, batch2: {_LONG[batch2.dtype.name]}"
+        )
+    x, y, z = input._data, batch1._data, batch2._data
     prod = y @ z
     r = alpha * prod if beta == 0 else beta * x + alpha * prod
     r = namespace(r).broadcast_to(r, prod.shape)

@@ -682,10 +682,12 @@ def _pad_positions(n, lo, hi, mode):
     return np.clip(i, 0, n - 1)  # replicate
 
 
-def plane_take(input, rows, cols, name):
+def plane_take(input, rows, cols, name, op="plane_take"):
     """out[..., i, j] = input[..., rows[i], cols[j]] over the last two dims (or the last one, as a
     plane of one row, when `rows` is None): reflect / replicate padding and nearest upsampling,
-    one node named `name`; its VJP adds g back at those positions (plane_scatter)."""
+    one node named `name`; its VJP adds g back at those positions (plane_scatter). `op`
+    "pad_take": the padding ops' key, whose VJP depends on the input (with a zero derivative),
+    as torch's reflection_pad2d_backward(grad, self)."""
     a = input._data
     xp = namespace(a)
     k = 1 if rows is None else 2
@@ -702,7 +704,7 @@ def plane_take(input, rows, cols, name):
         "plane": lead + (h, w),
         "shape": tuple(input.shape),
     }
-    return _record("plane_take", name, xp.reshape(taken, out_shape), (input,), attrs)
+    return _record(op, name, xp.reshape(taken, out_shape), (input,), attrs)
 
 
 _float32_on_cpu = _marked(cpu="float32")  # reflection / replication pads, as torch's cpu list
@@ -727,7 +729,7 @@ def reflect_or_replicate_pad(input, pad, mode):
     cols = _pad_positions(input.shape[-1], pad[0], pad[1], mode)
     rows = _pad_positions(input.shape[-2], pad[2], pad[3], mode) if k == 2 else None
     kind = "ReflectionPad" if mode == "reflect" else "ReplicationPad"
-    return plane_take(input, rows, cols, f"{kind}{k}DBackward0")
+    return plane_take(input, rows, cols, f"{kind}{k}DBackward0", "pad_take")
 
 
 _PAD_COMBINATIONS = (
@@ -863,13 +865,14 @@ def adaptive_avg_pool2d(input, output_size):
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)
     dt, dev = input.dtype, input.device
-    ph, pw = (
-        Tensor._from_data(_cast(_backend.asarray_on(_adaptive_matrix(n, o), dev), dt))
-        for n, o in zip(input.shape[-2:], size)
+    mh, mw = (_adaptive_matrix(n, o) for n, o in zip(input.shape[-2:], size))
+    ph, pw, pw_t = (
+        Tensor._from_data(_cast(_backend.asarray_on(np.ascontiguousarray(m), dev), dt))
+        for m in (mh, mw, mw.T)
     )
     a = input._data
     xp = namespace(a)
-    r = _cast(xp.matmul(xp.matmul(ph._data, a), xp.matrix_transpose(pw._data)), dt)
+    r = _cast(xp.matmul(xp.matmul(ph._data, a), pw_t._data), dt)
     return _record(
         "adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", r, (input,), {"ph": ph, "pw": pw}
     )
@@ -894,15 +897,12 @@ def elu(input, alpha=1.0, scale=1.0, input_scale=1.0):
     return _elu(input, alpha, scale, input_scale, "EluBackward0")
 
 
+SELU_ALPHA_SCALE = (1.6732632423543772848170429916717, 1.0507009873554804934193349852946)
+
+
 def selu(input):
     """elu with torch's fixed alpha and scale (self-normalizing); EluBackward0."""
-    return _elu(
-        input,
-        1.6732632423543772848170429916717,
-        1.0507009873554804934193349852946,
-        1.0,
-        "EluBackward0",
-    )
+    return _elu(input, *SELU_ALPHA_SCALE, 1.0, "EluBackward0")
 
 
 def celu(input, alpha=1.0):
@@ -974,8 +974,8 @@ def glu(input, dim=-1):
     a = input._data
     xp = namespace(a)
     h = input.shape[d] // 2
-    first = a[(slice(None),) * d + (slice(0, h),)]
-    second = a[(slice(None),) * d + (slice(h, None),)]
+    first = a[(slice(None),) * d + (slice(0, h), ...)]
+    second = a[(slice(None),) * d + (slice(h, None), ...)]
     return _record("glu", "GluBackward0", first / (1.0 + xp.exp(-second)), (input,), {"dim": d})
 
 

@@ -8,6 +8,8 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 
 import math
 
+import numpy as np
+
 from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor, _as_tensor_like
@@ -213,12 +215,26 @@ def _arrays(dt, *tensors):
 
 
 @silent
+class _Shaped:
+    """A shape standing for the broadcast of the operands before (for the message)."""
+
+    def __init__(self, shape):
+        self.shape = shape
+
+
 def _combine(name, fn, tensors, *arrays):
     """fn(xp, *arrays), with torch's message for shapes that do not broadcast."""
     try:
         return fn(namespace(arrays[0]), *arrays)
     except ValueError as e:
-        raise _shape_error(name, *tensors[:2], e) from None
+        shaped = [t for t in tensors if isinstance(t, Tensor)]
+        left = shaped[0]
+        for right in shaped[1:]:  # the first operand that does not broadcast with those before
+            try:
+                left = _Shaped(np.broadcast_shapes(tuple(left.shape), tuple(right.shape)))
+            except ValueError:
+                raise _shape_error(name, left, right, e) from None
+        raise
 
 
 def addcmul(input, tensor1, tensor2, *, value=1):
@@ -230,7 +246,7 @@ def addcmul(input, tensor1, tensor2, *, value=1):
         raise _no_kernel("addcmul_cpu_out", input)
     v = value if dt.is_floating_point else int(value)
     args = _arrays(dt, input, tensor1, tensor2)
-    r = _combine("addcmul", lambda xp, a, b, c: a + v * (b * c), (input, tensor1), *args)
+    r = _combine("addcmul", lambda xp, a, b, c: a + v * (b * c), (input, tensor1, tensor2), *args)
     return _record("addcmul", "AddcmulBackward0", r, (input, tensor1, tensor2), {"value": v})
 
 
@@ -252,7 +268,9 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
         raise RuntimeError(_ADDCDIV_INTEGER)
     dt = result_type(input, tensor1, tensor2)
     args = _arrays(dt, input, tensor1, tensor2)
-    r = _combine("addcdiv", lambda xp, a, b, c: a + value * (b / c), (input, tensor1), *args)
+    r = _combine(
+        "addcdiv", lambda xp, a, b, c: a + value * (b / c), (input, tensor1, tensor2), *args
+    )
     return _record("addcdiv", "AddcdivBackward0", r, (input, tensor1, tensor2), {"value": value})
 
 

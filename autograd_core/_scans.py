@@ -148,6 +148,10 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 # ============================================================================= wave 2
 
 
+def _dev(a):
+    return getattr(a, "device", None)
+
+
 def _last(xp, a, d):
     """a with axis d moved last (a 0-d array as one element)."""
     return xp.moveaxis(xp.reshape(a, (1,)) if a.ndim == 0 else a, d, -1)
@@ -160,7 +164,7 @@ def _scan_extreme(kind, input, dim):
     a = input._data
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
-    values, index = [at[..., 0]], [xp.zeros(at.shape[:-1], dtype=xp.int64)]
+    values, index = [at[..., 0]], [xp.zeros(at.shape[:-1], dtype=xp.int64, device=_dev(a))]
     for k in range(1, at.shape[-1]):
         s, v = at[..., k], values[-1]
         take = ((s >= v) if kind == "cummax" else (s <= v)) | (s != s)
@@ -269,7 +273,7 @@ def count_nonzero(input, dim=None):
     dims = _dims(dim, input.ndim)
     if input.ndim == 0:
         dims = None
-    return Tensor._from_data(xp.astype(xp.sum(a != 0, axis=dims), xp.int64))
+    return Tensor._from_data(xp.sum(xp.astype(a != 0, xp.int64), axis=dims))
 
 
 def _reduce_dim(input, dim):
@@ -284,7 +288,7 @@ def _select(kind, name, input, d, keepdim, pos):
     a = input._data
     xp = namespace(a)
     if d is None:
-        zero = xp.zeros((), dtype=xp.int64)
+        zero = xp.zeros((), dtype=xp.int64, device=_dev(a))
         v = _record("select_dim", name, xp.asarray(a, copy=True), (input,), {"dim": None})
         return _RETURN_TYPES[kind]((v, Tensor._from_data(zero)))
     idx = pos(xp, a, d)  # keepdim-shaped int64 indices
@@ -312,12 +316,12 @@ def median(input, dim=None, keepdim=False):
         a = input._data
         xp = namespace(a)
         if a.size == 0:
-            return Tensor._from_data(xp.asarray(math.nan, dtype=a.dtype))
+            return Tensor._from_data(xp.asarray(math.nan, dtype=a.dtype, device=_dev(a)))
         flat = xp.reshape(a, (-1,))
         srt = xp.sort(flat)
         v = srt[(flat.shape[0] - 1) // 2]
         if bool(xp.any(flat != flat)):
-            v = xp.asarray(math.nan, dtype=a.dtype)
+            v = xp.asarray(math.nan, dtype=a.dtype, device=_dev(a))
         return _record("median_all", "MedianBackward0", xp.asarray(v, copy=True), (input,))
     d = _reduce_dim(input, dim)
     return _select("median", "MedianBackward1", input, d, keepdim, _median_position)
@@ -332,7 +336,7 @@ def _mode_position(xp, a, d):
     cand = xp.where(counts == best, a, xp.max(a, axis=d, keepdims=True))
     value = xp.min(cand, axis=d, keepdims=True)
     n = a.shape[d]
-    pos = xp.reshape(xp.arange(n), tuple(n if i == d else 1 for i in range(a.ndim)))
+    pos = xp.reshape(xp.arange(n, device=_dev(a)), tuple(n if i == d else 1 for i in range(a.ndim)))
     return xp.max(xp.where(a == value, pos, -1), axis=d, keepdims=True)
 
 
@@ -348,13 +352,26 @@ def msort(input):
     return sort(input, 0)[0]
 
 
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
     the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
     if input.dtype.name not in ("float32", "float64"):
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
-    if interpolation != "linear":
-        raise NotImplementedError("quantile(interpolation=...) other than 'linear'")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError(
+            "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+            f"but got {interpolation}"
+        )
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if isinstance(q, Tensor):
+        if q.ndim > 1:
+            raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+        if q.dtype is not input.dtype:
+            raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
     many = isinstance(q, Tensor) and q.ndim > 0
     qs = q._data.reshape(-1).tolist() if isinstance(q, Tensor) else [q]
     for v in qs:
@@ -368,9 +385,12 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     for v in qs:
         rank = v * (n - 1)
         lo, hi = int(math.floor(rank)), int(math.ceil(rank))
+        if interpolation == "nearest":
+            lo = hi = round(rank)  # half to even, as torch's round
         below = getitem(srt, (Ellipsis, slice(lo, lo + 1)))
         above = getitem(srt, (Ellipsis, slice(hi, hi + 1)))
-        parts.append(lerp(below, above, rank - lo))
+        weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
+        parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
     out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]
     shape = list(out.shape[:-1])
     if d is None and keepdim:

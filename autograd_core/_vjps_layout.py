@@ -178,3 +178,67 @@ for _op, _fn in RULES.items():
 _VIEW_STEP["diagonal"] = lambda g, shape, offset, dim1, dim2: F.diagonal_backward(
     g, shape, offset, dim1, dim2
 )
+
+
+# ----------------------------------------------------------------------------- wave 2
+def _block_diag(g, spans, shapes):
+    """block_diag: each input gets its block of g, in its own shape."""
+    return tuple(
+        F.reshape(F.getitem(g, (slice(r, r + h), slice(c, c + w))), shape)
+        for (r, c, h, w), shape in zip(spans, shapes)
+    )
+
+
+def _baddbmm(g, y, z, need, beta=1, alpha=1):
+    return (
+        g * beta if need[0] else None,
+        F.bmm(g, F.transpose(z, 1, 2)) * alpha if need[1] else None,
+        F.bmm(F.transpose(y, 1, 2), g) * alpha if need[2] else None,
+    )
+
+
+defvjp("rot90", lambda g, k, dims: (F.rot90(g, -k, dims),), on_arrays=False)
+defvjp("block_diag", _block_diag, on_arrays=False)
+defvjp(
+    "cross",
+    lambda g, x, y, need, dim: (
+        F.cross(y, g, dim) if need[0] else None,
+        F.cross(g, x, dim) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp("baddbmm", _baddbmm, on_arrays=False)
+
+
+def _cdist(g, x, y, ans, need, p):
+    """d dist(x_i, y_j) / d x_i = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1) (0 at dist 0)."""
+    diff = F.unsqueeze(x, -2) - F.unsqueeze(y, -3)  # (..., P, R, M)
+    gd, d = F.unsqueeze(g, -1), F.unsqueeze(ans, -1)
+    safe = F.where(d != 0, d, 1.0)
+    if p == 0:
+        w = diff * 0.0
+    elif p == 1:
+        w = gd * F.sign(diff)
+    elif p == 2:
+        w = gd / safe * diff
+    elif p == float("inf"):
+        top = Tensor._from_data(namespace(diff._data).abs(diff._data) == d._data)
+        w = gd * F.sign(diff) * top
+    else:
+        w = gd * F.sign(diff) * F.abs(diff) ** (p - 1) / safe ** (p - 1)
+    return (F.sum(w, -2) if need[0] else None, -F.sum(w, -3) if need[1] else None)
+
+
+def _unique(g):
+    raise NotImplementedError("the derivative for '_unique2' is not implemented.")
+
+
+def _take(g, shape, index):
+    """take: g added into zeros of the input's (flattened) shape at the taken positions."""
+    flat = F.index_add_into(F.reshape(g, (-1,)), (int(np.prod(shape)),), 0, index)
+    return (F.reshape(flat, shape),)
+
+
+defvjp("take", _take, on_arrays=False)
+defvjp("cdist", _cdist, on_arrays=False)
+defvjp("unique", _unique, on_arrays=False)

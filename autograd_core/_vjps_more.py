@@ -186,14 +186,19 @@ defvjp(
     lambda g, x, y, ans, need: (g * x / ans if need[0] else None, g * y / ans if need[1] else None),
 )
 defvjp("frac", lambda g: (g,))
-defvjp(
-    "xlogy",
-    lambda g, x, y, need: (
-        g * F.xlogy(x != 0, y) if need[0] else None,
-        g * x / y if need[1] else None,
-    ),
-    on_arrays=False,
-)
+
+
+def _xlogy(g, x, y, need):
+    """torch's: xlogy(g, y), 0 where x == 0 and y <= 0; g * x / y."""
+    gx = None
+    if need[0]:
+        gx = F.xlogy(g, y)
+        zero = (x == 0) & (y <= 0) if isinstance(y, Tensor) else (x == 0) if y <= 0 else None
+        gx = gx if zero is None else F.masked_fill(gx, zero, 0.0)
+    return (gx, g * x / y if need[1] else None)
+
+
+defvjp("xlogy", _xlogy, on_arrays=False)
 defvjp("nan_to_num", lambda g, x: (g * _finite(x),), on_arrays=False)
 
 
@@ -227,7 +232,8 @@ def _spread_mean(gs, x, op, dim, correction, keepdim):
             out = g * 2 * centered / (n - correction)
         else:
             std = F.std(x, dims, correction=correction, keepdim=True)
-            out = g * centered / ((n - correction) * std)
+            safe = F.where(std != 0, std, 1.0)  # std 0: all equal, centered 0, gradient 0
+            out = g * centered / ((n - correction) * safe)
     if g_mean is not None:
         m = F.expand(_keep(g_mean, dims, keepdim), tuple(x.shape)) / n
         out = m if out is None else out + m
@@ -242,14 +248,16 @@ def _keep(g, dims, keepdim):
 
 
 def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):
-    """median(dim)/mode: the gradient goes to the selected index."""
+    """median(dim)/mode: the gradient goes to the selected index (one per slice)."""
     if dim is None:
         return (g,)
     if not keepdim:
         g, indices = F.unsqueeze(g, dim), F.unsqueeze(indices, dim)
-    xp = namespace(g._data)
-    zeros = _const(xp.zeros(tuple(shape), dtype=g._data.dtype, device=_device(g._data)))
-    return (F.scatter_add(zeros, dim, indices, g),)
+    idx = indices._data
+    xp = namespace(idx)
+    steps = xp.arange(shape[dim], device=_device(idx))
+    pos = xp.reshape(steps, tuple(-1 if i == dim else 1 for i in range(len(shape))))
+    return (g * _const(pos == idx),)
 
 
 defvjp("cum_extreme", _cum_extreme, on_arrays=False)

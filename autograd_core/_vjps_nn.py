@@ -199,6 +199,14 @@ _nn(
 )
 
 
+_nn(
+    "pad_take",
+    lambda g, x, indices, plane, shape: (
+        F.grad_tie(F.plane_scatter(g.reshape(indices.shape), indices, plane).reshape(shape), x),
+    ),
+)
+
+
 def _group_norm(g, x, y, need, groups, eps):
     n = x.shape[0]
     cs = (1, x.shape[1]) + (1,) * (x.ndim - 2)
@@ -211,24 +219,24 @@ def _group_norm(g, x, y, need, groups, eps):
     if need[1]:
         gw = (g * xhat.reshape(x.shape)).sum(dims)
     if need[2]:
-        gb = F.grad_tie(g.sum(dims), x)
+        gb = g.sum(dims)  # torch's: not tied to the input (unlike batch_norm's)
     return gx, gw, gb
 
 
 _nn("group_norm", _group_norm)
 
 
-def _avg_pool2d(g, div, hw, ksize, stride, padding):
+def _avg_pool2d(g, x, div, hw, ksize, stride, padding):
     """Each output's gradient / its divisor, spread over its window (a col2im of copies)."""
     q = g / div
     lead, kk = tuple(q.shape[:-2]), ksize[0] * ksize[1]
     cols = q.reshape(lead + (1, -1)).expand(lead + (kk, q.shape[-2] * q.shape[-1]))
     cols = cols.reshape(lead[:-1] + (lead[-1] * kk, -1))
-    return (F.fold2d(cols, hw, ksize, stride, padding, (1, 1)),)
+    return (F.grad_tie(F.fold2d(cols, hw, ksize, stride, padding, (1, 1)), x),)
 
 
 _nn("avg_pool2d", _avg_pool2d)
-_nn("adaptive_avg_pool2d", lambda g, ph, pw: (ph.mT @ g @ pw,))
+_nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),))
 
 
 def _elu(g, x, alpha, scale, input_scale):

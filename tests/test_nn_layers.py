@@ -106,6 +106,53 @@ LAYERS = [
         RNG.permutation(70).reshape(2, 1, 5, 7) / 9.0,
     ),
     ("MaxPool2d", lambda L: L.nn.MaxPool2d(2), RNG.permutation(64).reshape(2, 2, 4, 4) / 9.0),
+    # wave 2
+    ("BatchNorm2d", lambda L: L.nn.BatchNorm2d(3), RNG.standard_normal((2, 3, 2, 3))),
+    ("BatchNorm2d-noaffine", lambda L: L.nn.BatchNorm2d(2, affine=False), RNG.random((3, 2, 2, 2))),
+    ("GroupNorm", lambda L: L.nn.GroupNorm(2, 4), RNG.standard_normal((2, 4, 3))),
+    ("GroupNorm-nobias", lambda L: L.nn.GroupNorm(3, 3, bias=False), RNG.random((2, 3, 2, 2))),
+    ("GroupNorm-noaffine", lambda L: L.nn.GroupNorm(1, 2, affine=False), RNG.random((2, 2, 3))),
+    ("AvgPool2d", lambda L: L.nn.AvgPool2d(2), RNG.standard_normal((2, 2, 4, 4))),
+    (
+        "AvgPool2d-all",
+        lambda L: L.nn.AvgPool2d(3, 2, 1, ceil_mode=True, count_include_pad=False),
+        RNG.standard_normal((1, 2, 6, 5)),
+    ),
+    ("AvgPool2d-divisor", lambda L: L.nn.AvgPool2d((2, 3), 1, divisor_override=4), X23[None]),
+    ("AdaptiveAvgPool2d", lambda L: L.nn.AdaptiveAvgPool2d((2, 3)), RNG.random((2, 2, 5, 7))),
+    ("AdaptiveAvgPool2d-1", lambda L: L.nn.AdaptiveAvgPool2d(1), RNG.random((2, 2, 3, 3))),
+    ("AdaptiveAvgPool2d-None", lambda L: L.nn.AdaptiveAvgPool2d((None, 2)), RNG.random((2, 3, 5))),
+    ("Conv1d", lambda L: L.nn.Conv1d(2, 3, 3, padding=1), RNG.standard_normal((2, 2, 6))),
+    (
+        "Conv1d-stride-groups-nobias",
+        lambda L: L.nn.Conv1d(4, 2, 2, stride=2, dilation=2, groups=2, bias=False),
+        RNG.standard_normal((1, 4, 7)),
+    ),
+    ("Conv1d-same-unbatched", lambda L: L.nn.Conv1d(2, 2, 3, padding="same"), RNG.random((2, 5))),
+    ("ZeroPad2d", lambda L: L.nn.ZeroPad2d((1, 0, 2, -1)), RNG.random((1, 2, 3, 3))),
+    ("ZeroPad1d", lambda L: L.nn.ZeroPad1d(2), X23),
+    ("ConstantPad2d", lambda L: L.nn.ConstantPad2d(1, 2.5), RNG.random((2, 2, 2))),
+    ("ConstantPad1d", lambda L: L.nn.ConstantPad1d((0, 2), -1.0), X23),
+    ("ReflectionPad2d", lambda L: L.nn.ReflectionPad2d((1, 2, 2, 0)), RNG.random((1, 2, 3, 3))),
+    ("ReflectionPad1d", lambda L: L.nn.ReflectionPad1d(2), X23),
+    ("ReplicationPad2d", lambda L: L.nn.ReplicationPad2d(2), RNG.random((2, 2, 3))),
+    ("ReplicationPad1d", lambda L: L.nn.ReplicationPad1d((3, 1)), RNG.random((1, 2, 3))),
+    ("ELU", lambda L: L.nn.ELU(), X23),
+    ("ELU-alpha", lambda L: L.nn.ELU(0.3), X23),
+    ("CELU", lambda L: L.nn.CELU(1.5), X23),
+    ("SELU", lambda L: L.nn.SELU(), X23),
+    ("ReLU6", lambda L: L.nn.ReLU6(), X23 * 5),
+    ("Hardtanh", lambda L: L.nn.Hardtanh(-0.5, 0.7), X23),
+    ("PReLU", lambda L: L.nn.PReLU(), X23),
+    ("PReLU-channels", lambda L: L.nn.PReLU(3, init=0.1), RNG.standard_normal((2, 3, 2))),
+    ("Mish", lambda L: L.nn.Mish(), X23),
+    ("LogSigmoid", lambda L: L.nn.LogSigmoid(), X23),
+    ("Softmin", lambda L: L.nn.Softmin(dim=1), X23),
+    ("GLU", lambda L: L.nn.GLU(), RNG.standard_normal((3, 4))),
+    ("GLU-dim", lambda L: L.nn.GLU(dim=0), X23),
+    ("Unflatten", lambda L: L.nn.Unflatten(1, (2, 2)), RNG.standard_normal((3, 4))),
+    ("Upsample", lambda L: L.nn.Upsample(scale_factor=2), RNG.standard_normal((1, 2, 2, 3))),
+    ("Upsample-size", lambda L: L.nn.Upsample(size=(3, 5)), RNG.standard_normal((1, 1, 2, 4))),
     (
         "MaxPool2d-stride-pad",
         lambda L: L.nn.MaxPool2d(3, stride=2, padding=1),
@@ -240,6 +287,15 @@ LOSSES = [
     ),
     ("NLLLoss", lambda L: L.nn.NLLLoss(), "logp", "cls"),
     ("NLLLoss-weight", lambda L: L.nn.NLLLoss(weight=L.tensor([1.0, 2.0, 0.5])), "logp", "cls"),
+    ("SmoothL1Loss", lambda L: L.nn.SmoothL1Loss(beta=0.5), "x", "t"),
+    ("SmoothL1Loss-none-beta0", lambda L: L.nn.SmoothL1Loss(reduction="none", beta=0.0), "x", "t"),
+    ("KLDivLoss-batchmean", lambda L: L.nn.KLDivLoss(reduction="batchmean"), "logp", "q"),
+    ("KLDivLoss-sum-log_target", lambda L: L.nn.KLDivLoss(reduction="sum", log_target=True), "x", "logp"),
+    ("KLDivLoss-none", lambda L: L.nn.KLDivLoss(reduction="none"), "logp", "q"),
+    ("CosineSimilarity", lambda L: L.nn.CosineSimilarity(), "x", "t"),
+    ("CosineSimilarity-dim0", lambda L: L.nn.CosineSimilarity(0, 1e-6), "x", "t"),
+    ("PairwiseDistance", lambda L: L.nn.PairwiseDistance(), "x", "t"),
+    ("PairwiseDistance-p1-keepdim", lambda L: L.nn.PairwiseDistance(1.0, keepdim=True), "x", "t"),
 ]
 _R = np.random.default_rng(5)
 INPUTS = {
@@ -506,11 +562,19 @@ def test_top_level_functions_match_torch():
             L.conv2d(t(img[0]), t(k)),
             L.max_pool2d(t(img), 2),
             L.binary_cross_entropy_with_logits(t(x), t(x).sigmoid(), None, None, 2),
+            L.constant_pad_nd(t(x), (1, 0, -1, 1), 0.5),
+            L.group_norm(t(img), 2, None, None, 1e-3, False),
+            L.conv1d(t(img[0, :, 0]), t(k[:, :, 0]), None, 2, 1),
+            L.conv1d(t(img[:, :, 0]), t(k[:, :, 0]), t(w[:2]), 1, "same", 2),
+            L.selu(t(x)),
+            L.celu(t(x), 0.5),
+            L.prelu(t(img), t(w[:2])),
+            t(img).prelu(t(w[:1])),
         ]
 
     for got, want in zip(calls(ac), calls(torch)):
         np.testing.assert_allclose(to_np(got), to_np(want), rtol=1e-10, atol=1e-12)
-    for name in ("dropout", "layer_norm", "batch_norm", "max_pool2d"):
+    for name in ("dropout", "layer_norm", "batch_norm", "max_pool2d", "group_norm", "prelu"):
         # (conv2d is overloaded in torch and embedding's first argument is 'weight': _api's
         # check words those two differently, see the report of issue 12)
         raises_like(lambda: getattr(ac, name)(1.0, 2), lambda: getattr(torch, name)(1.0, 2))
@@ -544,6 +608,33 @@ def _on_device_cases():
             [(2, 3), (2, 3)],
         ),
         "huber": (lambda idx, x, t: F.huber_loss(x, t, delta=0.5), [(2, 3), (2, 3)]),
+        # wave 2
+        "pad": (lambda idx, x: F.pad(x, (1, -1, 2, 0), value=0.5), [(2, 3, 4)]),
+        "pad-reflect": (lambda idx, x: F.pad(x, (1, 2, 2, 1), mode="reflect"), [(1, 2, 3, 4)]),
+        "pad-replicate": (lambda idx, x: F.pad(x, (2, 1), mode="replicate"), [(2, 3)]),
+        "group_norm": (lambda idx, x, w, b: F.group_norm(x, 2, w, b), [(2, 4, 3), (4,), (4,)]),
+        "avg_pool2d": (
+            lambda idx, x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+            [(1, 2, 5, 6)],
+        ),
+        "adaptive_avg_pool2d": (lambda idx, x: F.adaptive_avg_pool2d(x, (2, 3)), [(1, 2, 5, 7)]),
+        "conv1d": (lambda idx, x, w, b: F.conv1d(x, w, b, 2, 1), [(2, 2, 6), (3, 2, 3), (3,)]),
+        "elu-prelu-glu": (
+            lambda idx, x, w: F.glu(F.prelu(F.elu(x, 0.5), w), 1), [(2, 4, 3), (4,)],
+        ),
+        "mish-logsigmoid-hardtanh": (
+            lambda idx, x: F.hardtanh(F.mish(x) + F.logsigmoid(x), -0.5, 0.8), [(2, 3)],
+        ),
+        "smooth_l1-kl": (
+            lambda idx, x, t: F.smooth_l1_loss(x, t, beta=0.5)
+            + F.kl_div(x, t.sigmoid(), reduction="batchmean"),
+            [(2, 3), (2, 3)],
+        ),
+        "cosine-pairwise": (
+            lambda idx, x, t: F.cosine_similarity(x, t) + F.pairwise_distance(x, t),
+            [(2, 3), (2, 3)],
+        ),
+        "interpolate": (lambda idx, x: F.interpolate(x, scale_factor=(2, 1.5)), [(1, 2, 2, 3)]),
     }
 
 
@@ -571,3 +662,162 @@ def test_ops_stay_on_another_device(case):
         )
     for a, b in zip(*results):
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+
+
+# ----------------------------------------------------------------------------- wave 2: more checks
+
+
+def test_layer_reprs_and_state_dicts_wave2():
+    makes = [
+        lambda L: L.nn.GroupNorm(2, 4, affine=False),
+        lambda L: L.nn.AvgPool2d(3, 2, 1, True, False, 2),
+        lambda L: L.nn.AdaptiveAvgPool2d((None, 2)),
+        lambda L: L.nn.Conv1d(2, 4, 3, stride=2, padding=1, dilation=2, groups=2, bias=False),
+        lambda L: L.nn.ELU(0.5, True),
+        lambda L: L.nn.CELU(0.5, True),
+        lambda L: L.nn.SELU(True),
+        lambda L: L.nn.ReLU6(True),
+        lambda L: L.nn.Hardtanh(-2, 2, True),
+        lambda L: L.nn.Mish(True),
+        lambda L: L.nn.PReLU(3),
+        lambda L: L.nn.Upsample(scale_factor=(2, 3)),
+        lambda L: L.nn.Upsample(size=(3, 4)),
+        lambda L: L.nn.ZeroPad2d((1, 2, 3, 4)),
+        lambda L: L.nn.ConstantPad1d(2, 1.0),
+        lambda L: L.nn.ReplicationPad2d((1, 0, 1, 0)),
+        lambda L: L.nn.KLDivLoss(log_target=True),
+        lambda L: L.nn.SmoothL1Loss(beta=0.5),
+        lambda L: L.nn.PairwiseDistance(keepdim=True),
+        lambda L: L.nn.Sequential(L.nn.BatchNorm2d(3), L.nn.GroupNorm(1, 3, bias=False)),
+    ]
+    for make in makes:
+        ours, theirs = make(ac), make(torch)
+        assert repr(ours) == repr(theirs)
+        assert list(ours.state_dict()) == list(theirs.state_dict())
+    np.testing.assert_allclose(to_np(ac.nn.PReLU(3, 0.1).weight), [0.1] * 3, rtol=1e-7)
+    assert ac.nn.PReLU().weight.dtype == ac.float32
+
+
+def test_batchnorm2d_running_stats_and_errors():
+    ours, theirs = both(lambda L: L.nn.BatchNorm2d(2, momentum=0.2))
+    for step in range(2):
+        run(ours, theirs, np.random.default_rng(step).standard_normal((3, 2, 2, 3)), grad_seed=step)
+    for n in ("running_mean", "running_var", "num_batches_tracked"):
+        np.testing.assert_allclose(to_np(getattr(ours, n)), to_np(getattr(theirs, n)), rtol=1e-12)
+    ours.eval(), theirs.eval()
+    run(ours, theirs, np.random.default_rng(5).standard_normal((1, 2, 2, 2)))
+    raises_like(lambda: ours(ac.zeros(2, 2, 3)), lambda: theirs(torch.zeros(2, 2, 3)))
+
+
+def test_wave2_functional_errors():
+    F, TF = ac.nn.functional, torch.nn.functional
+    x, tx = ac.zeros(2, 3, 4, 5), torch.zeros(2, 3, 4, 5)
+    cases = [
+        (lambda L, x: L.nn.functional.pad(x, (1,))),
+        (lambda L, x: L.nn.functional.pad(x, (1, 1) * 5)),
+        (lambda L, x: L.nn.functional.pad(x, (-3, -3))),
+        (lambda L, x: L.nn.functional.pad(x, (1, 1), mode="foo")),
+        (lambda L, x: L.nn.functional.pad(x, (5, 5, 1, 1), mode="reflect")),
+        (lambda L, x: L.nn.functional.pad(x, (1, 1, 4, 1), mode="reflect")),
+        (lambda L, x: L.nn.functional.pad(x, (1, 1), mode="reflect")),
+        (lambda L, x: L.nn.functional.pad(x, (1, 1, 1, 1), mode="reflect", value=1.0)),
+        (lambda L, x: L.nn.functional.group_norm(x, 2)),
+        (lambda L, x: L.nn.GroupNorm(2, 3)),
+        (lambda L, x: L.nn.functional.avg_pool2d(x, 2, padding=2)),
+        (lambda L, x: L.nn.functional.avg_pool2d(x[0, 0], 2)),
+        (lambda L, x: L.nn.functional.adaptive_avg_pool2d(x[0, 0], 2)),
+        (lambda L, x: L.nn.functional.conv1d(x, L.zeros(2, 3, 2))),
+        (lambda L, x: L.nn.functional.conv1d(x[0], L.zeros(2, 2, 2))),
+        (lambda L, x: L.nn.functional.conv1d(x[0], L.zeros(2, 3, 2, dtype=L.float64))),
+        (lambda L, x: L.nn.functional.prelu(x, L.ones(2))),
+        (lambda L, x: L.nn.functional.prelu(x, L.ones(3, dtype=L.float64))),
+        (lambda L, x: L.nn.functional.glu(L.tensor(1.0))),
+        (lambda L, x: L.nn.functional.glu(x, 1)),
+        (lambda L, x: L.nn.functional.hardtanh(x, 1, -1)),
+        (lambda L, x: L.nn.functional.elu(L.tensor([1, 2]))),
+        (lambda L, x: L.nn.functional.kl_div(x, x, reduction="avg")),
+        (lambda L, x: L.nn.functional.smooth_l1_loss(x, x, beta=-1)),
+        (lambda L, x: L.nn.Unflatten(1, (2, 2))(x)),
+        (lambda L, x: L.nn.Hardtanh(1.0, 1.0)),
+        (lambda L, x: L.nn.Conv1d(3, 2, 3, groups=2)),
+    ]
+    for case in cases:
+        raises_like(lambda: case(ac, x), lambda: case(torch, tx))
+    for L in (ac, torch):  # kl_div's 'mean' warns, as torch
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            L.nn.functional.kl_div(L.zeros(2, 3), L.ones(2, 3))
+        assert len(w) == 1 and "batchmean" in str(w[0].message)
+    assert F.pad(x, (1, 1)).grad_fn is None and TF.pad(tx, (1, 1)).grad_fn is None
+
+
+def test_wave2_values_in_float32_and_integers():
+    """float32 through the new ops matches torch's float32; constant padding keeps int dtypes."""
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((2, 4, 5, 6)).astype(np.float32)
+    calls = [
+        lambda L, t: L.nn.functional.pad(t, (1, 2, 0, 1), mode="reflect"),
+        lambda L, t: L.nn.functional.group_norm(t, 2),
+        lambda L, t: L.nn.functional.avg_pool2d(t, 3, 2, 1),
+        lambda L, t: L.nn.functional.adaptive_avg_pool2d(t, (3, 4)),
+        lambda L, t: L.nn.functional.elu(t),
+        lambda L, t: L.nn.functional.mish(t),
+        lambda L, t: L.nn.functional.glu(t, 1),
+        lambda L, t: L.nn.functional.interpolate(t, size=(7, 4)),
+    ]
+    for call in calls:
+        got, want = call(ac, ac.tensor(a)), call(torch, torch.tensor(a))
+        assert got.dtype == ac.float32 and tuple(got.shape) == tuple(want.shape)
+        np.testing.assert_allclose(to_np(got), to_np(want), rtol=1e-5, atol=1e-6)
+    got = ac.nn.functional.pad(ac.tensor([[1, 2]]), (1, 1), value=7)
+    want = torch.nn.functional.pad(torch.tensor([[1, 2]]), (1, 1), value=7)
+    assert got.dtype == ac.int64
+    np.testing.assert_array_equal(to_np(got), to_np(want))
+
+
+def test_inplace_activations_wave2():
+    for name, args in (("elu", (0.5,)), ("hardtanh", (-0.5, 0.5)), ("relu6", ()), ("mish", ()),
+                       ("selu", ()), ("celu", (2.0,))):
+        results = []
+        for L in (ac, torch):
+            x = L.tensor([[-1.5, 0.3, 2.0]], dtype=L.float64, requires_grad=True)
+            y = x * 2
+            out = getattr(L.nn.functional, name)(y, *args, inplace=True)
+            assert out is y
+            out.sum().backward()
+            results.append((to_np(out), to_np(x.grad), type(out.grad_fn).__name__))
+        np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-12)
+        np.testing.assert_allclose(results[0][1], results[1][1], rtol=1e-12)
+        assert results[0][2] == results[1][2], name
+
+
+def test_autocast_marks_wave2():
+    marks = {
+        "conv1d": "lower",
+        "prelu": "lower",
+        "group_norm": "float32",  # on cuda only, as torch
+        "smooth_l1_loss": "float32",
+        "reflect_or_replicate_pad": "float32",  # on cpu only, as torch
+    }
+    for name, kind in marks.items():
+        mark = getattr(ac._nn_ops, name).autocast
+        assert kind in mark.values(), name
+    assert ac.nn.functional.cosine_similarity.autocast == {"cuda": "float32"}
+
+
+def test_autocast_cpu_dtypes_wave2():
+    def cases(L):
+        x = L.randn(2, 4, 4, 4)
+        F = L.nn.functional
+        return [
+            F.pad(x, (1, 1)), F.pad(x, (1, 1, 1, 1), mode="reflect"), F.group_norm(x, 2),
+            F.avg_pool2d(x, 2), F.conv1d(x[0], L.randn(2, 4, 2)), F.prelu(x, L.tensor([0.25])),
+            F.smooth_l1_loss(x, x * 0.5), F.kl_div(x, x.abs(), reduction="batchmean"),
+            F.elu(x.bfloat16()), F.cosine_similarity(x, x * 2),
+        ]
+
+    def dtypes(L):
+        with L.autocast("cpu", dtype=L.bfloat16):
+            return [str(t.dtype) for t in cases(L)]
+
+    assert dtypes(ac) == dtypes(torch)

@@ -9,13 +9,14 @@ from .. import _messages
 
 
 # One entry per backward pass in progress, innermost last: True when the pass was asked for
-# particular inputs (autograd.grad, backward(inputs=...)); the reentrant checkpoint refuses those.
+# particular inputs (autograd.grad, backward(inputs=...)); the reentrant checkpoint refuses those,
+# and passes nested in one of them (a backward called from a hook), as torch's graph tasks do.
 _passes_with_inputs = []
 
 
 def _is_checkpoint_valid():
-    """False inside a backward pass that was given `inputs` (as torch.autograd's)."""
-    return not (_passes_with_inputs and _passes_with_inputs[-1])
+    """False inside a backward pass given `inputs`, or nested in one (as torch.autograd's)."""
+    return not any(_passes_with_inputs)
 
 
 def _run(roots, retain_graph, create_graph, inputs, accumulate):

@@ -612,19 +612,23 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 def elu(input, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1)."""
-    if inplace:
-        return input._inplace(_ops.elu, alpha)
+    if inplace:  # torch's elu_ records EluBackward1 (its rule reads the result; same values)
+        return input._inplace(_ops._elu, alpha, 1.0, 1.0, "EluBackward1")
     return _ops.elu(input, alpha)
 
 
 def selu(input, inplace=False):
     """scale * elu(x, alpha) with torch's fixed constants."""
-    return input._inplace(_ops.selu) if inplace else _ops.selu(input)
+    if inplace:
+        return input._inplace(_ops._elu, *_ops.SELU_ALPHA_SCALE, 1.0, "EluBackward1")
+    return _ops.selu(input)
 
 
 def celu(input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
-    return input._inplace(_ops.celu, alpha) if inplace else _ops.celu(input, alpha)
+    if inplace:
+        return input._inplace(_ops._elu, alpha, 1.0, 1.0 / alpha, "CeluBackward1")
+    return _ops.celu(input, alpha)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -761,7 +765,8 @@ def interpolate(
     if size is not None:
         size, scales = _pair(size), (None, None)
     else:
-        scales = tuple(float(s) for s in _pair(scale_factor))
+        two = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * 2
+        scales = tuple(float(s) for s in two)
         size = tuple(int(n * s) for n, s in zip(input.shape[-2:], scales))
         if recompute_scale_factor:
             scales = (None, None)

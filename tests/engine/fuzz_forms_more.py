@@ -47,6 +47,42 @@ def forms(Form, both, F):
         Form("topk-values.m", "{0}.topk(1).values"),
         Form("topk-ties.m", f"{{0}}.topk({_K}, {{dim}})", domain="ties", tup=True),
         Form("topk-k-too-large", "{0}.topk(5)", grad=False),
+        # wave 2 pointwise
+        *both("addcmul", 3, args="value=0.5"), Form("addcmul-default", "L.addcmul({0}, {1}, {2})", 3),
+        *both("addcdiv", 3, args="value=-2"), Form("addcdiv-default.m", "{0}.addcdiv({1}, {2})", 3),
+        *both("logaddexp", 2), *both("hypot", 2), *both("frac"), *both("sgn"),
+        Form("sgn-ties", "L.sgn({0})", domain="ties"),
+        *both("xlogy", 2, domain="pos"), Form("xlogy-number.m", "{0}.xlogy(2.5)"),
+        Form("xlogy-zeros", "L.xlogy({0}, {1})", 2, domain="ties"),
+        *both("nan_to_num"), Form("nan_to_num-bounds.m", "{0}.nan_to_num(posinf=1.5)"),
+        Form("nan_to_num-inf",
+             "L.nan_to_num({0} / ({0} > 0), nan=0.5, posinf=2.0, neginf=-3.0)", domain="ties"),
+        # wave 2 scans
+        Form("cummax", "L.cummax({0}, {dim})", tup=True),
+        Form("cummin.m", "{0}.cummin({dim})", tup=True),
+        Form("cummax-ties.m", "{0}.cummax({dim})", domain="ties", tup=True),
+        Form("cummin-ties", "L.cummin({0}, dim={dim})", domain="ties", tup=True),
+        *both("logcumsumexp", args="{dim}"),
+        Form("std_mean", "L.std_mean({0}, {dim})", tup=True),
+        Form("std_mean-all", "L.std_mean({0}, correction=0)", tup=True),
+        Form("var_mean", "L.var_mean({0}, {dim}, keepdim={kd})", tup=True),
+        Form("var_mean-unbiased", "L.var_mean({0}, {dim}, False)", tup=True),
+        Form("var_mean-mean", "L.var_mean({0}, dim={dim}, correction=0)[1]"),
+        Form("count_nonzero", "L.count_nonzero({0}, {dim})", domain="ties", grad=False),
+        Form("count_nonzero-all.m", "{0}.count_nonzero()", domain="ties", grad=False),
+        *both("median"), Form("median-ties", "L.median({0})", domain="ties"),
+        Form("median-dim", "L.median({0}, {dim})", tup=True),
+        Form("median-dim-kd.m", "{0}.median({dim}, keepdim={kd})", tup=True),
+        Form("mode", "L.mode({0}, {dim})", tup=True),
+        Form("mode-ties.m", "{0}.mode({dim}, keepdim={kd})", domain="ties", tup=True),
+        *both("msort"),
+        Form("quantile", "L.quantile({0}, 0.3, {dim}, keepdim={kd})"),
+        Form("quantile-all.m", "{0}.quantile(0.75)"),
+        Form("quantile-q", "L.quantile({0}, L.tensor([0.25, 1.0], dtype={0}.dtype), {dim})"),
+        Form("quantile-nearest.m", "{0}.quantile(0.5, interpolation='nearest')"),
+        Form("quantile-midpoint", "L.quantile({0}, 0.4, interpolation='midpoint')"),
+        Form("diff", "L.diff({0}, dim={dim})"), Form("diff-n2.m", "{0}.diff(n=2, dim={dim})"),
+        Form("diff-prepend", "L.diff({0}, dim={dim}, prepend={0}, append={0} * 2)"),
     ]
 
 
@@ -55,4 +91,7 @@ def grad2_ids():
         tan atan.m asin acosh.m erf erf.m rsqrt log2.m exp2 sinh.m atan2 atan2.m lerp lerp-tensor
         lerp-tensor.m prod prod.m prod-all.m prod-zeros prod-all-zeros cumsum cumprod cumprod.m
         cumprod-zeros.m sort sort-desc.m topk topk-smallest.m
+        addcmul addcdiv.m logaddexp hypot.m xlogy xlogy-number.m nan_to_num cummax cummin.m
+        logcumsumexp std_mean var_mean var_mean-mean median median-dim mode msort quantile
+        quantile-q diff diff-prepend
     """.split())

@@ -4,6 +4,8 @@ kept in a file of their own. `forms(Form, both, F)` returns them (F: the text of
 
 _X = [((2, 3),), ((3,),), ((2, 2, 3),)]
 _XT = [((2, 3), (2, 3)), ((3,), (3,)), ((2, 1, 3), (2, 1, 3))]
+_POOL = [((1, 2, 4, 4),), ((2, 5, 6),)]
+_SEQ = [((2, 2, 5), (3, 2, 3), (3,)), ((2, 4), (1, 2, 2), (1,))]
 _IMG = [((1, 2, 4, 4), (3, 2, 3, 3), (3,)), ((2, 1, 5, 4), (2, 1, 2, 2), (2,))]
 
 
@@ -95,6 +97,72 @@ def forms(Form, both, F):
             2,
             shapes=[((2, 3), (2, 3))],
         ),
+        # ---- wave 2
+        Form("F.pad", f"{F}.pad({{0}}, (1, 2))", shapes=_X),
+        Form("F.pad-2d-value", f"{F}.pad({{0}}, (1, 0, -1, 2), value=1.5)", shapes=_X[::2]),
+        Form(
+            "F.pad-reflect",
+            f"{F}.pad({{0}}, (1, 2, 2, 1), mode='reflect')",
+            shapes=[((1, 2, 3, 4),), ((2, 3, 3),)],
+        ),
+        Form("F.pad-reflect-1d", f"{F}.pad({{0}}, (2, 1), mode='reflect')", shapes=[((2, 3),)]),
+        Form(
+            "F.pad-replicate",
+            f"{F}.pad({{0}}, (2, 1, 0, 3), mode='replicate')",
+            shapes=[((1, 2, 3, 4),), ((2, 3, 3),)],
+        ),
+        Form(
+            "F.group_norm",
+            f"{F}.group_norm({{0}}, 2, {{1}}, {{2}})",
+            3,
+            shapes=[((2, 4, 3), (4,), (4,)), ((3, 6), (6,), (6,)), ((1, 4, 2, 2), (4,), (4,))],
+        ),
+        Form("F.avg_pool2d", f"{F}.avg_pool2d({{0}}, 2)", shapes=_POOL),
+        Form(
+            "F.avg_pool2d-pad-ceil",
+            f"{F}.avg_pool2d({{0}}, 3, 2, 1, ceil_mode=True, count_include_pad=False)",
+            shapes=[((1, 2, 5, 6),), ((2, 4, 5),)],
+        ),
+        Form("F.adaptive_avg_pool2d", f"{F}.adaptive_avg_pool2d({{0}}, (3, 2))", shapes=_POOL),
+        Form("F.conv1d", f"{F}.conv1d({{0}}, {{1}}, {{2}}, padding=1)", 3, shapes=_SEQ),
+        Form("conv1d", "L.conv1d({0}, {1}, {2}, 2)", 3, shapes=_SEQ),
+        Form("F.elu", f"{F}.elu({{0}}, 0.7)", shapes=_X),
+        Form("F.selu", f"{F}.selu({{0}})", shapes=_X),
+        Form("F.celu", f"{F}.celu({{0}}, 1.5)", shapes=_X),
+        Form("F.hardtanh", f"{F}.hardtanh({{0}}, -0.8, 1.2)", shapes=_X),
+        Form("F.relu6", f"{F}.relu6({{0}} * 4)", shapes=_X),
+        Form("F.prelu", f"{F}.prelu({{0}}, {{1}})", 2, shapes=[((2, 3), (3,)), ((2, 3, 2), (1,))]),
+        Form("prelu.m", "{0}.prelu({1})", 2, shapes=[((2, 2, 2), (2,))]),
+        Form("F.mish", f"{F}.mish({{0}})", shapes=_X),
+        Form("F.logsigmoid", f"{F}.logsigmoid({{0}})", shapes=_X),
+        Form("F.softmin", f"{F}.softmin({{0}}, -1)", shapes=_X),
+        Form("F.glu", f"{F}.glu({{0}}, 0)", shapes=[((2, 3),), ((4,),), ((2, 2, 3),)]),
+        Form(
+            "F.smooth_l1_loss",
+            f"{F}.smooth_l1_loss({{0}}, {{1}}, reduction={{red}}, beta=0.6)",
+            2,
+            shapes=_XT,
+        ),
+        Form(
+            "F.kl_div",
+            f"{F}.kl_div({{0}}, {{1}}.sigmoid(), reduction='batchmean')",
+            2,
+            shapes=_XT,
+        ),
+        Form(
+            "F.kl_div-log_target",
+            f"{F}.kl_div({{0}}, {{1}}, reduction={{red}}, log_target=True)",
+            2,
+            shapes=_XT,
+        ),
+        Form("F.normalize", f"{F}.normalize({{0}}, dim=-1)", shapes=_X),
+        Form("F.cosine_similarity", f"{F}.cosine_similarity({{0}}, {{1}}, -1)", 2, shapes=_XT),
+        Form("F.pairwise_distance", f"{F}.pairwise_distance({{0}}, {{1}})", 2, shapes=_XT),
+        Form(
+            "F.interpolate",
+            f"{F}.interpolate({{0}}, scale_factor=2)",
+            shapes=[((1, 2, 2, 3),), ((2, 1, 3, 2),)],
+        ),
     ]
 
 
@@ -103,5 +171,7 @@ def grad2_ids():
         """
         F.gelu F.silu F.softplus F.layer_norm F.batch_norm-train F.conv2d F.max_pool2d
         F.binary_cross_entropy F.binary_cross_entropy_with_logits F.huber_loss
+        F.pad-reflect F.group_norm F.avg_pool2d F.adaptive_avg_pool2d F.conv1d F.elu F.prelu
+        F.mish F.logsigmoid F.glu F.smooth_l1_loss F.kl_div F.cosine_similarity F.interpolate
     """.split()
     )

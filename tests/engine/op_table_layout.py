@@ -10,6 +10,16 @@ def einsum(L):
     return L.einsum
 
 
+def listy(L, name):
+    """L.<name> for a function whose first argument is a list of tensors; for the engine its op
+    directly while _api's argument check wants a Tensor first (see H9's report)."""
+    try:
+        getattr(L, name)([L.ones(1)])
+    except TypeError:
+        return getattr(autograd_core._api.ops, name)
+    return getattr(L, name)
+
+
 def _pieces(parts):
     """Several outputs of one node as one tensor, each weighted so that a mix-up shows."""
     return sum((p * (i + 1)).sum() for i, p in enumerate(parts))
@@ -90,4 +100,49 @@ def rows(Op, F):
            ((3, 4),)),
         Op("masked-select-broadcast", lambda L, a: L.masked_select(
             a, L.tensor([[[True], [False], [True]]] * 2)), ((3, 4),)),
+        # ---- wave 2 layout: tile, rot90, the stacks, atleast_*, block_diag, meshgrid, ... ----
+        Op("tile", lambda L, a: L.tile(a, (2,)), ((2, 3),)),
+        Op("tile-more-dims.m", lambda L, a: a.tile((2, 1, 2)), ((2, 3),)),
+        Op("rot90", lambda L, a: L.rot90(a), ((2, 3),)),
+        Op("rot90-k2.m", lambda L, a: a.rot90(2, [1, 2]), ((2, 3, 2),)),
+        Op("rot90-k3", lambda L, a: L.rot90(a, 3, (1, 0)), ((2, 3),)),
+        Op("rot90-k-neg.m", lambda L, a: a.rot90(-1, [-1, -2]), ((2, 3, 4),)),
+        Op("vstack", lambda L, a, b: listy(L, "vstack")([a, b]), ((3,), (2, 3))),
+        Op("hstack", lambda L, a, b: listy(L, "hstack")((a, b)), ((2, 3), (2, 1))),
+        Op("hstack-1d", lambda L, a, b: listy(L, "hstack")([a, b]), ((3,), (2,))),
+        Op("dstack", lambda L, a, b: listy(L, "dstack")([a, b]), ((2, 3), (2, 3, 2))),
+        Op("column_stack", lambda L, a, b, c: listy(L, "column_stack")([a, b, c]),
+           ((3,), (3, 2), (3,))),
+        Op("column_stack-0d", lambda L, a, b: listy(L, "column_stack")((a, b)), ((), ())),
+        Op("atleast_1d", lambda L, a: L.atleast_1d(a), ((),)),
+        Op("atleast_2d", lambda L, a: L.atleast_2d(a), ((3,),)),
+        Op("atleast_3d", lambda L, a, b: _pieces(L.atleast_3d(a, b)), ((3,), (2, 3))),
+        Op("block_diag", lambda L, a, b, c: L.block_diag(a, b, c), ((2, 3), (3,), ())),
+        Op("meshgrid-ij", lambda L, a, b: _pieces(L.meshgrid(a, b, indexing="ij")), ((3,), (2,))),
+        Op("meshgrid-xy", lambda L, a, b, c: _pieces(L.meshgrid(a, b, c, indexing="xy")),
+           ((3,), (2,), (2,))),
+        Op("cartesian_prod", lambda L, a, b: L.cartesian_prod(a, b), ((3,), (2,))),
+        Op("tensordot", lambda L, a, b: L.tensordot(a, b), ((2, 3, 4), (3, 4, 2))),
+        Op("tensordot-int", lambda L, a, b: L.tensordot(a, b, dims=1), ((2, 3), (3, 2))),
+        Op("tensordot-lists", lambda L, a, b: L.tensordot(a, b, ([0, 2], [1, 0])),
+           ((2, 3, 4), (4, 2))),
+        Op("kron", lambda L, a, b: L.kron(a, b), ((2, 3), (2, 2))),
+        Op("kron-ranks.m", lambda L, a, b: a.kron(b), ((3,), (2, 2))),
+        Op("cross", lambda L, a, b: L.cross(a, b, dim=1), ((2, 3), (2, 3))),
+        Op("cross-broadcast.m", lambda L, a, b: a.cross(b, dim=0), ((3, 2), (3, 1))),
+        Op("cross-no-dim", lambda L, a, b: L.cross(a, b), ((2, 3), (2, 3))),
+        Op("baddbmm", lambda L, a, b, c: L.baddbmm(a, b, c), ((2, 3, 2), (2, 3, 4), (2, 4, 2))),
+        Op("baddbmm-beta-alpha.m", lambda L, a, b, c: a.baddbmm(b, c, beta=0.5, alpha=-2.0),
+           ((3, 2), (2, 3, 4), (2, 4, 2))),
+        Op("outer.m", lambda L, a, b: a.outer(b), ((3,), (2,))),
+        Op("ger", lambda L, a, b: L.ger(a, b), ((3,), (2,))),
+        # ---- wave 2 indexing: take, cdist (torch has no second derivative of its cdist kernel:
+        # "the derivative for '_cdist_backward' is not implemented"; its mm path has one)
+        Op("take", lambda L, a: L.take(a, idx(L, [[0, 5], [11, -1]])), ((3, 4),)),
+        Op("take-repeats.m", lambda L, a: a.take(idx(L, [2, 2, 0])), ((2, 2),)),
+        Op("cdist", lambda L, a, b: L.cdist(a, b), ((3, 4), (2, 4)), gradgrad=False),
+        Op("cdist-batched", lambda L, a, b: L.cdist(a, b), ((2, 3, 2), (2, 4, 2)), gradgrad=False),
+        Op("cdist-p1", lambda L, a, b: L.cdist(a, b, p=1.0), ((3, 2), (2, 2)), gradgrad=False),
+        Op("cdist-p3", lambda L, a, b: L.cdist(a, b, p=3), ((3, 2), (2, 2)), gradgrad=False),
+        Op("cdist-mm-path", lambda L, a, b: L.cdist(a, b), ((27, 2), (2, 2))),
     ]

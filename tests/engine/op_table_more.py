@@ -19,6 +19,11 @@ def _with_zeros(shape, *positions):
     return make
 
 
+def _weighted(outputs):
+    """The two outputs of std_mean/var_mean as one tensor, weighted so that a mix-up shows."""
+    return outputs[0] * 2.0 + outputs[1] * -0.5
+
+
 def rows(Op, F):
     return [
         # ---- pointwise: trigonometric and hyperbolic, logs and powers of 2 and 10 ----
@@ -105,6 +110,39 @@ def rows(Op, F):
         Op("sgn", lambda L, a: L.sgn(a) * a, ((2, 3),)),
         Op("nan_to_num", lambda L, a: L.nan_to_num(a, posinf=2.0) * a, ((2, 3),)),
         Op("nan_to_num.m", lambda L, a: a.nan_to_num(neginf=-1.0) * a, ((3,),)),
+        # ---- wave 2 scans: cummax/cummin, logcumsumexp, std_mean/var_mean, median, mode, ... ----
+        Op("cummax", lambda L, a: L.cummax(a, 1).values, ((3, 4),)),
+        Op("cummax-dim0.m", lambda L, a: a.cummax(0)[0], ((4, 2),)),
+        Op("cummin", lambda L, a: L.cummin(a, -1)[0], ((2, 5),)),
+        Op("cummin-0d.m", lambda L, a: a.cummin(0).values, ((),)),
+        Op("logcumsumexp", lambda L, a: L.logcumsumexp(a, 1), ((3, 4),)),
+        Op("logcumsumexp-dim0.m", lambda L, a: a.logcumsumexp(0), ((4, 2),)),
+        Op("std_mean", lambda L, a: _weighted(L.std_mean(a, 1)), ((3, 4),)),
+        Op("std_mean-std-only", lambda L, a: L.std_mean(a, 0, keepdim=True)[0], ((3, 4),)),
+        Op("std_mean-mean-only", lambda L, a: L.std_mean(a)[1], ((3, 4),)),
+        Op("var_mean", lambda L, a: _weighted(L.var_mean(a, (0, 1), correction=0)), ((2, 3, 2),)),
+        Op("var_mean-unbiased", lambda L, a: _weighted(L.var_mean(a, 1, False, True)), ((3, 4),)),
+        Op("median-all", lambda L, a: L.median(a), ((3, 4),)),
+        Op("median-all-even.m", lambda L, a: a.median(), ((2, 3),)),
+        Op("median-dim", lambda L, a: L.median(a, 1).values, ((3, 4),)),
+        Op("median-dim-keepdim.m", lambda L, a: a.median(0, keepdim=True)[0], ((5, 2),)),
+        Op("mode", lambda L, a: L.mode(a * 0 + L.tensor([1.0, 2.0, 2.0, 3.0]) + a)[0], ((2, 4),)),
+        Op("mode-dim0.m", lambda L, a: a.mode(0).values, ((3, 2),)),
+        Op("msort", lambda L, a: L.msort(a), ((3, 4),)),
+        Op("msort.m", lambda L, a: a.msort(), ((4,),)),
+        Op("quantile", lambda L, a: L.quantile(a, 0.3), ((3, 4),)),
+        Op("quantile-dim.m", lambda L, a: a.quantile(0.75, dim=1), ((3, 4),)),
+        Op("quantile-keepdim", lambda L, a: L.quantile(a, 0.5, 0, keepdim=True), ((4, 3),)),
+        Op("quantile-tensor-q", lambda L, a: L.quantile(a, L.tensor([0.1, 0.5, 1.0],
+                                                                     dtype=L.float64), dim=1),
+           ((2, 5),)),
+        Op("quantile-tensor-q-keepdim.m", lambda L, a: a.quantile(L.tensor([0.2, 0.6],
+                                                                            dtype=L.float64),
+                                                                   keepdim=True), ((2, 3),)),
+        Op("diff", lambda L, a: L.diff(a), ((3, 4),)),
+        Op("diff-n2-dim0.m", lambda L, a: a.diff(n=2, dim=0), ((4, 3),)),
+        Op("diff-prepend-append", lambda L, a, b: L.diff(a, dim=1, prepend=b, append=b * 2),
+           ((3, 4), (3, 2))),
     ]
 
 

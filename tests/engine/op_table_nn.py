@@ -194,7 +194,7 @@ def rows(Op, F):
         Op("glu", lambda L, a: F(L).glu(a), ((3, 4),)),
         Op("glu-dim0", lambda L, a: F(L).glu(a, 0), ((2, 3),)),
         Op("smooth_l1_loss", lambda L, a, b: F(L).smooth_l1_loss(a, b, beta=0.7), (), _huber),
-        Op("smooth_l1_loss-none", lambda L, a, b: F(L).smooth_l1_loss(a, b, "none"), (), _huber),
+        Op("smooth_l1_loss-none", lambda L, a, b: F(L).smooth_l1_loss(a, b, reduction="none"), (), _huber),
         Op("smooth_l1_loss-sum", lambda L, a, b: F(L).smooth_l1_loss(a, b, reduction="sum", beta=0.7), (), _huber),
         Op("smooth_l1_loss-beta0", lambda L, a, b: F(L).smooth_l1_loss(a, b, beta=0.0), (), _huber),
         Op("kl_div-batchmean", lambda L, a, b: F(L).kl_div(a, b, reduction="batchmean"), (), _probs((2, 3), (2, 3))),

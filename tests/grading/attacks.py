@@ -314,7 +314,7 @@ XSS_LIVE = [f'<img src=x onerror="{probe(51)}">', f'<svg onload="{probe(52)}"><c
             f"<script>{probe(53)}</script>", f'<a href="javascript:{probe(54)}">click me</a>',
             f'<form action="javascript:{probe(55)}"><button>send</button></form>',
             f'<object data="javascript:{probe(56)}"></object><embed src="javascript:{probe(57)}">',
-            f'<iframe src="javascript:parent.__xss=58"></iframe>', f'<math><mtext><img src=x onerror="{probe(59)}">',
+            '<iframe src="javascript:parent.__xss=58"></iframe>', f'<math><mtext><img src=x onerror="{probe(59)}">',
             '<base href="http://127.0.0.1:9/"><meta http-equiv="refresh" content="0;url=javascript:window.__xss=60">',
             f'<style>@import "javascript:x";</style><div style="background:url(javascript:x)" '
             f'onmouseover="{probe(61)}">hover</div>']
@@ -333,25 +333,17 @@ publish_display_data({{"text/latex": {f'<img src=x onerror="{probe(79)}">'!r}}})
 publish_display_data({{"application/vnd.jupyter.widget-view+json": {{"model_id": "1", "version_major": 2}}}})
 """
 
-# The prompt number is the kernel's: a str that survives IPython's own arithmetic ends up in
-# the notebook as the cell's execution_count, which the template writes unescaped.
-XSS_LIVE_COUNT = f"""class _Count(str):
-    def __add__(self, other):
-        return self
-    __radd__ = __sub__ = __rsub__ = __add__
-get_ipython().execution_count = _Count({f'<img src=x onerror="{probe(81)}">'!r})
-"""
-
 # A student folder named with markup (collect must refuse it: it would be the Formgrader's id).
 HOSTILE_STUDENT = '<img src=x onerror="window.__xss=91">'
 
 
 def write_live(dest: Path, release_nb: Path) -> list[str]:
-    """The Formgrader test's submissions under ``dest``: ``correct``; ``xss`` (attacks.XSS and
-    XSS_CODE, as in the shared fixture); ``xss_live`` (XSS_LIVE, XSS_LIVE_CODE, XSS_LIVE_COUNT,
-    crafted notebook metadata, a fake graded cell, cell tags and attachments); ``xss_cell_id`` (a
-    cell id that breaks out of its attribute); and HOSTILE_STUDENT. Returns the student folders."""
-    write(Case("correct", dict(REF)), release_nb, dest)
+    """The Formgrader test's submissions under ``dest``: ``xss`` (attacks.XSS and
+    XSS_CODE, as in the shared fixture); ``xss_live`` (XSS_LIVE, XSS_LIVE_CODE, crafted notebook
+    metadata, a fake graded cell, cell tags, an attachment and a raw HTML cell); ``xss_crash``
+    (outputs written into the file itself, then a kernel death: nbgrader leaves no autograded
+    copy, so the grader shows the submission's own outputs); ``xss_cell_id`` (a cell id that
+    breaks out of its attribute); and HOSTILE_STUDENT. Returns the student folders."""
     write(Case("xss", dict(REF), kind="markdown"), release_nb, dest)
     folder = write(Case("xss_live", dict(REF)), release_nb, dest)
     path = folder / f"{ASSIGNMENT}.ipynb"
@@ -367,12 +359,26 @@ def write_live(dest: Path, release_nb: Path) -> list[str]:
         "schema_version": 3}}))
     nb.cells.append(nbformat.v4.new_raw_cell(f"<script>{probe(66)}</script>",
                                              metadata={"format": "text/html", "raw_mimetype": "text/html"}))
-    nb.cells.append(nbformat.v4.new_code_cell(XSS_LIVE_COUNT))
     nb.metadata["title"] = f"</title><script>{probe(67)}</script>"
     nb.metadata["language_info"] = {"name": f'"><script>{probe(68)}</script>',
                                     "codemirror_mode": f"</script><script>{probe(69)}</script>"}
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {
         "state": {}, "version_major": 2, "version_minor": 0, "x": f"</script><script>{probe(70)}</script>"}}
+    nbformat.write(nb, path)
+    folder = write(Case("xss_crash", dict(REF)), release_nb, dest)
+    path = folder / f"{ASSIGNMENT}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    new = nbformat.v4.new_output
+    nb.cells.append(nbformat.v4.new_code_cell("pass", execution_count=3, outputs=[
+        new("display_data", data={"text/html": f'<img src=x onerror="{probe(101)}">'}),
+        new("display_data", data={"application/javascript": probe(102)}),
+        new("execute_result", execution_count=3, data={"image/png": "x"},
+            metadata={"image/png": {"width": "1 onerror=" + probe(103)}}),
+        new("display_data", data={"image/png": f'x" onerror="{probe(104)}'}),
+        new("stream", name="stdout", text=f"<script>{probe(105)}</script>"),
+        new("error", ename=f"<script>{probe(106)}</script>", evalue="<img src=x onerror=window.__xss=107>",
+            traceback=[f"<script>{probe(108)}</script>"])]))
+    nb.cells.append(nbformat.v4.new_code_cell("import os\nos._exit(1)"))
     nbformat.write(nb, path)
     folder = write(Case("xss_cell_id", dict(REF)), release_nb, dest)
     path = folder / f"{ASSIGNMENT}.ipynb"
@@ -381,4 +387,4 @@ def write_live(dest: Path, release_nb: Path) -> list[str]:
     path.write_text(json.dumps(raw))
     (dest / HOSTILE_STUDENT / ASSIGNMENT).mkdir(parents=True)
     nbformat.write(nbformat.read(release_nb, as_version=4), dest / HOSTILE_STUDENT / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
-    return ["correct", "xss", "xss_live", "xss_cell_id", HOSTILE_STUDENT]
+    return ["xss", "xss_live", "xss_crash", "xss_cell_id", HOSTILE_STUDENT]

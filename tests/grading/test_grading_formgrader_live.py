@@ -1,22 +1,24 @@
 """The real Formgrader, in real Chromium, shows hostile submissions without running their script.
 
 One workspace, graded by our pipeline (``python -m grading collect`` + ``autograde`` +
-``feedback``), holds ``correct``, ``xss`` (attacks.XSS / XSS_CODE), ``xss_live`` (attacks.XSS_LIVE:
-markdown with raw HTML; XSS_LIVE_CODE: every active output type and the output fields the formgrade
-template writes into attributes; XSS_LIVE_COUNT: a forged prompt number; crafted notebook metadata,
-cell tags, attachments, a raw HTML cell and a fake graded cell), ``xss_cell_id`` (a cell id that
-breaks out of its attribute) and a student folder named with markup. A ``jupyter lab`` with
-nbgrader's formgrader extension serves it on a free loopback port with a token; Chromium, logged in
-as the instructor, opens every Formgrader page that shows student data (the assignment list, the
-submission list, the gradebook's notebook list, the student list and each student's page, the
-manual grading view of every submission) and the feedback pages, hovers and focuses what is on them
-and clicks every ``javascript:``/``data:`` link. Every payload runs ``attacks.probe``: it sets
-``window.__xss``, logs to the console and tries to create a file through ``/api/contents`` and open
-a terminal with the page's own XSRF cookie. The tests assert that no frame has the flag, no dialog
-or console line appeared, no request to those endpoints left the page, and the server holds no such
-file or terminal; a control runs the same probe as page script and sees it succeed, so the check
-would catch a payload that ran. Screenshot: test-artifacts/e2e/formgrader-live/ (and
-docs/screenshots/formgrader-hostile.png with E2E_UPDATE_SCREENSHOTS=1).
+``feedback``), holds ``xss`` (attacks.XSS / XSS_CODE), ``xss_live`` (attacks.XSS_LIVE: markdown
+with raw HTML; XSS_LIVE_CODE: every active output type the kernel can emit and the output fields
+nbconvert writes into attributes; crafted notebook metadata, cell tags, an attachment, a raw HTML
+cell, a fake graded cell), ``xss_crash`` (hostile outputs written into the file, then a kernel
+death, so the grader keeps the submission's own outputs), ``xss_cell_id`` (a cell id that breaks
+out of its attribute: refused at collect) and a student folder named with markup (refused too).
+A ``jupyter lab`` with nbgrader's formgrader extension serves it on a free loopback port with a
+token; Chromium, logged in as the instructor, opens every Formgrader page that shows student data
+(the assignment list, the submission list, the gradebook's lists, the student list and each
+student's pages, the manual grading view of every submission) and every feedback page, fires
+hover/focus events on everything and clicks every ``javascript:``/``data:`` link. Every payload
+runs ``attacks.probe``: it sets ``window.__xss``, logs to the console, and tries to create a file
+through ``/api/contents`` and open a terminal with the page's own XSRF cookie. The tests assert
+that no frame has the flag, no dialog or such console line appeared, no request to those endpoints
+left a page, and the server holds no such file or terminal; a control runs the same probe as page
+script and sees it succeed, so the check would catch a payload that ran. Screenshot:
+test-artifacts/e2e/formgrader-live/ (copied to docs/screenshots/formgrader-hostile.png with
+E2E_UPDATE_SCREENSHOTS=1).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ from e2e_lab import ARTIFACTS, DOC_SHOTS, LabServer  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 A = fixture_course.ASSIGNMENT
-HOSTILE = ["xss", "xss_live", "xss_cell_id"]
+GRADED = {"xss", "xss_live", "xss_crash"}   # the hostile submissions collect lets in
 SHOTS = ARTIFACTS / "formgrader-live"
 
 
@@ -47,24 +49,31 @@ SHOTS = ARTIFACTS / "formgrader-live"
 def live(browser, tmp_path_factory):
     """A graded workspace inside the course root (the repository's own layout:
     grading/workspace) and a running ``jupyter lab`` on it; stopped afterwards, also on failure."""
-    t0 = time.monotonic()
+    seconds, t = {}, time.monotonic()
+
+    def step(name, *args, **kw):
+        nonlocal t
+        grading_cli(*args, course=course, **kw)
+        seconds[name], t = round(time.monotonic() - t, 1), time.monotonic()
+
     base = tmp_path_factory.mktemp("formgrader-live")
     root = base / "course-root"
     course = {"root": root, "workspace": root / "grading" / "workspace"}
     fixture_course.build(root)
     # The server's nbgrader reads the repository's config from its working directory (the root).
     (root / "nbgrader_config.py").write_text((REPO / "nbgrader_config.py").read_text())
-    grading_cli("release", course=course)
+    step("release", "release")
     inbox = base / "inbox"
     students = attacks.write_live(inbox, root / "course" / A / f"{A}.ipynb")
-    grading_cli("collect", "--from", str(inbox), course=course)
-    grading_cli("autograde", "--workers", "2", course=course, check=False)
-    grading_cli("feedback", course=course, check=False)
-    graded_s = time.monotonic() - t0
+    step("collect", "collect", "--from", str(inbox))
+    step("autograde", "autograde", "--workers", "2")
+    step("feedback", "feedback")
     server = LabServer(root, course["workspace"], base / "jupyter", ARTIFACTS / "lab-formgrader-live.log")
     try:
         server.start()
-        yield {"server": server, "course": course, "students": students, "graded_s": graded_s,
+        seconds["server"] = round(time.monotonic() - t, 1)
+        print(f"\nformgrader-live set-up (s): {seconds}")
+        yield {"server": server, "course": course, "students": students, "seconds": seconds,
                "visits": {}}
     finally:
         server.stop()
@@ -93,26 +102,43 @@ _POKE = """() => {
 }"""
 
 
-def _visit(page, server, path: str, events: list) -> dict:
-    """Open ``path`` as the logged-in instructor, poke it, click its script links; what ran."""
-    start = len(events)
-    page.goto(server.url + path, wait_until="load")
+def _visit(browser, server, path: str) -> dict:
+    """Open ``path`` in a new tab as the logged-in instructor, poke it, click its script links;
+    returns what ran (a tab per page: a sandboxed page must not be the next one's opener)."""
+    page = browser.new_page()
+    page.set_default_timeout(60_000)
+    events: list[str] = []
+    page.on("dialog", lambda d: (events.append(f"dialog: {d.message}"), d.dismiss()))
+    page.on("console", lambda m: events.append(f"console: {m.text}") if "__xss" in m.text else None)
+    page.on("request", lambda r: events.append(f"request: {r.method} {r.url}")
+            if "/api/contents/pwned" in r.url or "/api/terminals" in r.url else None)
     try:
-        page.wait_for_load_state("networkidle", timeout=15_000)
-    except Exception:  # noqa: BLE001  (a page that keeps polling is still checked below)
-        pass
-    page.wait_for_timeout(500)
-    page.evaluate(_POKE)
-    for link in page.locator("a[href]").all()[:100]:
-        href = (link.get_attribute("href") or "").strip().lower()
-        if href.startswith(("javascript", "data:", "vbscript")):
-            try:
-                link.click(timeout=1000)
-            except Exception:  # noqa: BLE001  (hidden or detached links)
-                pass
-    page.wait_for_timeout(300)
-    return {"path": path, "status": page.evaluate("() => document.readyState"), "flags": _flags(page),
-            "events": events[start:], "text": page.locator("body").inner_text()}
+        # As if clicked in the server's own pages (Jupyter wants a same-origin Referer for /files/).
+        response = page.goto(server.url + path, wait_until="load", referer=server.url + "/lab")
+        try:
+            page.wait_for_load_state("networkidle", timeout=10_000)
+        except Exception:  # noqa: BLE001  (a page that keeps polling is still checked below)
+            pass
+        page.evaluate(_POKE)
+        for link in page.locator("a[href]").all()[:100]:
+            href = (link.get_attribute("href") or "").strip().lower()
+            if href.startswith(("javascript", "data:", "vbscript")):
+                try:
+                    link.click(timeout=1000)
+                except Exception:  # noqa: BLE001  (hidden or detached links)
+                    pass
+        page.wait_for_timeout(300)
+        shot = None
+        marker = page.locator(".text_cell_render", has_text="click me")
+        if "/formgrader/submissions/" in path and marker.count():
+            marker.first.scroll_into_view_if_needed()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shot = SHOTS / "grading-view-xss_live.png"
+            page.screenshot(path=str(shot))
+        return {"path": path, "status": response.status if response else None, "flags": _flags(page),
+                "events": events, "text": page.locator("body").inner_text(), "shot": shot}
+    finally:
+        page.close()
 
 
 def _submission_ids(server) -> dict[str, str]:
@@ -123,53 +149,53 @@ def _submission_ids(server) -> dict[str, str]:
 def test_formgrader_pages_run_no_student_script(live, browser):
     server, course = live["server"], live["course"]
     ids = _submission_ids(server)
-    assert set(HOSTILE[:2]) <= set(ids), f"the gradebook lacks hostile submissions: {sorted(ids)}"
-    page = browser.new_page()
-    page.set_default_timeout(60_000)
-    events: list[str] = []
-    page.on("dialog", lambda d: (events.append(f"dialog: {d.message}"), d.dismiss()))
-    page.on("console", lambda m: events.append(f"console: {m.text}") if "__xss" in m.text else None)
-    page.on("request", lambda r: events.append(f"request: {r.method} {r.url}")
-            if "/api/contents/pwned" in r.url or "/api/terminals" in r.url else None)
-    try:
-        page.goto(f"{server.url}/formgrader?token={server.token}")   # logs in (cookie), as a click does
-        paths = ["/formgrader/manage_assignments", f"/formgrader/manage_submissions/{A}",
-                 "/formgrader/gradebook", f"/formgrader/gradebook/{A}", f"/formgrader/gradebook/{A}/{A}",
-                 "/formgrader/manage_students"]
-        ws = course["workspace"].relative_to(course["root"])
-        for s in sorted(ids):
-            paths += [f"/formgrader/manage_students/{urllib.parse.quote(s)}",
-                      f"/formgrader/manage_students/{urllib.parse.quote(s)}/{A}",
-                      f"/formgrader/submissions/{ids[s]}/"]
-            if (course["workspace"] / "feedback" / s / A / f"{A}.html").is_file():
-                paths.append(f"/files/{ws}/feedback/{s}/{A}/{A}.html")
-        visits = live["visits"]
-        for p in paths:
-            visits[p] = _visit(page, server, p, events)
-            if p == f"/formgrader/submissions/{ids['xss_live']}/":
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.locator(".text_cell_render", has_text="click me").first.scroll_into_view_if_needed()
-                page.screenshot(path=str(SHOTS / "grading-view-xss_live.png"))
-                if os.environ.get("E2E_UPDATE_SCREENSHOTS") == "1":
-                    shutil.copy(SHOTS / "grading-view-xss_live.png", DOC_SHOTS / "formgrader-hostile.png")
-    finally:
-        page.close()
+    assert set(ids) == GRADED, f"the gradebook should hold exactly {sorted(GRADED)}: {sorted(ids)}"
+    login = browser.new_page()
+    login.goto(f"{server.url}/formgrader?token={server.token}")   # the token logs in (a cookie)
+    login.close()
+    paths = ["/formgrader/manage_assignments", f"/formgrader/manage_submissions/{A}",
+             "/formgrader/gradebook", f"/formgrader/gradebook/{A}", f"/formgrader/gradebook/{A}/{A}",
+             "/formgrader/manage_students"]
+    ws = course["workspace"].relative_to(course["root"])
+    for s in sorted(ids):
+        paths += [f"/formgrader/manage_students/{urllib.parse.quote(s)}",
+                  f"/formgrader/manage_students/{urllib.parse.quote(s)}/{A}",
+                  f"/formgrader/submissions/{ids[s]}/"]
+        if (course["workspace"] / "feedback" / s / A / f"{A}.html").is_file():
+            paths.append(f"/files/{ws}/feedback/{s}/{A}/{A}.html")
+    visits = live["visits"]
+    for p in paths:
+        visits[p] = _visit(browser, server, p)
+    bad = {p: v["status"] for p, v in visits.items() if v["status"] != 200}
+    assert not bad, f"pages the instructor could not open: {bad}"
     ran = {p: (v["flags"], v["events"]) for p, v in visits.items() if v["flags"] or v["events"]}
     assert not ran, f"student script ran in the Formgrader: {ran}"
     # The pages really showed the hostile notebooks (so the checks above looked at something).
     view = visits[f"/formgrader/submissions/{ids['xss_live']}/"]["text"]
     assert "click me" in view and "output removed by the grader" in view, view[-2000:]
+    crash = visits[f"/formgrader/submissions/{ids['xss_crash']}/"]["text"]
+    assert "output removed by the grader: application/javascript" in crash, crash[-2000:]
     fb = [v["text"] for p, v in visits.items() if p.startswith("/files/") and "/xss_live/" in p]
-    assert fb and "Grader:" in fb[0], f"no feedback page for xss_live: {sorted(visits)}"
+    assert fb and "Grader:" in fb[0], f"the feedback page of xss_live: {fb}"
+    shots = [v["shot"] for v in visits.values() if v["shot"]]
+    assert shots, "no screenshot of the grading view of xss_live"
+    if os.environ.get("E2E_UPDATE_SCREENSHOTS") == "1":
+        shutil.copy(shots[0], DOC_SHOTS / "formgrader-hostile.png")
 
 
-def test_hostile_student_id_never_reaches_the_formgrader(live):
+def test_hostile_names_never_reach_the_formgrader(live):
+    """The markup student id and the markup cell id are refused at collect; the others are graded
+    (the crashed one by the re-check) and listed with their scores."""
     server = live["server"]
     students = {s["id"] for s in server.api("GET", "/formgrader/api/students")}
-    assert attacks.HOSTILE_STUDENT not in students and {"correct", "xss"} <= students, students
+    assert students == GRADED, students
     issues = {i["student"]: i["reason"] for i in
               json.loads((live["course"]["workspace"] / "recheck" / "collect-issues.json").read_text())}
-    assert issues.get(attacks.HOSTILE_STUDENT) == "bad-student-id", issues
+    assert issues == {attacks.HOSTILE_STUDENT: "bad-student-id", "xss_cell_id": "not-a-notebook"}, issues
+    report = {r["student"]: r for r in json.loads(grading_cli("report", "--format", "json",
+                                                              course=live["course"]).stdout)}
+    assert report["xss_crash"]["score"] == 6 and "kernel-died" in report["xss_crash"]["flags"], report["xss_crash"]
+    assert all(report[s]["score"] == 6 for s in GRADED), {s: report[s]["score"] for s in GRADED}
 
 
 def _api_effects(server) -> list[str]:

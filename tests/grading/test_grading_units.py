@@ -125,3 +125,57 @@ def test_a_test_cell_without_checks_is_a_flagged_zero_not_a_pass(tmp_path):
     assert "no-reference:test_bare" in out.flags
     missing = recheck.recheck_cells(course, "a1", {"g": "def g(x):\n    return x"})
     assert missing.verdicts["test_checked"].score == 0.0 and "missing-cell:test_checked" in missing.flags
+
+
+# -- what browsers are shown (grading.sanitize; the live Formgrader check is
+#    test_grading_formgrader_live.py) ----------------------------------------------------------
+def test_sanitize_never_fails_on_a_markdown_cell_it_cannot_render():
+    """A missing attachment made nbconvert raise, and the exception left the notebook nbgrader
+    wrote unsanitized for the Formgrader (found by the live test)."""
+    import nbformat
+
+    from grading import sanitize
+    assert sanitize.markdown("![a](attachment:p.png) <script>x</script>").startswith("<pre>")
+    cell = nbformat.v4.new_markdown_cell("![a](attachment:p.png)",
+                                         attachments={"p.png": {"text/html": "<script>x</script>"}})
+    nb = sanitize.notebook(nbformat.v4.new_notebook(cells=[cell]), set())
+    assert "attachments" not in nb.cells[0] and "<script>" not in nb.cells[0].source
+
+
+def test_sanitize_reduces_the_fields_templates_write_unescaped():
+    import nbformat
+
+    from grading import sanitize
+    new = nbformat.v4.new_output
+    outputs = [new("display_data", data={"image/png": "iVBORw0KGgo="},
+                   metadata={"image/png": {"width": "1 onerror=alert(1)", "height": 20, "alt": "x"}}),
+               new("display_data", data={"image/jpeg": 'x" onerror="alert(1)'}),
+               new("execute_result", execution_count=1, data={"text/plain": "1"})]
+    cell = nbformat.v4.new_code_cell("x", outputs=outputs)
+    cell.execution_count = '<img src=x onerror="alert(1)">'
+    outputs[2]["execution_count"] = "<b>"
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(cell)   # (not through new_notebook(cells=...), which would validate it)
+    nb = sanitize.notebook(nb, set())
+    png, jpeg, result = nb.cells[0].outputs
+    assert png["metadata"] == {"image/png": {"height": 20}} and png["data"] == {"image/png": "iVBORw0KGgo="}
+    assert "image/jpeg" not in jpeg["data"] and "output removed" in jpeg["data"]["text/plain"]
+    assert nb.cells[0].execution_count is None and result["execution_count"] is None
+
+
+def test_an_autograded_notebook_that_cannot_be_sanitized_is_replaced(tmp_path, monkeypatch):
+    import nbformat
+
+    from grading import pipeline, sanitize
+    from grading.config import Course
+    course = Course(tmp_path, tmp_path / "ws", "sqlite://")
+    path = course.autograded / "s" / "a" / "a.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("<script>x</script>")]), path)
+
+    def broken(nb, ids):
+        raise RuntimeError("renderer bug")
+    monkeypatch.setattr(sanitize, "notebook", broken)
+    pipeline._sanitize_autograded(course, "a", "s")
+    text = path.read_text()
+    assert "<script>" not in text and "could not be made safe" in text
