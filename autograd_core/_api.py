@@ -36,7 +36,7 @@ OVERLOADED = set(
     """
     all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
     std var round rsub squeeze where greater less greater_equal less_equal not_equal lerp prod
-    sort argsort conv2d scatter narrow
+    sort argsort conv2d conv1d scatter narrow
 """.split()
 )
 

@@ -591,6 +591,16 @@ def block_diag(*tensors):
     return _record("block_diag", "BlockDiagBackward0", out, tuple(tensors), attrs)
 
 
+_WARNED = set()
+
+
+def _warn_once(message, stacklevel):
+    """torch's TORCH_WARN_ONCE: the first time in the process only."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=stacklevel)
+
+
 _MESHGRID_WARNING = (
     "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
 )
@@ -601,7 +611,7 @@ def meshgrid(*tensors, indexing=None):
     swaps the first two dims). Without `indexing`, torch's warning and "ij"."""
     tensors = _tensors(tensors)
     if indexing is None:
-        warnings.warn(_MESHGRID_WARNING, UserWarning, stacklevel=2)
+        _warn_once(_MESHGRID_WARNING, 3)
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(
@@ -674,7 +684,7 @@ def _cross_dim(input, other, dim):
     if input.ndim != other.ndim:
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     if dim is None:
-        warnings.warn(_CROSS_WARNING, UserWarning, stacklevel=3)
+        _warn_once(_CROSS_WARNING, 4)
         shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
         dim = next((i for i, s in enumerate(shape) if s == 3), -1)
     d = _dim(dim, builtins.max(input.ndim, other.ndim))

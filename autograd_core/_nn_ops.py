@@ -1,5 +1,8 @@
 """The ops behind nn layers beyond linear: activations (gelu, silu, softplus), dropout, layer and
-batch norm, embedding, conv2d, max_pool2d, one_hot, and losses (huber, binary cross-entropy).
+batch norm, embedding, conv2d, max_pool2d, one_hot, and losses (huber, binary cross-entropy);
+then (wave 2) padding (constant, reflect, replicate), group norm, average and adaptive average
+pooling, conv1d, elu / selu / celu, hardtanh, prelu, mish, logsigmoid, glu, smooth_l1_loss and
+nearest upsampling.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_nn). The lists below say where each op appears: ``torch.<name>``, the
@@ -8,6 +11,8 @@ the VJP table (_vjps_nn). The lists below say where each op appears: ``torch.<na
 conv2d and max_pool2d are built on two linear ops of their own, `unfold2d` (im2col) and `fold2d`
 (col2im), each the other's VJP, so the backward of a convolution is made of recorded ops and can be
 differentiated again. `normal_cdf` (Phi, gelu's derivative) is an op for the same reason.
+avg_pool2d's VJP is a fold2d too; reflect / replicate padding and nearest upsampling are one
+gather op (`plane_take`) whose VJP is max_pool2d's plane_scatter.
 """
 
 import math

@@ -214,7 +214,6 @@ def _arrays(dt, *tensors):
     return [_cast(t._data, dt) for t in tensors]
 
 
-@silent
 class _Shaped:
     """A shape standing for the broadcast of the operands before (for the message)."""
 
@@ -222,6 +221,7 @@ class _Shaped:
         self.shape = shape
 
 
+@silent
 def _combine(name, fn, tensors, *arrays):
     """fn(xp, *arrays), with torch's message for shapes that do not broadcast."""
     try:

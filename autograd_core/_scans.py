@@ -13,7 +13,8 @@ import math
 import warnings
 
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cname, _dim, _dims, _record, silent
+from ._ops import _cname, _dim, _dims, _forward, _record, silent
+from . import _reductions
 from ._reductions import _MinMax
 from ._shapes import cat, getitem, reshape, transpose
 from ._pointwise import _logaddexp, lerp
@@ -229,6 +230,9 @@ def _spread_mean(op, input, dim, unbiased, keepdim, correction):
     dims = _dims(dim, input.ndim)
     if dims is not None and input.ndim == 0:
         dims = None
+    if _forward:  # forward AD: two ops of their own, each with its JVP (nodes Std/MeanBackward0)
+        spread = getattr(_reductions, op)(input, dims, keepdim=keepdim, correction=c)
+        return spread, _reductions.mean(input, dims, keepdim)
     a = input._data
     xp = namespace(a)
     n = 1

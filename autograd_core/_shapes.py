@@ -12,7 +12,6 @@ from . import _backend
 from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
-from . import _messages
 from .grad_mode import _mode, no_grad
 from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _type_name
 from ._reductions import sum
@@ -44,21 +43,6 @@ class _View:
                 out.append(tuple(t._data.shape))
                 t = getattr(t, name)(*args)
         return tuple(out)
-
-    def fill(self, t, value):
-        """Write `value` into the viewed region of t's data (t must not be a copy)."""
-        *head, (name, args) = self.steps
-        for n, a in head:
-            t = getattr(t, n)(*a)
-        try:
-            if name == "__getitem__":
-                t._data[args[0]] = value
-            else:
-                getattr(t, name)(*args)._data[...] = value
-        except (
-            ValueError
-        ):  # an expanded view: torch's backward of CopySlices refuses it the same way
-            raise RuntimeError(_messages.OVERLAP) from None
 
 
 def _view(out, base, method, *args):

@@ -30,6 +30,7 @@ backward pays nothing for higher-order support. Rules in ON_TENSORS always get T
 import inspect
 import math
 
+from . import _messages
 from ._api import ops as F
 from ._backend import namespace
 from ._graph import RULES
@@ -93,12 +94,17 @@ def cumsum(sizes):
 
 
 def outside_view_mask(g, view):
-    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant)."""
+    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant). The
+    view is replayed on the positions 0..n-1 (reading, so an expanded view works too)."""
     xp = namespace(g._data)
-    m = Tensor._from_data(xp.ones(g._data.shape, dtype=xp.bool))
+    shape = g._data.shape
     with no_grad():
-        view.fill(m, False)
-    return m
+        seen = view.apply(Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape)))
+    m = xp.ones(math.prod(shape), dtype=xp.bool)
+    m[xp.reshape(seen._data, (-1,))] = False
+    if math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):  # torch's CopySlices too
+        raise RuntimeError(_messages.OVERLAP)  # the view repeats memory: no single slot per value
+    return Tensor._from_data(xp.reshape(m, shape))
 
 
 def loss_scale(g, shape, reduction):

@@ -17,7 +17,7 @@ from ..autograd.graph import saved_tensors_hooks
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..grad_mode import enable_grad
-from ..autograd.backprop import _is_checkpoint_valid, grad
+from ..autograd.backprop import _is_checkpoint_valid, backward
 
 _NO_REENTRANT_WARNING = (
     "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in "
@@ -135,15 +135,11 @@ class CheckpointFunction(Function):
         pairs = [
             (o, g) for o, g in zip(outs, grad_outputs) if isinstance(o, Tensor) and o.requires_grad
         ]
-        wanted = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
-        gs = iter(
-            grad([o for o, _ in pairs], wanted, [g for _, g in pairs], allow_unused=True)
-            if pairs and wanted
-            else [None] * len(wanted)
-        )
-        return (None, None) + tuple(
-            next(gs) if isinstance(a, Tensor) and a.requires_grad else None for a in inputs
-        )
+        # backward() without inputs, as torch: a nested reentrant checkpoint stays valid, and
+        # tensors the segment uses without taking them as arguments (parameters) get .grad too.
+        if pairs:
+            backward([o for o, _ in pairs], [g for _, g in pairs])
+        return (None, None) + tuple(a.grad if isinstance(a, Tensor) else None for a in inputs)
 
 
 def checkpoint(function, *args, use_reentrant=None, preserve_rng_state=True, **kwargs):

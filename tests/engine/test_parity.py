@@ -343,6 +343,18 @@ def masked_fill_into_an_expanded_view(L):
             "backward": attempt(lambda: a.sum().backward())}
 
 
+@case
+def setitem_into_a_row_of_an_expanded_view(L):
+    """v[0] = y on v = a.expand(2, -1): the row repeats no memory, so CopySlices' backward runs."""
+    x = leaf(L, [1.0, 2.0, 3.0])
+    y = leaf(L, [5.0, 6.0, 7.0])
+    a = x * 1
+    v = a.expand(2, -1)
+    v[0] = y
+    ((a * a).sum() + (v * v).sum()).backward()
+    return {"a": observe(a), "x": observe(x.grad), "y": observe(y.grad)}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]

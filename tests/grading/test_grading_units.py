@@ -1,11 +1,13 @@
 """Unit tests of the grading pieces: forbidden names, the comparison, the judge, exercise analysis."""
 from __future__ import annotations
 
+import nbformat
 import numpy as np
 import pytest
 
 from autograd_checks import mismatch, same
-from grading import compare, forbid, notebook, recheck, sandbox
+from grading import compare, forbid, notebook, pipeline, recheck, sandbox, sanitize
+from grading.config import Course
 
 
 @pytest.mark.parametrize("src, hit", [
@@ -132,9 +134,6 @@ def test_a_test_cell_without_checks_is_a_flagged_zero_not_a_pass(tmp_path):
 def test_sanitize_never_fails_on_a_markdown_cell_it_cannot_render():
     """A missing attachment made nbconvert raise, and the exception left the notebook nbgrader
     wrote unsanitized for the Formgrader (found by the live test)."""
-    import nbformat
-
-    from grading import sanitize
     assert sanitize.markdown("![a](attachment:p.png) <script>x</script>").startswith("<pre>")
     cell = nbformat.v4.new_markdown_cell("![a](attachment:p.png)",
                                          attachments={"p.png": {"text/html": "<script>x</script>"}})
@@ -143,9 +142,6 @@ def test_sanitize_never_fails_on_a_markdown_cell_it_cannot_render():
 
 
 def test_sanitize_reduces_the_fields_templates_write_unescaped():
-    import nbformat
-
-    from grading import sanitize
     new = nbformat.v4.new_output
     outputs = [new("display_data", data={"image/png": "iVBORw0KGgo="},
                    metadata={"image/png": {"width": "1 onerror=alert(1)", "height": 20, "alt": "x"}}),
@@ -164,10 +160,6 @@ def test_sanitize_reduces_the_fields_templates_write_unescaped():
 
 
 def test_an_autograded_notebook_that_cannot_be_sanitized_is_replaced(tmp_path, monkeypatch):
-    import nbformat
-
-    from grading import pipeline, sanitize
-    from grading.config import Course
     course = Course(tmp_path, tmp_path / "ws", "sqlite://")
     path = course.autograded / "s" / "a" / "a.ipynb"
     path.parent.mkdir(parents=True)
