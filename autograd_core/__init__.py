@@ -110,10 +110,6 @@ def broadcast_to(t, shape):
     return t.expand(*shape)
 
 
-def outer(a, b):
-    return a.unsqueeze(-1) * b
-
-
 def detach(t):
     return t.detach()
 

@@ -28,7 +28,7 @@ ops = types.SimpleNamespace(
 NUMBER_FIRST = set(
     """
     add sub mul div pow remainder floor_divide bitwise_and bitwise_or bitwise_xor multiply divide
-    subtract true_divide
+    subtract true_divide xlogy isin bucketize
 """.split()
 )
 # Functions torch binds with several signatures: a wrong call names the arguments it got.
@@ -36,7 +36,8 @@ OVERLOADED = set(
     """
     all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
     std var round rsub squeeze where greater less greater_equal less_equal not_equal lerp prod
-    sort argsort conv2d conv1d scatter narrow
+    sort argsort conv2d conv1d scatter narrow std_mean var_mean median quantile cross
+    searchsorted atleast_1d atleast_2d atleast_3d
 """.split()
 )
 
@@ -45,14 +46,50 @@ def _type_name(a):
     return "Tensor" if isinstance(a, Tensor) else type(a).__name__
 
 
+# Functions of a sequence of tensors (or of one tensor): they check their elements themselves.
+SEQUENCE_FIRST = set(
+    """
+    vstack hstack dstack column_stack atleast_1d atleast_2d atleast_3d meshgrid block_diag
+    cartesian_prod
+""".split()
+)
 # The first parameter's name where it is not 'input' (and, for einsum, its type).
 FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", str, "str")}
+
+
+def _sequence_checked(name, fn):
+    """`fn` of a tensor or of a sequence of tensors, behind torch's element check."""
+
+    @functools.wraps(fn)
+    def public(*args, **kwargs):
+        if args and not isinstance(args[0], Tensor):
+            items = args[0] if isinstance(args[0], (list, tuple)) else None
+            if items is None and name in OVERLOADED:
+                raise TypeError(
+                    f"{name}() received an invalid combination of arguments - got "
+                    f"({_type_name(args[0])}), but expected one of the signatures torch documents"
+                )
+            if items is None and name != "meshgrid":
+                raise TypeError(
+                    f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                    f"{_type_name(args[0])}"
+                )
+            for i, t in enumerate((args[0],) if items is None else items):
+                if not isinstance(t, Tensor):
+                    raise TypeError(
+                        f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}"
+                    )
+        return fn(*args, **kwargs)
+
+    return public
 
 
 def checked(name, fn):
     """`fn` as ``torch.<name>``: its first argument must be a tensor (`where`: the condition)."""
     if name in NUMBER_FIRST:
         return fn
+    if name in SEQUENCE_FIRST:
+        return _sequence_checked(name, fn)
     arg, kind, kind_name = FIRST_ARGUMENT.get(name, ("input", Tensor, "Tensor"))
 
     @functools.wraps(fn)

@@ -768,7 +768,7 @@ ger = outer
 FUNCTIONS = """
     split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
-    atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm ger
+    atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
 """.split()  # torch.<name>
 METHODS = """
     split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis

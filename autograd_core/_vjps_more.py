@@ -228,7 +228,9 @@ def _spread_mean(gs, x, op, dim, correction, keepdim):
     if g_spread is not None:
         g = _keep(g_spread, dims, keepdim)
         centered = x - F.mean(x, dims, keepdim=True)
-        if op == "var":
+        if op == "var" and n - correction <= 0 and (dim is None or x.ndim == 0):  # torch: inf,
+            out = g * F.where(centered == 0, math.nan, math.inf)  # through g only
+        elif op == "var":
             out = g * 2 * centered / (n - correction)
         else:
             std = F.std(x, dims, correction=correction, keepdim=True)

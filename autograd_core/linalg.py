@@ -1,4 +1,4 @@
-"""torch.linalg: the vector and matrix norms the course uses."""
+"""torch.linalg: the vector and matrix norms the course uses, and the cross product."""
 
 from ._api import ops as _ops
 
@@ -11,3 +11,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False):
 def norm(x, ord=None, dim=None, keepdim=False):
     """The 2-norm of a vector, the Frobenius norm of a matrix."""
     return _ops.norm(x, 2 if ord in (None, "fro") else ord, dim, keepdim)
+
+
+def cross(input, other, *, dim=-1):
+    """The cross product along `dim` (size 3), broadcasting: torch.cross with dim=-1 default."""
+    return _ops.cross(input, other, dim=dim)

@@ -1,22 +1,15 @@
 """The op table's rows for the layout and indexing ops (issue 12: _layout, _indexing), in the format of op_table.py (see its
 header): `rows(Op, F)` returns them (F(lib): the library's nn.functional)."""
 
-import autograd_core
 
 
 def einsum(L):
-    """L.einsum; for the engine its op directly, until _api lets a str first argument through
-    (torch.einsum(equation, *operands): see H1b's report)."""
+    """L.einsum."""
     return L.einsum
 
 
 def listy(L, name):
-    """L.<name> for a function whose first argument is a list of tensors; for the engine its op
-    directly while _api's argument check wants a Tensor first (see H9's report)."""
-    try:
-        getattr(L, name)([L.ones(1)])
-    except TypeError:
-        return getattr(autograd_core._api.ops, name)
+    """L.<name> for a function whose first argument is a list of tensors."""
     return getattr(L, name)
 
 

@@ -35,17 +35,7 @@ NUMBER_FIRST = "xlogy isin bucketize".split()
 
 
 def fn(L, name):
-    """L.<name>; for the engine the op itself where _api's torch.* argument check still refuses
-    a first argument torch takes (a list of tensors, a number: see H9's report)."""
-    f = getattr(L, name)
-    if L is autograd_core and name in LIST_FIRST + NUMBER_FIRST:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                f([L.ones(1)]) if name in LIST_FIRST else f(1, L.ones(1))
-        except TypeError:
-            return getattr(autograd_core._api.ops, name)
-    return f
+    return getattr(L, name)
 
 
 def grads(L, build, *values):
