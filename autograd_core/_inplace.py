@@ -103,7 +103,9 @@ def _inplace(self, fn, *args, **kwargs):
     if not tracking:
         r = fn(self, *args, **kwargs)
         self._check_shape(r)
-        self._write(r._data, uniform=fn in UNIFORM_FILLS, where=_mask_of(fn, args))
+        self._write(
+            r._data, uniform=fn in UNIFORM_FILLS and not _tensor_arg(args), where=_mask_of(fn, args)
+        )
         self._vc[0] += 1
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
             _set_tangent(self, r._fw)
@@ -115,7 +117,9 @@ def _inplace(self, fn, *args, **kwargs):
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
     self._check_shape(r)
-    self._write(r._data, uniform=fn in UNIFORM_FILLS, where=_mask_of(fn, args))
+    self._write(
+        r._data, uniform=fn in UNIFORM_FILLS and not _tensor_arg(args), where=_mask_of(fn, args)
+    )
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
         _set_tangent(self, r._fw)
@@ -278,6 +282,10 @@ def _writeable_alias(data):
 
 
 MASKED_FILLS = set()  # ops that write one value where their first argument (a mask) is True
+
+
+def _tensor_arg(args):
+    return any(isinstance(a, Tensor) for a in args)  # torch refuses fill_(tensor) into overlap
 
 
 def _mask_of(fn, args):

@@ -102,8 +102,9 @@ def outside_view_mask(g, view):
         seen = view.apply(Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape)))
     m = xp.ones(math.prod(shape), dtype=xp.bool)
     m[xp.reshape(seen._data, (-1,))] = False
-    if math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):  # torch's CopySlices too
-        raise RuntimeError(_messages.OVERLAP)  # the view repeats memory: no single slot per value
+    overlaps = any(name == "expand" for name, _ in view.steps)  # (an index may repeat itself)
+    if overlaps and math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):
+        raise RuntimeError(_messages.OVERLAP)  # as torch's CopySlices: no single slot per value
     return Tensor._from_data(xp.reshape(m, shape))
 
 

@@ -355,6 +355,30 @@ def setitem_into_a_row_of_an_expanded_view(L):
     return {"a": observe(a), "x": observe(x.grad), "y": observe(y.grad)}
 
 
+@case
+def writes_into_an_expanded_view(L):
+    """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
+    a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
+    out = {}
+    for prog in ("v.fill_(y)", "v[...] = y", "v[...] = 1.5", "v.fill_(1.5)", "v.fill_(L.tensor(1.5))",
+                 "v[1] = 1.5", "v.zero_()"):
+        a = leaf(L, [1.675, -0.575, -0.775]) * 1
+        names = {"L": L, "a": a, "v": a.expand(2, -1), "y": leaf(L, 0.55)}
+        out[prog] = attempt(lambda: exec(prog, names) or names["a"])
+    return out
+
+
+@case
+def repeated_advanced_index_write_into_a_view(L):
+    """v[[0, -1]] = 1.5 on v = a[None]: the index repeats itself, which is no overlap."""
+    x = leaf(L, [0.525, -1.425, -1.125])
+    a = x * 1
+    v = a[None]
+    v[[0, -1]] = 1.5
+    ((a * a).sum() + (v * v).sum()).backward()
+    return {"a": observe(a), "x": observe(x.grad)}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
