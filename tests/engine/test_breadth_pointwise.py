@@ -369,26 +369,5 @@ DEVICE_PROGRAMS = {
 
 @pytest.mark.parametrize("name", sorted(DEVICE_PROGRAMS))
 def test_ops_stay_on_an_array_api_device(name):
-    """The same programs on array-api-strict's "device1" (standing in for an accelerator): every
-    array the ops and rules make is made there. First and second order against torch."""
-    strict = pytest.importorskip("array_api_strict", reason="array-api-strict (dev extra) is not installed")
-    dev = strict.Device("device1")
-    a = np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]])
-    b = np.array([0.3, -0.6, 0.9])
-    f = DEVICE_PROGRAMS[name]
-    results = []
-    for L, make in ((autograd_core, lambda v: strict.asarray(v, device=dev)), (torch, lambda v: v)):
-        x, w = L.tensor(make(a), requires_grad=True), L.tensor(make(b), requires_grad=True)
-        loss = f(L, x, w)
-        gx, gw = L.autograd.grad(loss, [x, w], create_graph=True, allow_unused=True)
-        s = sum((g * g).sum() for g in (gx, gw) if g is not None and g.requires_grad)
-        second = list(L.autograd.grad(s, [x, w], allow_unused=True))
-        if L is autograd_core:
-            made = [t for t in (loss, gx, gw, *second) if t is not None]
-            assert all("device1" in str(t.device) for t in made), [t.device for t in made]
-        results.append([None if t is None else t.detach().cpu().numpy() for t in (loss, gx, gw, *second)])
-    for k, (got, want) in enumerate(zip(*results)):
-        assert (got is None) == (want is None), f"{name}: result {k}: one library gave None"
-        if got is not None:
-            np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-9, atol=1e-12,
-                                       err_msg=f"{name}: result {k}")
+    """The same programs on array-api-strict's "device1": first and second order against torch."""
+    parity_helpers.check_on_array_api_device(name, DEVICE_PROGRAMS[name])
