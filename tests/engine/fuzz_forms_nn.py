@@ -15,22 +15,29 @@ def forms(Form, both, F):
         Form("F.gelu-tanh", f"{F}.gelu({{0}}, approximate='tanh')", shapes=_X),
         Form("F.silu", f"{F}.silu({{0}})", shapes=_X),
         Form("F.softplus", f"{F}.softplus({{0}}, beta=2, threshold=1.5)", shapes=_X),
-        # A normalised output's sum of squares is constant (its gradient is rounding noise): the
-        # forms of the normalisations are scaled by a constant before the program squares them.
+        # A normalised output's sum (of squares) is constant, so its gradient is rounding noise: the
+        # normalisations are scaled by a constant, and computed in float64 (float32's noise on a
+        # near-zero gradient is beyond any tolerance); the "-values" forms check the forward in
+        # every dtype.
+        Form("F.layer_norm-values", f"{F}.layer_norm({{0}}, ({{0}}.shape[-1],))", grad=False),
+        Form("F.batch_norm-values", f"{F}.batch_norm({{0}}, None, None, training=True)",
+             shapes=[((4, 3),), ((2, 3, 2),)], grad=False),
+        Form("F.group_norm-values", f"{F}.group_norm({{0}}, 2)", shapes=[((2, 4),), ((3, 4, 2),)],
+             grad=False),
         Form(
             "F.layer_norm",
-            f"{F}.layer_norm({{0}}, ({{0}}.shape[-1],), {{1}}, {{2}}) * {{0}}.detach()",
+            f"{F}.layer_norm({{0}}.double(), ({{0}}.shape[-1],), {{1}}.double(), {{2}}.double()) * {{0}}.detach()",
             3,
             shapes=[((2, 3), (3,), (3,)), ((2, 2, 4), (4,), (4,))],
         ),
         Form(
             "F.layer_norm-2d",
-            f"{F}.layer_norm({{0}}, {{0}}.shape[-2:]) * {{0}}.detach()",
+            f"{F}.layer_norm({{0}}.double(), {{0}}.shape[-2:]) * {{0}}.detach()",
             shapes=[((2, 2, 3),), ((3, 2),)],
         ),
         Form(
             "F.batch_norm-train",
-            f"{F}.batch_norm({{0}}, None, None, {{1}}, {{2}}, training=True) * {{0}}.detach()",
+            f"{F}.batch_norm({{0}}.double(), None, None, {{1}}.double(), {{2}}.double(), training=True) * {{0}}.detach()",
             3,
             shapes=[((4, 3), (3,), (3,)), ((2, 3, 2), (3,), (3,))],
         ),
@@ -113,7 +120,7 @@ def forms(Form, both, F):
         ),
         Form(
             "F.group_norm",
-            f"{F}.group_norm({{0}}, 2, {{1}}, {{2}})",
+            f"{F}.group_norm({{0}}.double(), 2, {{1}}.double(), {{2}}.double()) * {{0}}.detach()",
             3,
             shapes=[((2, 4, 3), (4,), (4,)), ((3, 6), (6,), (6,)), ((1, 4, 2, 2), (4,), (4,))],
         ),
