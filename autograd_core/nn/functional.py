@@ -585,29 +585,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return _ops.group_norm(input, num_groups, weight, bias, eps)
 
 
-def avg_pool2d(
-    input,
-    kernel_size,
-    stride=None,
-    padding=0,
-    ceil_mode=False,
-    count_include_pad=True,
-    divisor_override=None,
-):
-    """The mean over each kernel_size window (stride defaults to kernel_size)."""
-    return _ops.avg_pool2d(
-        input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override
-    )
-
-
-def adaptive_avg_pool2d(input, output_size):
-    """Average pooling to a fixed output_size (windows of torch's adaptive sizes)."""
-    return _ops.adaptive_avg_pool2d(input, output_size)
-
-
-def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
-    """1-D cross-correlation; input (N, C, L) or unbatched (C, L)."""
-    return _ops.conv1d(input, weight, bias, stride, padding, dilation, groups)
+# The ops themselves: nothing to add in front of them here.
+avg_pool2d = _ops.avg_pool2d
+adaptive_avg_pool2d = _ops.adaptive_avg_pool2d
+conv1d = _ops.conv1d
 
 
 def elu(input, alpha=1.0, inplace=False):

@@ -90,3 +90,9 @@ def check_on_array_api_device(name, f, second_order=True):
         if got is not None:
             np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-9, atol=1e-12,
                                        err_msg=f"{name}: result {k}")
+
+
+def rounded(significant, key_phrase=None):
+    """`observe` and `attempt` with floats to `significant` digits and errors to `key_phrase`."""
+    return (lambda t: observe(t, significant),
+            lambda fn: attempt(fn, key_phrase, significant))

@@ -16,13 +16,7 @@ from parity_helpers import leaf, registry
 CASES, case = registry()
 KEY_PHRASE = 30  # errors agree on their class and the first characters of torch's message
 
-
-def observe(t):
-    return parity_helpers.observe(t, significant=6)
-
-
-def attempt(fn):
-    return parity_helpers.attempt(fn, KEY_PHRASE, significant=6)
+observe, attempt = parity_helpers.rounded(significant=6, key_phrase=KEY_PHRASE)
 
 
 
