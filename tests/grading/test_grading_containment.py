@@ -223,19 +223,45 @@ print(json.dumps({"isolation": jail.isolation(), "status": out.status, "error": 
 """
 
 
+def _readable_view(paths) -> list[str]:
+    """bwrap arguments (run as root) for a view of the whole machine in which ``paths`` can be
+    read by any user: over each closed ancestor (no o+x, e.g. /root holding pyenv's Python, or a
+    private CI folder holding the checkout) a 0755 tmpfs with the way down rebuilt, and the path
+    itself bound back. The files keep their modes: only the way to them opens."""
+    tmpfs, dirs, binds = [], [], []
+    for p in map(Path, paths):
+        closed = [a for a in reversed(p.parents) if not os.stat(a).st_mode & 0o001]
+        if not closed:
+            continue
+        top = closed[0]
+        if not any(top == t or top.is_relative_to(t) for t in tmpfs):
+            tmpfs.append(top)
+        dirs += [d for d in reversed(p.parents) if d.is_relative_to(top) and d != top]
+        binds.append(p)
+    args = []
+    for t in tmpfs:
+        args += ["--perms", "0755", "--tmpfs", str(t)]
+    for d in dict.fromkeys(dirs):
+        args += ["--perms", "0755", "--dir", str(d)]
+    for b in binds:
+        args += ["--ro-bind", str(b), str(b)]
+    return args
+
+
 @pytest.mark.skipif(sys.platform != "linux" or os.getuid() != 0,
                     reason="as another user the whole suite already runs the jail unprivileged")
 def test_the_jail_for_an_unprivileged_grader():
     """The path an instructor without root takes: bwrap in its own user namespace, every
-    capability dropped (as root the jail switches to an unprivileged uid instead)."""
+    capability dropped (as root the jail switches to an unprivileged uid instead). The grader
+    runs as uid 65534; an outer bwrap (as root) only opens the way to the checkout and Python
+    when they sit below folders other users cannot enter (/root, a private CI folder)."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/tmp", "AUTOGRAD_TEST_REPO": str(REPO),
            "PYTHONPATH": str(REPO)}
-    probe = subprocess.run([*UNPRIVILEGED, PY, "-c", "import autograd_core, grading.jail as j; j.read_only_paths()"], env=env,
+    view = ["bwrap", "--dev-bind", "/", "/", *_readable_view([sys.base_prefix, sys.prefix, REPO])]
+    probe = subprocess.run([*view, *UNPRIVILEGED, PY, "-c", "import autograd_core, grading.jail as j; j.read_only_paths()"], env=env,
                            capture_output=True, text=True, cwd="/")
-    if probe.returncode:
-        pytest.skip("an unprivileged user cannot read this checkout or its Python "
-                    f"({probe.stderr.strip().splitlines()[-1][-200:]})")
-    run = subprocess.run([*UNPRIVILEGED, PY, "-c", _AS_NOBODY], env=env, capture_output=True, text=True,
+    assert probe.returncode == 0, probe.stderr[-2000:]
+    run = subprocess.run([*view, *UNPRIVILEGED, PY, "-c", _AS_NOBODY], env=env, capture_output=True, text=True,
                          cwd="/", timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     got = json.loads(run.stdout.strip().splitlines()[-1])
