@@ -260,6 +260,8 @@ def test_the_jail_for_an_unprivileged_grader():
     view = ["bwrap", "--dev-bind", "/", "/", *_readable_view([sys.base_prefix, sys.prefix, REPO])]
     probe = subprocess.run([*view, *UNPRIVILEGED, PY, "-c", "import autograd_core, grading.jail as j; j.read_only_paths()"], env=env,
                            capture_output=True, text=True, cwd="/")
+    if probe.returncode and probe.stderr.startswith("bwrap:"):
+        pytest.skip(f"cannot build the view for uid 65534 here ({probe.stderr.strip()[:200]})")
     assert probe.returncode == 0, probe.stderr[-2000:]
     run = subprocess.run([*view, *UNPRIVILEGED, PY, "-c", _AS_NOBODY], env=env, capture_output=True, text=True,
                          cwd="/", timeout=120)
