@@ -10,7 +10,6 @@ only module that imports cupy, and it holds the few functions the standard lacks
 import importlib
 
 import numpy as np
-import ml_dtypes
 import array_api_compat
 import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
 
@@ -24,9 +23,9 @@ except Exception:  # ImportError, or a broken CUDA install
 
 # Arrays (and numpy's 0-d results) whose operators promote like numpy's, so VJP rules run on them
 # directly (see _vjps); stricter array-API arrays (array-api-strict refuses float * bool) get
-# Tensors.
-RULE_ARRAYS = (np.ndarray, np.float16, np.float32, np.float64, ml_dtypes.bfloat16) + (
-    (_cupy.ndarray,) if _cupy is not None else ()
+# Tensors. A set, so that bfloat16's scalar type joins it when ml_dtypes is loaded.
+RULE_ARRAYS = {np.ndarray, np.float16, np.float32, np.float64} | (
+    {_cupy.ndarray} if _cupy is not None else set()
 )
 
 
@@ -57,9 +56,10 @@ float32 = dtype("float32", True, 4)
 float64 = dtype("float64", True, 8)
 # bfloat16 on numpy is ml_dtypes' dtype (numpy computes its ufuncs natively, rounding each result,
 # like torch's CPU kernels; kind 'V', so ask `kind` below, never `.dtype.kind`). cupy has none:
-# a bfloat16 tensor on cuda raises (see asarray_on).
+# a bfloat16 tensor on cuda raises (see asarray_on). ml_dtypes takes ~0.7 s to import, which every
+# grading kernel would pay, so it is loaded by `bfloat16_array_dtype()` the first time a bfloat16
+# array is made; until then no array can be bfloat16, which `is_bfloat16` relies on.
 bfloat16 = dtype("bfloat16", True, 2)
-BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 int8 = dtype("int8", False, 1)
 int16 = dtype("int16", False, 2)
 int32 = dtype("int32", False, 4)
@@ -93,6 +93,9 @@ def promote_types(a, b):
     ca, cb = _category(a), _category(b)
     if ca != cb:
         return a if ca > cb else b
+    if bfloat16 in (a, b):  # bfloat16 and float16 share no format: both fit in float32
+        other = b if a is bfloat16 else a
+        return float32 if other is float16 else other
     return _BY_NAME[np.result_type(a.name, b.name).name]
 
 
@@ -108,8 +111,25 @@ def combine_categories(higher, lower):
     return higher
 
 
-# Keys are the backend's own dtype objects (numpy's also serve cupy); filled lazily for others.
-_FROM_ARRAY_DTYPE = {np.dtype(d.name): d for d in DTYPES}
+# Keys are the backend's own dtype objects (numpy's also serve cupy); bfloat16's joins on loading.
+_FROM_ARRAY_DTYPE = {np.dtype(d.name): d for d in DTYPES if d is not bfloat16}
+_BFLOAT16 = []  # numpy's bfloat16 dtype, once ml_dtypes is loaded
+
+
+def bfloat16_array_dtype():
+    """numpy's bfloat16 dtype (ml_dtypes'), importing ml_dtypes on first use."""
+    if not _BFLOAT16:
+        ml_dtypes = importlib.import_module("ml_dtypes")  # loaded late, not to dodge a cycle
+        adt = np.dtype(ml_dtypes.bfloat16)
+        _FROM_ARRAY_DTYPE[adt] = bfloat16
+        RULE_ARRAYS.add(ml_dtypes.bfloat16)
+        _BFLOAT16.append(adt)
+    return _BFLOAT16[0]
+
+
+def is_bfloat16(adt):
+    """Whether a backend dtype is numpy's bfloat16 (no array can be before ml_dtypes is loaded)."""
+    return isinstance(adt, np.dtype) and adt.name == "bfloat16"
 
 
 def dtype_of(array):
@@ -119,6 +139,8 @@ def dtype_of(array):
 
 def dtype_from_array_dtype(adt):
     if isinstance(adt, np.dtype):
+        if is_bfloat16(adt):  # an ml_dtypes array made outside autograd_core
+            bfloat16_array_dtype()
         return _FROM_ARRAY_DTYPE[adt]
     name = str(adt).rsplit(".", 1)[-1]  # another library's dtype, e.g. "array_api_strict.float64"
     if name not in _BY_NAME:
@@ -128,7 +150,7 @@ def dtype_from_array_dtype(adt):
 
 def kind(adt):
     """numpy's dtype kind letter ('f', 'i', 'u', 'b') for any library's dtype."""
-    if isinstance(adt, np.dtype) and adt == BFLOAT16:
+    if is_bfloat16(adt):
         return "f"
     k = getattr(adt, "kind", None)
     if k is None:
@@ -150,8 +172,13 @@ def to_backend_dtype(xp, d):
     if d is bfloat16:
         if xp is not array_api_compat.numpy and xp is not np:
             raise no_bfloat16(xp)
-        return BFLOAT16
+        return bfloat16_array_dtype()
     return getattr(xp, d.name)
+
+
+def np_dtype(d):
+    """numpy's dtype object for an autograd_core dtype (bfloat16 loads ml_dtypes)."""
+    return bfloat16_array_dtype() if d is bfloat16 else np.dtype(d.name)
 
 
 def no_bfloat16(where):
@@ -167,12 +194,9 @@ def opmath(a):
     """`a` in the dtype torch's CPU kernels accumulate it in (bfloat16 and float16 -> float32:
     sums, matrix products, softmax), and the dtype to round the result back to (None: nothing
     to do)."""
-    if isinstance(a, (np.ndarray, np.generic)) and a.dtype in _LOW:
+    if isinstance(a, (np.ndarray, np.generic)) and (a.dtype == np.float16 or is_bfloat16(a.dtype)):
         return a.astype(np.float32), a.dtype
     return a, None
-
-
-_LOW = (BFLOAT16, np.dtype(np.float16))
 
 
 def round_back(r, low):
@@ -312,11 +336,11 @@ def asarray_on(obj, dev, dt=None):
             )
         return arr if dt is None else xp.astype(arr, to_backend_dtype(xp, dt))
     if xp is not array_api_compat.numpy:
-        if dt is bfloat16 or (isinstance(obj, np.ndarray) and obj.dtype == BFLOAT16):
+        if dt is bfloat16 or (isinstance(obj, np.ndarray) and is_bfloat16(obj.dtype)):
             raise no_bfloat16("cuda")
         with _cupy.cuda.Device(native or 0):
             return _cupy.asarray(obj, dtype=None if dt is None else dt.name)
-    return np.asarray(obj, dtype=None if dt is None else dt.name)
+    return np.asarray(obj, dtype=None if dt is None else to_backend_dtype(np, dt))
 
 
 def move(array, dev):

@@ -166,7 +166,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None)
         or _infer_dtype(host, from_python)
     )
-    arr = _backend.asarray_on(host.astype(dt.name, copy=False), device)
+    arr = _backend.asarray_on(host.astype(_backend.np_dtype(dt), copy=False), device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
@@ -207,9 +207,9 @@ def _filled(fill, size, dtype, device, requires_grad):
     dt = dtype or _backend.default_float[0]
     xp, native = _backend.namespace_for_device(device)
     if xp is None or xp is not _backend.array_api_compat.numpy:
-        arr = _backend.asarray_on(np.full(size, fill, dtype=dt.name), device)
+        arr = _backend.asarray_on(np.full(size, fill, dtype=_backend.np_dtype(dt)), device)
     else:
-        arr = np.full(size, fill, dtype=dt.name)
+        arr = np.full(size, fill, dtype=_backend.np_dtype(dt))
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
@@ -283,7 +283,8 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
-    host = np.linspace(start, end, steps).astype((dtype or _backend.default_float[0]).name)
+    dt = dtype or _backend.default_float[0]
+    host = np.linspace(start, end, steps).astype(_backend.np_dtype(dt))
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
@@ -295,7 +296,7 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
-    host = np.eye(n, m, dtype=(dtype or _backend.default_float[0]).name)
+    host = np.eye(n, m, dtype=_backend.np_dtype(dtype or _backend.default_float[0]))
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
@@ -364,7 +365,7 @@ def randint_like(t, low=0, high=None, dtype=None, device=None):
 def _on_device_of(t, host):
     """Host random numbers as an array of t's dtype on t's device."""
     return _backend.asarray_on(
-        host.astype(t.dtype.name, copy=False),
+        host.astype(_backend.np_dtype(t.dtype), copy=False),
         t.device if t.device._native is None else t.device._native,
     )
 

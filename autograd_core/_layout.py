@@ -579,7 +579,7 @@ def block_diag(*tensors):
     rows = builtins.sum(m.shape[0] for m in mats)
     cols = builtins.sum(m.shape[1] for m in mats)
     if not mats:
-        return Tensor._from_data(np.zeros((0, 0), dtype=dt.name))
+        return Tensor._from_data(np.zeros((0, 0), dtype=_backend.np_dtype(dt)))
     out = _zeros(_cast(mats[0], dt), (rows, cols))
     spans, r0, c0 = [], 0, 0
     for m in mats:

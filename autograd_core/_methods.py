@@ -244,7 +244,7 @@ def _py_numpy(self, force=False):
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
     if self._data.__class__ is _ndarray:
-        if self._data.dtype == _backend.BFLOAT16 and not force:  # torch has no numpy bfloat16
+        if _backend.is_bfloat16(self._data.dtype) and not force:  # torch has no numpy bfloat16
             raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
     if self.device.type == "cuda" and not force:

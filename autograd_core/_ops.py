@@ -150,7 +150,7 @@ def result_type(*operands):
 def _cast(a, dt):
     """Array `a` as autograd_core dtype `dt` (itself when it already is)."""
     if a.__class__ is _ndarray:
-        return a if a.dtype.name == dt.name else a.astype(dt.name)
+        return a if a.dtype.name == dt.name else a.astype(_backend.np_dtype(dt))
     xp = namespace(a)
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 

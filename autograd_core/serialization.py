@@ -101,7 +101,7 @@ def _write(fh, structure, arrays):
         for i, arr in enumerate(arrays):
             buf = io.BytesIO()
             arr = np.asarray(arr, order="C")
-            if arr.dtype == _backend.BFLOAT16:
+            if _backend.is_bfloat16(arr.dtype):
                 arr = arr.view(np.uint16)
             np.save(buf, arr, allow_pickle=False)  # keeps 0-d
             zf.writestr(f"autograd_core/tensors/{i}.npy", buf.getvalue())
@@ -208,7 +208,7 @@ def _load(fh, map_location):
             with zf.open(f"autograd_core/tensors/{int(i)}.npy") as member:
                 a = np.load(io.BytesIO(member.read()), allow_pickle=False)
             if dtype_name == "bfloat16":  # numpy's .npy header knows no bfloat16: stored as bits
-                a = a.view(_backend.BFLOAT16)
+                a = a.view(_backend.bfloat16_array_dtype())
             return a
 
         return _decode(structure, array, map_location, {})

@@ -123,3 +123,15 @@ def test_engine_imports_form_a_chain_without_cycles():
 
     for m in sorted(graph):
         visit(m, [])
+
+
+def test_importing_the_engine_leaves_ml_dtypes_unloaded_until_bfloat16_is_used():
+    """ml_dtypes takes most of a second to import; a kernel that never touches bfloat16 skips it."""
+    code = (
+        "import sys, autograd_core as t\n"
+        "t.ones(2).double().sum().item(); t.tensor([1.0], dtype=t.float16) * 2\n"
+        "print('ml_dtypes' in sys.modules)\n"
+        "print((t.ones(2, dtype=t.bfloat16) + 1e-3).dtype, 'ml_dtypes' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "torch.bfloat16", "True"]
