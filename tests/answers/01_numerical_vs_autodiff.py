@@ -551,3 +551,74 @@ def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
 '''),
     ],
 }
+
+# Issue 10: a perturb-and-undo that happens to restore 1.0 but not other values, and float32
+# arithmetic behind a float64 result, must fail the visible tests with a hint naming the mistake.
+WRONG["central_diff_grad"].append(("x[i] += h then -= h, x[i] -= h then += h: off by one ulp for some values",
+                                   "changes x by rounding", CDG.format(body='''\
+    flat = x.detach().reshape(-1)
+    grad = torch.zeros(flat.numel(), dtype=torch.float64)
+    for i in range(flat.numel()):
+        flat[i] -= h
+        f_minus = f(x).item()
+        flat[i] += 2 * h
+        f_plus = f(x).item()
+        flat[i] -= h
+        grad[i] = (f_plus - f_minus) / (2 * h)
+    return grad.reshape(x.shape)''')))
+WRONG["numerical_jacobian"].append(("float32 arithmetic, converted to float64 at the end", "done in float32", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    x32 = x.detach().float()
+    rows = []
+    for i in range(x32.numel()):
+        e = torch.zeros(x32.numel())
+        e[i] = h
+        e = e.reshape(x32.shape)
+        rows.append(((f(x32 + e) - f(x32 - e)).reshape(-1) / (2 * h)).double())
+    return torch.stack(rows)
+'''))
+
+FDO = '''def fd_order(hs, errors):
+    """The order p of a scheme whose errors at steps hs behave like C * h**p."""
+{body}
+'''
+WRONG["fd_order"] = [
+    ("axes swapped: slope of log(h) against log(error), about 1/p", "you got about 1/p", FDO.format(body='''\
+    return float(np.polyfit(np.log(errors), np.log(hs), 1)[0])''')),
+    ("the intercept instead of the slope", "take [0]", FDO.format(body='''\
+    return float(np.polyfit(np.log(hs), np.log(errors), 1)[1])''')),
+    ("a line through the raw numbers, no logarithms", "only after taking logarithms", FDO.format(body='''\
+    return float(np.polyfit(hs, errors, 1)[0])''')),
+    ("logarithm of the errors only", "logarithm of BOTH", FDO.format(body='''\
+    return float(np.polyfit(hs, np.log(errors), 1)[0])''')),
+    ("slope through the first and last points only", "first and last points only", FDO.format(body='''\
+    return float((np.log(errors[-1]) - np.log(errors[0])) / (np.log(hs[-1]) - np.log(hs[0])))''')),
+    ("mean of the slopes between neighbouring points", "mean of the slopes between neighbouring", FDO.format(body='''\
+    lh, le = np.log(hs), np.log(errors)
+    return float(np.mean(np.diff(le) / np.diff(lh)))''')),
+    ("rounded to the nearest integer order", "do not round it", FDO.format(body='''\
+    return round(float(np.polyfit(np.log(hs), np.log(errors), 1)[0]))''')),
+    ("slope against log(1/h): the sign is flipped", "the sign is flipped", FDO.format(body='''\
+    return float(np.polyfit(np.log(1 / np.asarray(hs)), np.log(errors), 1)[0])''')),
+]
+RIGHT["fd_order"] = [
+    ("the least-squares formula written out, in log10", '''\
+def fd_order(hs, errors):
+    u, v = np.log10(np.asarray(hs, float)), np.log10(np.asarray(errors, float))
+    du, dv = u - u.mean(), v - v.mean()
+    return float((du * dv).sum() / (du * du).sum())
+'''),
+    ("np.linalg.lstsq on [log h, 1], returning a NumPy float", '''\
+def fd_order(hs, errors):
+    A = np.stack([np.log(hs), np.ones(len(hs))], axis=1)
+    (p, _c), *_ = np.linalg.lstsq(A, np.log(errors), rcond=None)
+    return p
+'''),
+    ("sorted by step first, log2, np.cov", '''\
+def fd_order(hs, errors):
+    order = np.argsort(hs)
+    u, v = np.log2(np.asarray(hs)[order]), np.log2(np.asarray(errors)[order])
+    c = np.cov(u, v)
+    return float(c[0, 1] / c[0, 0])
+'''),
+]
