@@ -480,3 +480,101 @@ def build(a, b):
 '''),
     ],
 }
+
+# Issue 10: a walk without a visited set that keeps the leaves in a set counts right, but expands a
+# shared subgraph again along every path; the visible ladder case must name that.
+WRONG["count_leaves"].insert(0, ("no visited set (leaves in a set, so the count is right): shared nodes expanded "
+                                 "on every path", "expand each node once", '''\
+def count_leaves(t):
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    leaves, stack = set(), [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if hasattr(fn, "variable"):
+            leaves.add(id(fn.variable))
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                stack.append(nxt)
+    return len(leaves)
+'''))
+
+IG = '''def intermediate_grads(loss, tensors):
+    """One loss.backward(); return {{name: d loss / d tensor}}."""
+{body}
+'''
+WRONG["intermediate_grads"] = [
+    ("no retain_grad: a non-leaf's .grad is None", "call t.retain_grad() on the tensor itself", IG.format(body='''\
+    loss.backward()
+    return {name: t.grad for name, t in tensors.items()}''')),
+    ("retain_grad() called after backward", "BEFORE loss.backward()", IG.format(body='''\
+    loss.backward()
+    for t in tensors.values():
+        t.retain_grad()
+    return {name: t.grad for name, t in tensors.items()}''')),
+    ("retain_grad() on detached copies", "not on a detach()ed copy", IG.format(body='''\
+    copies = {name: t.detach().requires_grad_(True) for name, t in tensors.items()}
+    for c in copies.values():
+        c.retain_grad()
+    loss.backward()
+    return {name: c.grad for name, c in copies.items()}''')),
+    ("hooks made in a loop without binding the name: all stored under the last one", "bind it", IG.format(body='''\
+    grads = {}
+    for name, t in tensors.items():
+        t.register_hook(lambda g: grads.__setitem__(name, g))
+    loss.backward()
+    return grads''')),
+    ("one backward per tensor (retain_graph=True): the leaves' gradients added several times",
+     "backward ran", IG.format(body='''\
+    out = {}
+    for name, t in tensors.items():
+        t.retain_grad()
+        loss.backward(retain_graph=True)
+        out[name] = t.grad.clone()
+        t.grad = None
+    return out''')),
+    ("torch.autograd.grad: right gradients, but no .grad filled", "returns gradients without filling .grad",
+     IG.format(body='''\
+    names = list(tensors)
+    grads = torch.autograd.grad(loss, [tensors[k] for k in names])
+    return dict(zip(names, grads))''')),
+    ("returns the tensors themselves", "not its gradient", IG.format(body='''\
+    for t in tensors.values():
+        t.retain_grad()
+    loss.backward()
+    return {name: t.detach() for name, t in tensors.items()}''')),
+]
+RIGHT["intermediate_grads"] = [
+    ("hooks, the name bound as a default argument", '''\
+def intermediate_grads(loss, tensors):
+    grads = {}
+    for name, t in tensors.items():
+        t.register_hook(lambda g, name=name: grads.__setitem__(name, g))
+    loss.backward()
+    return grads
+'''),
+    ("hooks made by a small factory function, gradients cloned", '''\
+def _keeper(store, key):
+    def hook(grad):
+        store[key] = grad.clone()
+    return hook
+
+def intermediate_grads(loss, tensors):
+    store = {}
+    for key in tensors:
+        tensors[key].register_hook(_keeper(store, key))
+    loss.backward()
+    return {key: store[key] for key in tensors}
+'''),
+    ("retain_grad for non-leaves only, a dict built in a loop", '''\
+def intermediate_grads(loss, tensors):
+    for t in tensors.values():
+        if not t.is_leaf:
+            t.retain_grad()
+    loss.backward()
+    result = {}
+    for name in tensors:
+        result[name] = tensors[name].grad
+    return result
+'''),
+]
