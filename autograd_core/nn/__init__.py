@@ -1,6 +1,7 @@
 """autograd_core.nn: torch.nn's Module system, a few layers and losses, init and clipping."""
 
 from . import functional, init, utils
+from . import parallel  # noqa: F401
 from .module import Module, Parameter
 from .layers import (
     CrossEntropyLoss,

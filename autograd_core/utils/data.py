@@ -22,6 +22,7 @@ import numpy as np
 
 import autograd_core as ac
 from autograd_core import Tensor
+from autograd_core import distributed as dist
 
 __all__ = [
     "Dataset",
@@ -35,6 +36,7 @@ __all__ = [
     "RandomSampler",
     "SubsetRandomSampler",
     "BatchSampler",
+    "DistributedSampler",
     "default_collate",
     "default_convert",
     "DataLoader",
@@ -477,3 +479,52 @@ class DataLoader:
                 return n
             return n // self.batch_size if self.drop_last else math.ceil(n / self.batch_size)
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
+
+class DistributedSampler(Sampler):
+    """This rank's share of the dataset's indices, for data-parallel training: the (shuffled,
+    with ``seed + epoch``: call ``set_epoch`` every epoch) indices are padded by repeating the
+    first ones to a multiple of ``num_replicas`` (or cut to one with ``drop_last``), and rank r
+    takes every ``num_replicas``-th from r, so every rank gets ``num_samples`` of them.
+    ``num_replicas`` and ``rank`` default to the process group's."""
+
+    def __init__(
+        self, dataset, num_replicas=None, rank=None, shuffle=True, seed=0, drop_last=False
+    ):
+        if num_replicas is None:
+            num_replicas = dist.get_world_size()
+        if rank is None:
+            rank = dist.get_rank()
+        if rank >= num_replicas or rank < 0:
+            raise ValueError(
+                f"Invalid rank {rank}, rank should be in the interval [0, {num_replicas - 1}]"
+            )
+        self.dataset, self.num_replicas, self.rank = dataset, num_replicas, rank
+        self.epoch, self.drop_last, self.shuffle, self.seed = 0, drop_last, shuffle, seed
+        n = len(dataset)
+        if drop_last and n % num_replicas:
+            self.num_samples = math.ceil((n - num_replicas) / num_replicas)
+        else:
+            self.num_samples = math.ceil(n / num_replicas)
+        self.total_size = self.num_samples * num_replicas
+
+    def __iter__(self):
+        n = len(self.dataset)
+        if self.shuffle:
+            g = ac.Generator().manual_seed(self.seed + self.epoch)
+            indices = ac.randperm(n, generator=g).tolist()
+        else:
+            indices = list(range(n))
+        if self.drop_last:
+            indices = indices[: self.total_size]
+        else:  # repeat from the start until the padding is filled
+            pad = self.total_size - n
+            indices += (indices * math.ceil(pad / n))[:pad] if pad else []
+        return iter(indices[self.rank : self.total_size : self.num_replicas])
+
+    def __len__(self):
+        return self.num_samples
+
+    def set_epoch(self, epoch):
+        """The epoch the next shuffle is seeded with (``seed + epoch``), the same on every rank."""
+        self.epoch = epoch
