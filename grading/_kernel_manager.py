@@ -2,15 +2,24 @@
 
 Each kernel gets a private directory for its connection file and its unix sockets (transport
 ``ipc``), so the jailed kernel (grading._kernel_jail) can have that one directory bound in and
-needs no network; the directory goes when the kernel's resources are cleaned up.
+needs no network; the directory goes when the kernel's resources are cleaned up. The kernel spec
+is this module's, whatever the notebook names: a grading worker needs no installed kernel spec,
+and nothing in a workspace can point the kernel elsewhere.
 """
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
+from jupyter_client.kernelspec import KernelSpec
 from jupyter_client.manager import AsyncKernelManager
+
+SPEC = KernelSpec(argv=[sys.executable, str(Path(__file__).with_name("_kernel_jail.py")), "-f", "{connection_file}"],
+                  display_name="Python 3 (grading jail)", language="python", interrupt_mode="message",
+                  metadata={"debugger": False})
 
 
 class JailedKernelManager(AsyncKernelManager):
@@ -22,6 +31,7 @@ class JailedKernelManager(AsyncKernelManager):
         self.transport = "ipc"
         self.connection_file = os.path.join(self._private_dir, "kernel.json")
         self.ip = os.path.join(self._private_dir, "kernel-ipc")
+        self._kernel_spec = SPEC
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart)

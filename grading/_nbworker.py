@@ -5,6 +5,9 @@ stdin and answers one JSON line per job on the file descriptor given as argv[1]:
   {"op": "generate", "assignment": A}
   {"op": "autograde", "assignment": A, "student": S, "reference": {...}}
   {"op": "feedback", "assignment": A, "student": S}
+While it grades a submission it may ask the grader to run that submission's grading job (the
+kernel and the re-check, grading.job) by writing {"dispatch": JOB} and reading the answer as
+one JSON line on stdin: this process never runs student code itself.
 """
 from __future__ import annotations
 
@@ -21,9 +24,16 @@ def _api():
 
     from grading.config import REPO
 
+    from nbconvert.preprocessors import ClearMetadataPreprocessor
+    from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput, SaveAutoGrades
+
+    from grading._executed import UseExecuted
+
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(REPO)).load_config()
-    # Autograde's kernels live in the jail (grading._kernel_jail) and talk over unix sockets.
-    cfg.Execute.kernel_manager_class = "grading._kernel_manager.JailedKernelManager"
+    # nbgrader's autograde steps, with Execute done by the submission's grading job (in the jail,
+    # on a grading worker): grading._executed.
+    cfg.Autograde.autograde_preprocessors = [UseExecuted, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+                                             SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
     coursedir = CourseDirectory(config=cfg)
     return NbGraderAPI(coursedir, config=cfg)
 
@@ -48,6 +58,11 @@ def main() -> int:
 
     course = Course.from_env()
     api = _api()
+
+    def dispatch(job: dict) -> dict:
+        out.write(json.dumps({"dispatch": job}) + "\n")
+        line = sys.stdin.readline()
+        return json.loads(line) if line else {"error": "the grader went away"}
     for line in sys.stdin:
         job = json.loads(line)
         try:
@@ -57,7 +72,7 @@ def main() -> int:
                          "log": reply.get("log", "")[-2000:]}
             elif job["op"] == "autograde":
                 reply = pipeline.autograde_one(api, course, job["assignment"], job["student"],
-                                               job.get("reference"), job.get("skip_nbgrader"))
+                                               job.get("reference"), dispatch, job.get("skip_nbgrader"))
             elif job["op"] == "feedback":
                 r = api.generate_feedback(job["assignment"], job["student"], force=True)
                 reply = {"success": r["success"], "error": (r.get("error") or "")[-1500:]}

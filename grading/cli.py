@@ -25,7 +25,11 @@ def _parser() -> argparse.ArgumentParser:
     a = sub.add_parser("autograde", parents=[common], help="nbgrader autograde + isolated re-check")
     a.add_argument("--assignment", help="only this assignment")
     a.add_argument("--student", help="only this student")
-    a.add_argument("--workers", type=int, default=1, help="students graded in parallel (default 1)")
+    a.add_argument("--workers", type=int, default=1,
+                   help="local Dask worker processes grading in parallel (default 1)")
+    a.add_argument("--scheduler", metavar="ADDRESS",
+                   help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786 or tls://...) "
+                        "instead of local workers (docs/instructors.md)")
     f = sub.add_parser("feedback", parents=[common], help="per-student HTML feedback without hidden tests")
     f.add_argument("--assignment", help="only this assignment")
     f.add_argument("--student", help="only this student")
@@ -66,8 +70,13 @@ def _run(args, course, pipeline, report) -> int:
             pipeline.collect(course, args.src)
         return 0
     if args.cmd == "autograde":
-        with pipeline.workspace_lock(course, "autograde"):
-            records = pipeline.autograde(course, args.assignment, args.student, args.workers)
+        from grading.cluster import NoCluster
+        try:
+            with pipeline.workspace_lock(course, "autograde"):
+                records = pipeline.autograde(course, args.assignment, args.student, args.workers, args.scheduler)
+        except NoCluster as e:
+            print(f"autograde: {e}", file=sys.stderr)
+            return 2
         print(report.render(course, "table"), end="")
         return 0 if all(r.get("score") is not None for r in records) else 1
     if args.cmd == "feedback":

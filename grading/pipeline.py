@@ -6,7 +6,6 @@ the flags, is recorded as ``<workspace>/recheck/<student>/<assignment>.json``.
 """
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import functools
 import hashlib
@@ -15,7 +14,6 @@ import os
 import queue
 import re
 import select
-import shutil
 import signal
 import stat
 import subprocess
@@ -24,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from grading import notebook, recheck, sandbox
+from grading import cluster, jail, notebook, recheck, sandbox
 from grading.config import REPO, Course, ensure_venv_on_path
 
 ensure_venv_on_path()
@@ -92,8 +90,8 @@ class Progress:
 class Worker:
     """One grading._nbworker process; ``call`` sends a job and waits for its reply."""
 
-    def __init__(self, course: Course, release_dir: Path | None = None):
-        self.course, self.release_dir = course, release_dir
+    def __init__(self, course: Course, release_dir: Path | None = None, dispatch=None):
+        self.course, self.release_dir, self.dispatch = course, release_dir, dispatch
         self._start()
 
     def _start(self):
@@ -113,8 +111,16 @@ class Worker:
         try:
             self.proc.stdin.write(json.dumps(job) + "\n")
             self.proc.stdin.flush()
-            ready, _, _ = select.select([self.replies], [], [], timeout)
-            line = self.replies.readline() if ready else None
+            while True:
+                ready, _, _ = select.select([self.replies], [], [], timeout)
+                line = self.replies.readline() if ready else None
+                if not line or '"dispatch"' not in line[:20]:
+                    break
+                # the submission's grading job (grading.job): run where jobs run, answer, wait on
+                asked = json.loads(line)["dispatch"]
+                answer = self.dispatch(asked) if self.dispatch else {"error": "this worker runs no grading jobs"}
+                self.proc.stdin.write(json.dumps(answer) + "\n")
+                self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             line = ""
         if not line:
@@ -164,27 +170,11 @@ def write_atomic(path: Path, data: str | bytes, mode: int | None = None) -> None
 
 
 def prepare_workspace(course: Course) -> None:
-    """Create the workspace and the jailed ``python3`` kernel spec nbgrader's autograde uses."""
+    """Create the workspace's folders and matplotlib's font list for the jails. (The jailed
+    kernel's spec is grading._kernel_manager's own: nothing here can redirect it.)"""
     for d in (course.submitted, course.autograded, course.feedback, course.records):
         d.mkdir(parents=True, exist_ok=True)
-    spec = course.workspace / "jupyter" / "kernels" / "python3"
-    spec.mkdir(parents=True, exist_ok=True)
-    write_atomic(spec / "kernel.json", json.dumps({
-        "argv": [sys.executable, str(Path(__file__).parent / "_kernel_jail.py"),
-                 "-f", "{connection_file}"],
-        "display_name": "Python 3 (grading jail)", "language": "python", "interrupt_mode": "message",
-        "metadata": {"debugger": False}}, indent=1))
-    _font_cache(course.workspace / "jupyter" / "matplotlib")
-
-
-def _font_cache(folder: Path) -> None:
-    """matplotlib's font list, built once here: each jailed kernel gets a copy instead of
-    scanning the fonts again in its empty HOME (half a second per notebook)."""
-    if any(folder.glob("fontlist-*.json")):
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], env={**os.environ, "MPLCONFIGDIR": str(folder)},
-                   capture_output=True, timeout=300)
+    jail.build_font_cache(course.workspace / "jupyter" / "matplotlib")
 
 
 # -- release ----------------------------------------------------------------------------------
@@ -485,28 +475,43 @@ def notebook_timeout(course: Course) -> float:
     return float(os.environ.get("AUTOGRAD_NOTEBOOK_TIMEOUT") or max(600, 10 * course.cell_timeout))
 
 
+def kernel_env(course: Course) -> dict[str, str]:
+    """The jailed kernel's limits for a grading job (AUTOGRAD_KERNEL_* of this environment)."""
+    return {k: v for k, v in os.environ.items() if k.startswith("AUTOGRAD_KERNEL_")}
+
+
 def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None,
-                  skip_nbgrader: str | None = None) -> dict:
-    """nbgrader autograde, then the isolated re-check, for one submission (in a worker).
-    ``skip_nbgrader`` (a flag) grades with the re-check alone, after nbgrader's run overran."""
+                  dispatch, skip_nbgrader: str | None = None) -> dict:
+    """nbgrader autograde and the re-check of one submission (in a grading._nbworker).
+
+    The student's code runs in one grading job (grading.job), sent with ``dispatch(job) ->
+    answer``: nbgrader prepares the notebook and hands it over in Execute's place
+    (grading._executed), the job runs it and the re-check's tasks in the jail wherever jobs run,
+    and the verdicts are computed here from what came back. ``skip_nbgrader`` (a flag) grades
+    with the re-check alone, after nbgrader's run overran or died."""
+    from grading import job as grading_job
+    from grading._executed import UseExecuted
+
     folder = course.submitted / student / assignment
     flags = []
     if check_timestamp(folder) or (folder / "timestamp.txt.invalid").exists():
         flags.append("bad-timestamp")
     frozen, digest = snapshot(course, student, assignment)
-    # The re-check needs nothing from nbgrader's run: it grades the frozen copy in its own jail
-    # while nbgrader executes the notebook for the feedback (both are mostly waiting on a child).
-    timed: dict = {}
+    plan = recheck.plan(course, assignment, frozen, reference)
+    answers: dict = {}
 
-    def run_recheck():
-        t = time.monotonic()
-        try:
-            return recheck.recheck(course, assignment, frozen, reference)
-        finally:
-            timed["recheck"] = time.monotonic() - t
-    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="recheck")
-    pending = pool.submit(run_recheck)
-    pool.shutdown(wait=False)
+    def run_job(prepared: str | None) -> dict:
+        if "job" not in answers or (prepared is not None and answers["job"].get("executed") is None
+                                    and not answers["job"].get("execute_error")):
+            job = grading_job.make(prepared, plan.tasks, cell_timeout=course.cell_timeout,
+                                   notebook_timeout=notebook_timeout(course), kernel_env=kernel_env(course))
+            answers["job"] = dispatch(job)
+        return answers["job"]
+
+    def execute(prepared: str):
+        got = run_job(prepared)
+        return got.get("executed"), got.get("execute_error") or got.get("error") or "no answer"
+    UseExecuted.dispatch = execute
     t0 = time.monotonic()
     if skip_nbgrader:
         r = {"success": False, "error": skip_nbgrader, "log": ""}
@@ -518,13 +523,15 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
             break
         time.sleep(1.0)
         r = api.autograde(assignment, student, force=True, create=True)
+    UseExecuted.dispatch = None
     nbgrader_s = time.monotonic() - t0
     try:
         text = (r.get("error") or "") + (r.get("log") or "")
         if skip_nbgrader:
             flags.append(skip_nbgrader)
         elif not r["success"]:
-            flags.append("kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
+            flags.append("nbgrader-timeout" if "nbgrader-timeout:" in text else
+                         "kernel-died" if "Kernel died" in text or "kernel died" in text.lower()
                          else "nbgrader-failed")
         in_kernel = _in_kernel_scores(course.db_url, assignment, student)
 
@@ -549,8 +556,12 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         except (notebook.NotANotebook, OSError):
             pass
 
-        rc = pending.result()
-        recheck_s = timed["recheck"]
+        answer = run_job(None)  # (already back, unless nbgrader stopped before executing)
+        if answer.get("error"):
+            flags.append("grading-job-failed")
+        outcomes = {k: sandbox.Outcome.from_dict(v) for k, v in (answer.get("outcomes") or {}).items()}
+        rc = recheck.finish(plan, outcomes, answer.get("isolation"))
+        recheck_s = (answer.get("seconds") or {}).get("recheck", 0.0)
         flags += rc.flags
         # One verdict per test cell: the sandboxed run compared here. nbgrader's in-kernel score is
         # kept for the record (a difference is worth a look) but never decides; a cell the re-check
@@ -580,8 +591,9 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
                   "max_score": sum(t.points for t in tests.values()), "flags": sorted(set(flags), key=flags.index),
                   "isolation": rc.isolation, "sha256": digest, "nbgrader_success": r["success"],
                   "nbgrader_error": (r.get("error") or "")[-1500:], "nbgrader_log": (r.get("log") or "")[-3000:],
-                  "exercises": exercises,
-                  "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2)}}
+                  "exercises": exercises, "job_error": (answer.get("error") or "")[:1500],
+                  "seconds": {"nbgrader": round(nbgrader_s, 2), "recheck": round(recheck_s, 2),
+                              "kernel": (answer.get("seconds") or {}).get("execute", 0.0)}}
         write_atomic(record_path(course, student, assignment), json.dumps(record, indent=1))
         return {"success": True, "record": record}
     finally:
@@ -646,16 +658,23 @@ def submissions(course: Course, assignment: str | None = None, student: str | No
 
 
 def autograde(course: Course, assignment: str | None = None, student: str | None = None,
-              workers: int = 1) -> list[dict]:
-    """Grade the workspace's submissions with ``workers`` processes; returns the records."""
-    prepare_workspace(course)
+              workers: int = 1, scheduler: str | None = None) -> list[dict]:
+    """Grade the workspace's submissions; returns the records. The student code runs in grading
+    jobs on ``workers`` local Dask worker processes, or on the Dask cluster at ``scheduler``
+    (grading.cluster: raises NoCluster, having written nothing, when it is not there)."""
     pairs = submissions(course, assignment, student)
     if not pairs:
         log("autograde: no submissions found in " + str(course.submitted))
         return []
+    with cluster.jobs(workers, scheduler) as jobs:
+        return _autograde(course, pairs, jobs, scheduler or f"{workers} local worker(s)")
+
+
+def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str) -> list[dict]:
+    prepare_workspace(course)
     assignments = sorted({a for _, a in pairs})
     log(f"autograde: {len(pairs)} submission(s), {len(assignments)} assignment(s), "
-        f"{workers} worker(s), re-check isolation: {sandbox.isolation()}")
+        f"jobs on {where} ({jobs.slots} at a time), re-check isolation: {sandbox.isolation()}")
     register(course, assignments)
     references = {}
     for a in assignments:
@@ -671,19 +690,19 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
     by_student: dict[str, list[str]] = {}
     for s, a in pairs:
         by_student.setdefault(s, []).append(a)
-    jobs: queue.Queue = queue.Queue()
+    todo: queue.Queue = queue.Queue()
     for s, alist in by_student.items():
-        jobs.put((s, alist))
+        todo.put((s, alist))
     records, lock = [], threading.Lock()
     t0 = time.monotonic()
     progress = Progress(len(pairs), "autograde")
 
     def run_worker():
-        w = Worker(course)
+        w = Worker(course, dispatch=jobs.run)
         try:
             while True:
                 try:
-                    s, alist = jobs.get_nowait()
+                    s, alist = todo.get_nowait()
                 except queue.Empty:
                     return
                 for a in alist:
@@ -706,7 +725,7 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
         finally:
             w.close()
 
-    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(workers, len(by_student))))]
+    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(jobs.slots, len(by_student))))]
     for t in threads:
         t.start()
     for t in threads:

@@ -62,10 +62,8 @@ def _task(ex: notebook.Exercise, cells, public: bool) -> sandbox.Task:
 
 def fonts(course: Course) -> dict[str, bytes]:
     """matplotlib's font list for the jail (built once per workspace): the locked cells import pyplot."""
-    from grading.pipeline import _font_cache  # (pipeline imports this module)
-
     folder = course.workspace / "jupyter" / "matplotlib"
-    _font_cache(folder)
+    jail.build_font_cache(folder)
     return jail.font_files(folder)
 
 
@@ -162,14 +160,33 @@ def recheck(course: Course, assignment: str, nb_path: Path, reference: dict | No
 
     ``public=True`` runs only the visible cases (what the student's own kernel runs).
     """
+    p = plan(course, assignment, nb_path, reference, public)
+    return finish(p, sandbox.run_many(p.tasks, fonts(course)))
+
+
+@dataclass
+class Plan:
+    """A re-check before anything runs: the exercises settled without running (``decided``)
+    and the sandbox tasks of the others. Made and finished by the trusted grader; only the
+    tasks travel to where they run (grading.job), and only their outcomes come back."""
+
+    exercises: dict
+    reference: dict
+    decided: Recheck
+    tasks: list = field(default_factory=list)
+
+
+def plan(course: Course, assignment: str, nb_path: Path, reference: dict | None = None,
+         public: bool = False) -> Plan:
+    """The re-check of one submitted notebook, up to running its tasks."""
     flags = []
     try:
         student = notebook.solution_cells(notebook.read(nb_path))
     except notebook.NotANotebook as e:
         student, flags = {}, [e.reason]
-    out = recheck_cells(course, assignment, student, reference, public)
-    out.flags[:0] = flags
-    return out
+    p = plan_cells(course, assignment, student, reference, public)
+    p.decided.flags[:0] = flags
+    return p
 
 
 def tasks_for(ex: notebook.Exercise, student: dict[str, str], public: bool = False):
@@ -208,9 +225,9 @@ def verdict(ex: notebook.Exercise, ref: dict, res: sandbox.Outcome) -> Verdict:
     return v
 
 
-def recheck_cells(course: Course, assignment: str, student: dict[str, str], reference: dict | None = None,
-                  public: bool = False) -> Recheck:
-    """Re-check a student's solution cells (grade_id -> source) for every exercise."""
+def plan_cells(course: Course, assignment: str, student: dict[str, str], reference: dict | None = None,
+               public: bool = False) -> Plan:
+    """The re-check of a student's solution cells (grade_id -> source), up to running its tasks."""
     exs = notebook.exercises(_source(course, assignment))
     out = Recheck(isolation=sandbox.isolation())
     reference = reference if reference is not None else reference_results(course, assignment, public)
@@ -228,11 +245,30 @@ def recheck_cells(course: Course, assignment: str, student: dict[str, str], refe
             out.flags.append(f"{t.status}:{tid}")
         else:
             tasks.append(t)
-    for tid, res in sandbox.run_many(tasks, fonts(course)).items():
-        v = out.verdicts[tid] = verdict(exs[tid], reference[tid], res)
+    return Plan(exs, reference, out, tasks)
+
+
+def finish(p: Plan, outcomes: dict[str, sandbox.Outcome], isolation: str | None = None) -> Recheck:
+    """The verdicts of a planned re-check from its tasks' outcomes (computed here, by the grader).
+    A task without an outcome (its job was lost) is a grading error, never a pass."""
+    out = Recheck(dict(p.decided.verdicts), list(p.decided.flags), isolation or p.decided.isolation)
+    for t in p.tasks:
+        res = outcomes.get(t.id)
+        if res is None:
+            ex = p.exercises[t.id]
+            out.verdicts[t.id] = Verdict(t.id, ex.points, None, "grading-error", "no outcome came back")
+            continue
+        v = out.verdicts[t.id] = verdict(p.exercises[t.id], p.reference[t.id], res)
         if v.status in ("forbidden", "memory", "timeout", "crash", "bad-output"):
-            out.flags.append(f"{v.status}:{tid}")
+            out.flags.append(f"{v.status}:{t.id}")
     return out
+
+
+def recheck_cells(course: Course, assignment: str, student: dict[str, str], reference: dict | None = None,
+                  public: bool = False) -> Recheck:
+    """Re-check a student's solution cells (grade_id -> source) for every exercise."""
+    p = plan_cells(course, assignment, student, reference, public)
+    return finish(p, sandbox.run_many(p.tasks, fonts(course)))
 
 
 def as_dict(r: Recheck) -> dict:

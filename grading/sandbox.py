@@ -46,6 +46,13 @@ class Outcome:
     stderr: str = ""
     seconds: float = 0.0
 
+    @classmethod
+    def from_dict(cls, d: dict) -> "Outcome":
+        """An Outcome from ``asdict`` (as it travels back from a grading worker, grading.job)."""
+        d = dict(d)
+        d["error"] = tuple(d["error"]) if d.get("error") else None
+        return cls(**d)
+
     @property
     def memory_exhausted(self) -> bool:
         return ("MemoryError" in self.error[:2]) if self.error else \
@@ -166,6 +173,15 @@ class Task:
     forbid_modules: tuple = ()
     forbid_calls: tuple = ()
     limits: Limits = Limits()
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Task":
+        """A Task from ``asdict`` (as it travels to a grading worker, grading.job)."""
+        d = dict(d)
+        d["limits"] = Limits(**d["limits"])
+        d["setup_cells"], d["cells"] = [tuple(c) for c in d["setup_cells"]], [tuple(c) for c in d["cells"]]
+        d["forbid_modules"], d["forbid_calls"] = tuple(d["forbid_modules"]), tuple(d["forbid_calls"])
+        return cls(**d)
 
     def job(self) -> dict:
         return {"id": self.id, "setup_cells": [list(c) for c in self.setup_cells],

@@ -65,7 +65,7 @@ def _tamper(root: Path, ws: Path) -> str:
                    ws / "recheck" / "correct", root / "solutions"],
         "overwrite": [ws / "recheck" / "correct" / f"{ASSIGNMENT}.json",
                       ws / "recheck" / "_reference" / f"{ASSIGNMENT}.json",
-                      ws / "jupyter" / "kernels" / "python3" / "kernel.json",
+                      ws / "jupyter" / "kernels" / "python3" / "kernel.json",  # (a spec planted for later kernels)
                       ws / "submitted" / "blank" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
                       root / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"],
     }

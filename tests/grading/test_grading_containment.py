@@ -41,8 +41,10 @@ def test_tampering_changes_nothing_outside_its_copy(graded):
     course, ws = graded["course"], graded["course"]["workspace"]
     solutions = course["root"] / "solutions" / A / f"{A}.ipynb"
     assert solutions.read_bytes() == graded["before"]["solutions"]
-    spec = json.loads((ws / "jupyter" / "kernels" / "python3" / "kernel.json").read_text())
-    assert spec["argv"][1].endswith("_kernel_jail.py"), spec
+    # The kernel spec is the grader's own, in code: no file in the workspace can redirect it.
+    assert not (ws / "jupyter" / "kernels" / "python3" / "kernel.json").exists()
+    from grading._kernel_manager import SPEC
+    assert SPEC.argv[1].endswith("_kernel_jail.py"), SPEC.argv
     assert graded["records"]["correct"]["score"] == 6
     assert (ws / "submitted" / "correct" / A / f"{A}.ipynb").is_file()
     ref = json.loads((ws / "recheck" / "_reference" / f"{A}.json").read_text())

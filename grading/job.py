@@ -1,0 +1,152 @@
+"""One submission's grading work as a job: plain data in, plain data out.
+
+This is what a grading worker runs, on this machine (an embedded Dask ``LocalCluster``) or on
+any machine of a Dask cluster with this project installed (grading.cluster). The trusted
+grader makes the job from the submission (:func:`make`): the notebook as nbgrader prepared it
+(test cells restored, outputs cleared) and the re-check's sandbox tasks; the worker runs both
+in the jail (the notebook in a jailed kernel, for the feedback; the tasks in the re-check's
+sandbox) and returns the executed notebook and the tasks' outcomes (:func:`run`). Nothing else
+crosses: a worker needs no workspace, no gradebook and no credentials, and the grader alone
+judges the outcomes against the reference (grading.recheck.finish) and writes the gradebook
+and the records. A job is idempotent: running it twice (a worker lost mid-job, Dask runs it
+again) gives the same answer, which the grader uses once.
+"""
+from __future__ import annotations
+
+import atexit
+import functools
+import hashlib
+import json
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from grading import jail, sandbox
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.lru_cache(maxsize=None)
+def version() -> str:
+    """A hash of the code that runs and judges a job (grading, autograd_checks, autograd_core):
+    a worker with other code refuses the job rather than grade it differently."""
+    h = hashlib.sha256()
+    for pkg in ("grading", "autograd_checks", "autograd_core"):
+        for p in sorted((_ROOT / pkg).rglob("*.py")):
+            h.update(str(p.relative_to(_ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def make(notebook: str | None, tasks: list, *, cell_timeout: float, notebook_timeout: float,
+         kernel_env: dict[str, str]) -> dict:
+    """The job for one submission. ``notebook`` is nbgrader's prepared notebook (JSON text), or
+    None when nbgrader could not prepare it (then only the re-check runs); ``tasks`` are the
+    re-check's :class:`grading.sandbox.Task`; ``kernel_env`` the kernel's limits (AUTOGRAD_KERNEL_*)."""
+    return {"version": version(), "notebook": notebook, "tasks": [asdict(t) for t in tasks],
+            "cell_timeout": cell_timeout, "notebook_timeout": notebook_timeout,
+            "kernel_env": {k: v for k, v in kernel_env.items() if k.startswith("AUTOGRAD_KERNEL_")}}
+
+
+def key(job: dict) -> str:
+    """The job's name on the cluster: its content's hash (the same submission is one job)."""
+    return "grade-" + hashlib.sha256(json.dumps(job, sort_keys=True).encode()).hexdigest()[:40]
+
+
+def run(job: dict) -> dict:
+    """Run one job; never raises for anything in the submission. Returns ``{"version",
+    "executed" (the executed notebook's JSON or None), "execute_error", "outcomes" ({task id:
+    Outcome as a dict}), "isolation", "seconds"}``, or ``{"version", "error"}`` when this worker
+    cannot run it."""
+    mine = version()
+    if job.get("version") != mine:
+        return {"version": mine, "error": f"this grading worker runs other code ({mine}) than the "
+                                          f"grader ({job.get('version')}): install the same version"}
+    _prepare(job["kernel_env"])
+    tasks = [sandbox.Task.from_dict(t) for t in job["tasks"]]
+    out = {"version": mine, "executed": None, "execute_error": "", "outcomes": {},
+           "isolation": sandbox.isolation(), "seconds": {}}
+
+    def recheck():  # beside the kernel: both mostly wait on their jailed children
+        t = time.monotonic()
+        try:
+            out["outcomes"] = {k: asdict(v) for k, v in sandbox.run_many(tasks, jail.font_files(_fonts())).items()}
+        finally:
+            out["seconds"]["recheck"] = round(time.monotonic() - t, 2)
+    thread = threading.Thread(target=recheck, name="recheck")
+    thread.start()
+    t = time.monotonic()
+    try:
+        if job["notebook"] is not None:
+            out["executed"], out["execute_error"] = execute(job["notebook"], job["cell_timeout"],
+                                                            job["notebook_timeout"])
+    finally:
+        out["seconds"]["execute"] = round(time.monotonic() - t, 2)
+        thread.join()
+    return out
+
+
+def execute(text: str, cell_timeout: float, notebook_timeout: float) -> tuple[str | None, str]:
+    """Execute a prepared notebook in a jailed kernel with nbgrader's Execute preprocessor, in a
+    folder of its own. Returns (executed notebook JSON, "") or (None, why it could not)."""
+    import nbformat
+    from nbgrader.preprocessors import Execute
+
+    from grading._kernel_manager import JailedKernelManager
+
+    nb = nbformat.reads(text, as_version=4)
+    ep = Execute(timeout=int(cell_timeout), kernel_name="python3", kernel_manager_class=JailedKernelManager)
+    overran = threading.Event()
+
+    def watchdog():  # the whole notebook's limit: kill the jail (its PID 1 is the kernel's process)
+        overran.set()
+        proc = getattr(getattr(getattr(ep, "km", None), "provisioner", None), "process", None)
+        if proc is not None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+    timer = threading.Timer(notebook_timeout, watchdog)
+    with tempfile.TemporaryDirectory(prefix="grading-job-") as folder:
+        timer.start()
+        try:
+            nb, _ = ep.preprocess(nb, {"metadata": {"path": folder}})
+        except Exception as e:  # noqa: BLE001  (a dead or stuck kernel is the submission's doing)
+            if overran.is_set():
+                return None, f"nbgrader-timeout: the notebook ran past {notebook_timeout:g} s"
+            return None, f"{type(e).__name__}: {e}"[:3000]
+        finally:
+            timer.cancel()
+    return nbformat.writes(nb), ""
+
+
+_WORKER_DIR: list[Path] = []
+
+
+def _worker_dir() -> Path:
+    if not _WORKER_DIR:
+        d = Path(tempfile.mkdtemp(prefix="grading-worker-"))
+        atexit.register(shutil.rmtree, d, True)
+        _WORKER_DIR.append(d)
+    return _WORKER_DIR[0]
+
+
+def _fonts() -> Path:
+    """matplotlib's font list, built once per worker process (the kernels and re-checks copy it)."""
+    folder = _worker_dir() / "matplotlib"
+    jail.build_font_cache(folder)
+    return folder
+
+
+def _prepare(kernel_env: dict[str, str]) -> None:
+    """This worker's environment for the kernel launcher (grading._kernel_jail): the job's kernel
+    limits, this worker's font list, whether the jail works here. Workers run one job at a time."""
+    os.environ.update(kernel_env)
+    os.environ["AUTOGRAD_MPL_CACHE"] = str(_fonts())
+    os.environ["AUTOGRAD_JAIL_WORKS"] = "1" if jail.works() else "0"
+    for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[k] = "1"
