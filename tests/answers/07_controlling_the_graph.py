@@ -497,7 +497,26 @@ class GradNormRecorder:
         if self._handle is not None:
             self._handle.remove()
 '''),
-        ("the hook returns the normalised gradient", "changed the gradient flowing back", '''
+        ("squares grad in place (grad.pow_(2)) to compute the norm, returns None", "changed the gradient it was given in place", '''
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self._handles = []
+
+    def watch(self, name, tensor):
+        self.norms.setdefault(name, [])
+
+        def hook(grad):
+            self.norms[name].append(grad.pow_(2).sum().sqrt().item())
+
+        self._handles.append(tensor.register_hook(hook))
+
+    def remove(self):
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+'''),
+        ("the hook returns the normalised gradient", "returns a tensor, which replaces the gradient", '''
 class GradNormRecorder:
     def __init__(self):
         self.norms = {}
@@ -517,6 +536,196 @@ class GradNormRecorder:
         for handle in self._handles:
             handle.remove()
         self._handles = []
+'''),
+    ],
+    'half_saver': [
+        ('keeps t unchanged: nothing compressed', 'keep only the float16 copy', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        self.stored_bytes += t.numel() * t.element_size()
+        return t
+
+    def unpack(self, packed):
+        return packed
+'''),
+        ('keeps t and its float16 copy, gives back t', 'not t itself (nor both)', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return t, kept
+
+    def unpack(self, packed):
+        original, kept = packed
+        return original
+'''),
+        ('bfloat16 instead of float16', 'bfloat16', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.bfloat16) if t.is_floating_point() else t
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept.to(dtype)
+'''),
+        ('unpack returns the float16 tensor', 'original dtype', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept
+'''),
+        ('unpack always converts to float32', 'float64 must come back as float64', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return kept
+
+    def unpack(self, packed):
+        return packed.to(torch.float32) if packed.dtype == torch.float16 else packed
+'''),
+        ('casts integer and bool tensors to float16 too', 'integer and bool tensors', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16)
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept.to(dtype)
+'''),
+        ('counts the bytes of t, not of the float16 copy', 'not those of t', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        self.stored_bytes += t.numel() * t.element_size()
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept.to(dtype)
+'''),
+        ('never adds to stored_bytes', 'add numel() * element_size()', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept.to(dtype)
+'''),
+    ],
+    'attach_sgd': [
+        ('never frees p.grad', 'set p.grad = None', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= lr * p.grad
+        pass
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+        ('p.grad.zero_() instead of p.grad = None', 'zero_() keeps', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= lr * p.grad
+        p.grad.zero_()
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+        ("a def in the loop: every hook updates the loop's last parameter", 'its own parameter', '''
+def attach_sgd(params, lr):
+    handles = []
+    for p in params:
+        def step(_):
+            with torch.no_grad():
+                p.sub_(lr * p.grad)
+            p.grad = None
+        handles.append(p.register_post_accumulate_grad_hook(step))
+    return handles
+'''),
+        ('p = p - lr * p.grad: a new tensor, the parameter unchanged', 'did not change', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p = p - lr * p.grad
+        p.grad = None
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+        ('p += lr * p.grad: the wrong sign', 'wrong way', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p += lr * p.grad
+        p.grad = None
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+        ('forgets lr', 'multiply the gradient by lr', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= p.grad
+        p.grad = None
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+        ('register_hook (a tensor hook) instead of a post-accumulate hook', 'register_post_accumulate_grad_hook', '''
+def attach_sgd(params, lr):
+    handles = []
+    for p in params:
+        def step(grad, p=p):
+            with torch.no_grad():
+                p.sub_(lr * grad)
+        handles.append(p.register_hook(step))
+    return handles
+'''),
+        ('returns no handles', 'one per parameter', '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= lr * p.grad
+        p.grad = None
+    for p in params:
+        p.register_post_accumulate_grad_hook(step)
 '''),
     ],
 }
@@ -786,6 +995,66 @@ class GradNormRecorder:
     def remove(self):
         for handle in self._handles:
             handle.remove()
+'''),
+    ],
+    'half_saver': [
+        ('a dict as the package, .half() and .type()', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        if t.is_floating_point():
+            kept = t.half()
+        else:
+            kept = t
+        self.stored_bytes = self.stored_bytes + kept.element_size() * kept.numel()
+        return {"dtype": t.dtype, "data": kept}
+
+    def unpack(self, packed):
+        data = packed["data"]
+        return data.type(packed["dtype"]) if data.dtype != packed["dtype"] else data
+'''),
+        ('dtype tested against a tuple, math.prod of the shape, (kept, dtype) order', '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        import math
+        floating = t.dtype in (torch.float16, torch.float32, torch.float64, torch.bfloat16)
+        kept = t.to(torch.float16) if floating else t
+        self.stored_bytes += math.prod(kept.shape) * kept.element_size()
+        return (kept, t.dtype)
+
+    def unpack(self, packed):
+        kept, dtype = packed
+        return kept.to(dtype=dtype)
+'''),
+    ],
+    'attach_sgd': [
+        ('sub_ in a hook defined in the loop that uses its argument', '''
+def attach_sgd(params, lr):
+    handles = []
+    for param in params:
+        def hook(p, lr=lr):
+            with torch.no_grad():
+                p.sub_(lr * p.grad)
+            p.grad = None
+        handles.append(param.register_post_accumulate_grad_hook(hook))
+    return handles
+'''),
+        ('add_ with alpha, a factory making one hook per parameter', '''
+def attach_sgd(params, lr):
+    def make(param):
+        def hook(_):
+            with torch.no_grad():
+                param.add_(param.grad, alpha=-lr)
+            param.grad = None
+        return hook
+    return [q.register_post_accumulate_grad_hook(make(q)) for q in params]
 '''),
     ],
 }
