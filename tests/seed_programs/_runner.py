@@ -8,26 +8,19 @@ A batch imports the library once and runs each program in a forked child (a fres
 for each, without paying the import again), writing DIR/<program>.out, .err and .rc.
 
 For a stand-in, every module of the package is imported and put in ``sys.modules`` under the
-``torch`` name as well (``autograd_core.nn`` as ``torch.nn``, ...), so that ``import torch.nn as
-nn`` and ``from torch.utils.checkpoint import checkpoint`` find the stand-in's modules, not a second
-copy of them; then the program runs as ``__main__``.
+``torch`` name as well (``autograd_core.nn`` as ``torch.nn``, ...: ``programs.install``, shared with
+the notebooks' claims runner), so that ``import torch.nn as nn`` and ``from torch.utils.checkpoint
+import checkpoint`` find the stand-in's modules, not a second copy of them; then the program runs as
+``__main__``.
 """
 
 import importlib
 import os
-import pkgutil
 import runpy
 import sys
 
-
-def install(lib):
-    """Make ``import torch`` (and ``import torch.<sub>``) give ``lib``'s modules."""
-    pkg = importlib.import_module(lib)
-    for info in pkgutil.walk_packages(pkg.__path__, lib + "."):
-        importlib.import_module(info.name)
-    for name, mod in list(sys.modules.items()):
-        if name == lib or name.startswith(lib + "."):
-            sys.modules["torch" + name[len(lib) :]] = mod
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from programs import forked, install  # noqa: E402 - tests/programs.py, shared with test_claims
 
 
 def run(path):
@@ -37,31 +30,7 @@ def run(path):
 
 def batch(out, paths):
     for path in paths:
-        name = os.path.join(out, os.path.basename(path))
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:  # the child: its own stdout and stderr files
-            code = 1
-            try:
-                for fd, suffix in ((1, ".out"), (2, ".err")):
-                    f = os.open(name + suffix, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-                    os.dup2(f, fd)
-                run(path)
-                code = 0
-            except SystemExit as e:
-                code = e.code if isinstance(e.code, int) else 1
-            except BaseException:
-                import traceback  # noqa: PLC0415 - only in a failing child
-
-                traceback.print_exc()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        with open(name + ".rc", "w") as f:
-            f.write(str(os.waitstatus_to_exitcode(status)))
+        forked(lambda path=path: run(path), os.path.join(out, os.path.basename(path)))
 
 
 if __name__ == "__main__":
