@@ -416,3 +416,164 @@ def jvp_double_vjp(f, x, u):
 '''),
     ],
 }
+
+
+# ---- forward mode (sections 7-8) ----------------------------------------------------------------
+
+def _sub(src, old, new):
+    assert old in src, old
+    return src.replace(old, new, 1)
+
+
+_DUAL_OK = '''def lift(c):
+    return c if isinstance(c, Dual) else Dual(c, 0.0)
+
+
+class Dual:
+    def __init__(self, val, dot):
+        self.val, self.dot = val, dot
+
+    def __getitem__(self, index):
+        return Dual(self.val[index], self.dot[index])
+
+    def sum(self):
+        return Dual(self.val.sum(), self.dot.sum())
+
+    def __radd__(self, c):
+        return self + c
+
+    def __rmul__(self, c):
+        return self * c
+
+    def __rsub__(self, c):
+        return lift(c) - self
+
+    def __rtruediv__(self, c):
+        return lift(c) / self
+
+    def __add__(self, other):
+        other = lift(other)
+        return Dual(self.val + other.val, self.dot + other.dot)
+
+    def __sub__(self, other):
+        other = lift(other)
+        return Dual(self.val - other.val, self.dot - other.dot)
+
+    def __neg__(self):
+        return Dual(-self.val, -self.dot)
+
+    def __mul__(self, other):
+        other = lift(other)
+        return Dual(self.val * other.val, self.dot * other.val + self.val * other.dot)
+
+    def __truediv__(self, other):
+        other = lift(other)
+        return Dual(self.val / other.val, (self.dot * other.val - self.val * other.dot) / (other.val * other.val))
+
+    def __pow__(self, p):
+        return Dual(self.val ** p, p * self.val ** (p - 1) * self.dot)
+
+    def sin(self):
+        return Dual(self.val.sin(), self.val.cos() * self.dot)
+
+    def cos(self):
+        return Dual(self.val.cos(), -self.val.sin() * self.dot)
+
+    def exp(self):
+        e = self.val.exp()
+        return Dual(e, e * self.dot)
+
+    def log(self):
+        return Dual(self.val.log(), self.dot / self.val)
+'''
+
+WRONG["dual"] = [
+    ("product rule with one term only (a.dot * b.val)", "product rule",
+     _sub(_DUAL_OK, "self.dot * other.val + self.val * other.dot", "self.dot * other.val")),
+    ("product of the tangents (a.dot * b.dot)", "both terms",
+     _sub(_DUAL_OK, "self.dot * other.val + self.val * other.dot", "self.dot * other.dot")),
+    ("quotient rule with the sign of the numerator flipped", "quotient rule",
+     _sub(_DUAL_OK, "(self.dot * other.val - self.val * other.dot)", "(self.val * other.dot - self.dot * other.val)")),
+    ("quotient rule divided by b instead of b**2", "b.val**2",
+     _sub(_DUAL_OK, "/ (other.val * other.val))", "/ other.val)")),
+    ("power rule without the factor p", "power rule",
+     _sub(_DUAL_OK, "p * self.val ** (p - 1) * self.dot", "self.val ** (p - 1) * self.dot")),
+    ("cos' = +sin (the minus sign forgotten)", "note the minus",
+     _sub(_DUAL_OK, "-self.val.sin() * self.dot", "self.val.sin() * self.dot")),
+    ("sin's tangent without the incoming tangent (chain rule)", "chain rule",
+     _sub(_DUAL_OK, "self.val.cos() * self.dot)", "self.val.cos())")),
+    ("exp's tangent is the incoming tangent only", "exp(a.val) * a.dot", _sub(_DUAL_OK, "e * self.dot)", "self.dot)")),
+    ("log's tangent is 1 / val (no dot)", "chain rule", _sub(_DUAL_OK, "self.dot / self.val)", "1.0 / self.val)")),
+    ("a constant added to the tangent too (no lift)", "its own tangent is 0", _sub(
+        _DUAL_OK, "    def __add__(self, other):\n        other = lift(other)\n        return Dual(self.val + other.val, self.dot + other.dot)",
+        "    def __add__(self, other):\n        if not isinstance(other, Dual):\n            return Dual(self.val + other, self.dot + other)\n"
+        "        return Dual(self.val + other.val, self.dot + other.dot)")),
+    ("__sub__ computes other - self", "self on the left", _sub(
+        _DUAL_OK, "Dual(self.val - other.val, self.dot - other.dot)", "Dual(other.val - self.val, other.dot - self.dot)")),
+    ("__mul__ changes self in place and returns it", "never change self", _sub(
+        _DUAL_OK, "        return Dual(self.val * other.val, self.dot * other.val + self.val * other.dot)",
+        "        self.dot = self.dot * other.val + self.val * other.dot\n        self.val = self.val * other.val\n"
+        "        return self")),
+    ("__neg__ negates the value only", "negate both parts", _sub(_DUAL_OK, "Dual(-self.val, -self.dot)",
+                                                                   "Dual(-self.val, self.dot)")),
+]
+
+_JVPF_OK = '''def jvp_forward(f, x, u):
+    if tuple(u.shape) != tuple(x.shape):
+        raise ValueError("u and x differ in shape")
+    y = f(Dual(x, u))
+    if not isinstance(y, Dual):
+        return y, torch.zeros_like(y)
+    return y.val, y.dot
+'''
+
+WRONG["jvp_forward"] = [
+    ("returns (J u, f(x)): the pair in the wrong order", "in this order", _sub(_JVPF_OK, "return y.val, y.dot", "return y.dot, y.val")),
+    ("a tangent of ones instead of u", "not a tangent of ones", _sub(
+        _JVPF_OK, "Dual(x, u)", "Dual(x, torch.ones_like(x))")),
+    ("Dual(u, x): point and tangent swapped", "the point first", _sub(_JVPF_OK, "Dual(x, u)", "Dual(u, x)")),
+    ("no case for an f that ignores its input", "its tangent is 0", _sub(
+        _JVPF_OK, "    if not isinstance(y, Dual):\n        return y, torch.zeros_like(y)\n", "")),
+    ("no ValueError for a tangent of another shape", "raise ValueError", _sub(
+        _JVPF_OK, "    if tuple(u.shape) != tuple(x.shape):\n        raise ValueError(\"u and x differ in shape\")\n", "")),
+    ("returns the Dual itself", "not the Dual itself", _sub(_JVPF_OK, "return y.val, y.dot", "return y, y.dot")),
+    ("evaluates f twice (once on x for the value)", "evaluates f once", _sub(
+        _JVPF_OK, "return y.val, y.dot", "return f(x), y.dot")),
+    ("uses torch.func.jvp", "func.jvp", '''def jvp_forward(f, x, u):
+    if tuple(u.shape) != tuple(x.shape):
+        raise ValueError("u and x differ in shape")
+    return torch.func.jvp(f, (x,), (u,))
+'''),
+]
+
+_JACF_OK = '''def jacobian_forward(f, x):
+    n = x.numel()
+    basis = torch.eye(n, dtype=x.dtype)
+    cols = [jvp_forward(f, x, basis[j].reshape(x.shape))[1] for j in range(n)]
+    return torch.stack(cols, dim=-1).reshape(tuple(cols[0].shape) + tuple(x.shape))
+'''
+
+WRONG["jacobian_forward"] = [
+    ("columns stacked as rows (dim 0): the transpose", "last dimension", _sub(
+        _JACF_OK, "torch.stack(cols, dim=-1).reshape(tuple(cols[0].shape) + tuple(x.shape))",
+        "torch.stack(cols, dim=0).reshape(tuple(x.shape) + tuple(cols[0].shape))")),
+    ("no final reshape", "missing reshape", _sub(
+        _JACF_OK, "torch.stack(cols, dim=-1).reshape(tuple(cols[0].shape) + tuple(x.shape))", "torch.stack(cols, dim=-1)")),
+    ("a tangent of ones for every column", "not a tensor of ones", _sub(
+        _JACF_OK, "basis[j].reshape(x.shape)", "torch.ones_like(x)")),
+    ("one-hot tangents not reshaped to x's shape", "x's shape", _sub(
+        _JACF_OK, "basis[j].reshape(x.shape)", "basis[j]")),
+    ("evaluates f(x) once more for the output shape", "x.numel() = 3 times", '''def jacobian_forward(f, x):
+    y = f(x)
+    n = x.numel()
+    basis = torch.eye(n, dtype=x.dtype)
+    cols = [jvp_forward(f, x, basis[j].reshape(x.shape))[1] for j in range(n)]
+    return torch.stack(cols, dim=-1).reshape(tuple(y.shape) + tuple(x.shape))
+'''),
+    ("reverse mode instead (jacobian_from_vjps)", "jacobian_from_vjps", '''def jacobian_forward(f, x):
+    return jacobian_from_vjps(f, x)
+'''),
+    ("uses torch.func.jacfwd", "func.jacfwd", '''def jacobian_forward(f, x):
+    return torch.func.jacfwd(f)(x)
+'''),
+]

@@ -103,6 +103,21 @@ WRONG = {
          _sub(_NTH, "    d = f(x)\n", "    x = x.detach().clone().requires_grad_(True)\n    d = f(x)\n")),
         ("differentiates the vector d instead of d.sum()", "differentiate a scalar",
          _sub(_NTH, "d.sum(), x", "d, x")),
+        ("f on a detached copy, the caller's x differentiated with allow_unused=True and None turned into 0",
+         "the None of allow_unused=True", '''def nth_derivative(f, x, n):
+    d = f(x.detach().clone().requires_grad_(True))
+    for _ in range(n):
+        if not d.requires_grad:
+            return torch.zeros_like(x)
+        (d,) = torch.autograd.grad(d.sum(), x, create_graph=True, allow_unused=True)
+        if d is None:
+            return torch.zeros_like(x)
+    return d
+'''),
+        ("f on a detached copy, differentiated with respect to the caller's x (an engine error)",
+         "computed from a copy of x", _sub(_NTH, "    d = f(x)\n", "    d = f(x.detach().clone().requires_grad_(True))\n")
+         .replace("create_graph=True, allow_unused=True", "create_graph=True")),
+        ("n = 0 returns x instead of f(x)", "f(x) itself", _sub(_NTH, "    d = f(x)\n", "    if n == 0:\n        return x\n    d = f(x)\n")),
     ],
     "hvp": [
         ("no create_graph on the first call", "create_graph=True",
