@@ -286,7 +286,7 @@ def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
             p.data -= lr * p.grad
     return w, b, losses
 '''),
-    ("zero_grad between backward and the update (no step at all)", "before the update", _ZG + '''def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+    ("zero_grad between backward and the update (no step at all)", "zero_grad ran between backward and the update", _ZG + '''def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
     w, b = Value(w0), Value(b0)
     losses = []
     for _ in range(steps):
@@ -298,6 +298,188 @@ def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
             p.data -= lr * p.grad
     return w, b, losses
 '''),
+]
+
+
+# ---- Exercise 5: the MLP class ---------------------------------------------------------------------
+
+_MLP_INIT = """class MLP:
+    def __init__(self, weights, biases=None):
+        self.layers = []
+        for k, W in enumerate(weights):
+            b = biases[k] if biases is not None else [0.0] * len(W)
+            self.layers.append(([[Value(w) for w in row] for row in W], [Value(v) for v in b]))
+"""
+_MLP_CALL = """
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum((w * hi for w, hi in zip(row, h)), bj) for row, bj in zip(W, b)]
+            if k < len(self.layers) - 1:
+                h = [v_tanh(a) for a in h]
+        return h
+"""
+_MLP_PARAMS = """
+    def parameters(self):
+        return [p for W, b in self.layers for p in [w for row in W for w in row] + b]
+"""
+
+
+def _mlp(init=_MLP_INIT, call=_MLP_CALL, params=_MLP_PARAMS):
+    return init + call + params
+
+
+WRONG["mlp"] = [
+    ("no nonlinearity: tanh never applied (one linear map)", "no nonlinearity", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for W, b in self.layers:
+            h = [sum((w * hi for w, hi in zip(row, h)), bj) for row, bj in zip(W, b)]
+        return h
+""")),
+    ("tanh after the last layer too", "no tanh on the last layer", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for W, b in self.layers:
+            h = [v_tanh(sum((w * hi for w, hi in zip(row, h)), bj)) for row, bj in zip(W, b)]
+        return h
+""")),
+    ("relu instead of tanh in the hidden layers", "tanh (v_tanh), not relu", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum((w * hi for w, hi in zip(row, h)), bj) for row, bj in zip(W, b)]
+            if k < len(self.layers) - 1:
+                h = [v_relu(a) for a in h]
+        return h
+""")),
+    ("the bias is never added in the forward pass", "add the bias", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum(w * hi for w, hi in zip(row, h)) for row in W]
+            if k < len(self.layers) - 1:
+                h = [v_tanh(a) for a in h]
+        return h
+""")),
+    ("fresh Values made in __call__ (the parameters never get a gradient)", "the very Values that parameters() returns", """class MLP:
+    def __init__(self, weights, biases=None):
+        self.weights = weights
+        self.biases = biases if biases is not None else [[0.0] * len(W) for W in weights]
+        self.params = [Value(v) for W, b in zip(self.weights, self.biases) for v in [*(w for row in W for w in row), *b]]
+
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(zip(self.weights, self.biases)):
+            h = [sum((Value(w) * hi for w, hi in zip(row, h)), Value(bj)) for row, bj in zip(W, b)]
+            if k < len(self.weights) - 1:
+                h = [v_tanh(a) for a in h]
+        return h
+
+    def parameters(self):
+        return self.params
+"""),
+    ("one bias Value shared by a layer ([Value(0.0)] * n when biases=None)", "one value is shared", _mlp(init="""class MLP:
+    def __init__(self, weights, biases=None):
+        self.layers = []
+        for k, W in enumerate(weights):
+            b = [Value(v) for v in biases[k]] if biases is not None else [Value(0.0)] * len(W)
+            self.layers.append(([[Value(w) for w in row] for row in W], b))
+""")),
+    ("parameters() lists the weights only", "every weight and every bias", _mlp(params="""
+    def parameters(self):
+        return [w for W, b in self.layers for row in W for w in row]
+""")),
+    ("parameters() in another order (all biases first)", "the order is layer by layer", _mlp(params="""
+    def parameters(self):
+        return [v for W, b in self.layers for v in b] + [w for W, b in self.layers for row in W for w in row]
+""")),
+    ("returns the single output Value, not a list", "a list even when there is one output", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum((w * hi for w, hi in zip(row, h)), bj) for row, bj in zip(W, b)]
+            if k < len(self.layers) - 1:
+                h = [v_tanh(a) for a in h]
+        return h[0] if len(h) == 1 else h
+""")),
+]
+
+# ---- Exercise 6: one training step -----------------------------------------------------------------
+
+WRONG["train_step"] = [
+    ("never zeroes the gradients (they add up over the steps)", "zero the gradients at the start of each step", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+"""),
+    ("steps uphill: p.data += lr * p.grad", "minus: a step downhill", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data += lr * p.grad
+    return loss.data
+"""),
+    ("zero_grad between backward and the update (no step at all)", "zero_grad ran between backward and the update", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    zero_grad(params)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+"""),
+    ("one update per example instead of one for the batch", "one update per call", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    total = 0.0
+    for x, y in zip(xs, ys):
+        zero_grad(params)
+        loss = (model(x)[0] - y) ** 2 * (1.0 / len(xs))
+        backward(loss)
+        for p in params:
+            p.data -= lr * p.grad
+        total += loss.data
+    return total
+"""),
+    ("the summed squared error instead of the mean", "not the sum", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+"""),
+    ("returns the loss recomputed after the update", "the loss computed before the update", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return sum((model(x)[0].data - y) ** 2 for x, y in zip(xs, ys)) / len(xs)
+"""),
+    ("returns the loss Value instead of the float loss.data", "a float", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss
+"""),
 ]
 
 
@@ -609,3 +791,136 @@ def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
 '''),
     ],
 }
+
+RIGHT["mlp"] = [
+    ("Layer objects, the .tanh() method of Exercise 3, parameters collected once in __init__", """
+class _Layer:
+    def __init__(self, W, b):
+        self.W = [[Value(w) for w in row] for row in W]
+        self.b = [Value(v) for v in b]
+
+    def __call__(self, h):
+        out = []
+        for row, bj in zip(self.W, self.b):
+            a = bj
+            for w, hi in zip(row, h):
+                a = a + w * hi
+            out.append(a)
+        return out
+
+class MLP:
+    def __init__(self, weights, biases=None):
+        if biases is None:
+            biases = [[0.0 for _ in W] for W in weights]
+        self.layers = [_Layer(W, b) for W, b in zip(weights, biases)]
+        self._params = [p for L in self.layers for p in [w for row in L.W for w in row] + L.b]
+
+    def __call__(self, x):
+        h = x
+        for L in self.layers[:-1]:
+            h = [a.tanh() for a in L(h)]
+        return self.layers[-1](h)
+
+    def parameters(self):
+        return list(self._params)
+"""),
+    ("index loops, products summed from Value(0.0), bias added last", """
+class MLP:
+    def __init__(self, weights, biases=None):
+        self.W, self.b = [], []
+        for k in range(len(weights)):
+            rows = weights[k]
+            self.W.append([[Value(rows[j][i]) for i in range(len(rows[j]))] for j in range(len(rows))])
+            self.b.append([Value(biases[k][j] if biases is not None else 0.0) for j in range(len(rows))])
+
+    def __call__(self, x):
+        h = [xi for xi in x]
+        n = len(self.W)
+        for k in range(n):
+            new = []
+            for j in range(len(self.W[k])):
+                a = Value(0.0)
+                for i in range(len(h)):
+                    a = a + self.W[k][j][i] * h[i]
+                new.append(a + self.b[k][j])
+            h = [v_tanh(a) for a in new] if k < n - 1 else new
+        return h
+
+    def parameters(self):
+        out = []
+        for k in range(len(self.W)):
+            for row in self.W[k]:
+                out.extend(row)
+            out.extend(self.b[k])
+        return out
+"""),
+    ("tanh built inline as one node from math.tanh, a tuple returned as the output list", """
+def _tanh_node(a):
+    t = math.tanh(a.data)
+    return Value(t, (a,), (1.0 - t * t,), "tanh")
+
+class MLP:
+    def __init__(self, weights, biases=None):
+        biases = biases or [[0.0] * len(W) for W in weights]
+        self.layers = [([[Value(w) for w in row] for row in W], [Value(v) for v in b])
+                       for W, b in zip(weights, biases)]
+
+    def __call__(self, x):
+        h = list(x)
+        last = len(self.layers) - 1
+        for k, (W, b) in enumerate(self.layers):
+            pre = [bj + sum(w * hi for w, hi in zip(row, h)) for row, bj in zip(W, b)]
+            h = pre if k == last else [_tanh_node(a) for a in pre]
+        return tuple(h)
+
+    def parameters(self):
+        ps = []
+        for W, b in self.layers:
+            ps += [w for row in W for w in row]
+            ps += b
+        return ps
+"""),
+]
+
+RIGHT["train_step"] = [
+    ("gradients reset inline, the loss divided by n, float() returned", """
+def train_step(model, xs, ys, lr):
+    for p in model.parameters():
+        p.grad = 0.0
+    total = Value(0.0)
+    for x, y in zip(xs, ys):
+        d = model(x)[0] - y
+        total = total + d * d
+    loss = total / len(xs)
+    backward(loss)
+    for p in model.parameters():
+        p.data = p.data - lr * p.grad
+    return float(loss.data)
+"""),
+    ("the errors collected in a list first, each scaled by 1/n", """
+def train_step(model, xs, ys, lr):
+    params = list(model.parameters())
+    zero_grad(params)
+    n = len(xs)
+    errors = [(model(x)[0] - y) ** 2 * (1.0 / n) for x, y in zip(xs, ys)]
+    loss = errors[0]
+    for e in errors[1:]:
+        loss = loss + e
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+"""),
+    ("residual written (y - s), predictions computed first, update through zip of data and grads", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    preds = [model(x)[0] for x in xs]
+    loss = sum(((y - s) ** 2 for s, y in zip(preds, ys)), Value(0.0)) * (1 / len(ys))
+    backward(loss)
+    steps = [lr * p.grad for p in params]
+    for p, d in zip(params, steps):
+        p.data -= d
+    return loss.data
+"""),
+]
