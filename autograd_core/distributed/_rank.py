@@ -1,6 +1,7 @@
 """One rank of ``autograd_core.distributed.run``: set torchrun's environment from MPI's, run the
 script as ``__main__``, and leave the exit status in the launcher's folder (the launcher exits
-with the worst). Run as ``python -m autograd_core.distributed._rank CODES (-f|-m) TARGET ARGS``.
+with the worst). Run as ``python .../distributed/_rank.py CODES (-f|-m) TARGET ARGS``, a script
+(importing nothing of autograd_core: the target imports what it needs).
 
 The rank is read from the environment mpiexec gives each process (MPICH's ``PMI_RANK``, Open
 MPI's ``OMPI_COMM_WORLD_RANK``), so MPI itself is started only if the script asks for it.
@@ -32,11 +33,11 @@ def main():
     set_env()
     code = 1
     try:
-        if how == "-m":
-            sys.argv = [target, *args]
+        sys.argv = [target, *args]
+        if how == "-m":  # as `python -m`: the working folder first on the path
+            sys.path[0] = os.getcwd()
             runpy.run_module(target, run_name="__main__", alter_sys=True)
-        else:
-            sys.argv = [target, *args]
+        else:  # as `python script.py`: the script's folder first
             sys.path[0] = os.path.dirname(os.path.abspath(target))
             runpy.run_path(target, run_name="__main__")
         code = 0

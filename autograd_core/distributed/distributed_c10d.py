@@ -145,7 +145,11 @@ def is_available():
 
 
 def is_mpi_available():
-    return importlib.util.find_spec("mpi4py") is not None
+    """Whether mpi4py is installed (its MPI library is looked for only by init_process_group)."""
+    try:
+        return importlib.util.find_spec("mpi4py") is not None
+    except ValueError:  # sys.modules["mpi4py"] is None: importing it is blocked
+        return False
 
 
 def is_gloo_available():

@@ -16,6 +16,9 @@ import subprocess
 import sys
 import tempfile
 
+# Each rank starts as this file run as a script, not ``-m``: `-m` would import autograd_core
+# (numpy and all) in every rank before the script has asked for anything.
+RANK_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_rank.py")
 NO_MPIEXEC = (
     "autograd_core.distributed.run: no mpiexec found (looked next to {} and on PATH). Install an "
     "MPI with `pip install mpich mpi4py` (the mpich wheel puts mpiexec next to python), or "
@@ -56,7 +59,7 @@ def main(argv=None):
         print(NO_MPIEXEC.format(os.path.dirname(sys.executable)), file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="ac-run-") as codes:
-        cmd = [mpiexec, "-n", str(args.n), sys.executable, "-m", "autograd_core.distributed._rank"]
+        cmd = [mpiexec, "-n", str(args.n), sys.executable, RANK_SCRIPT]
         cmd += [codes, "-m" if args.module else "-f", args.target, *args.args]
         proc = subprocess.Popen(cmd)
         forward = lambda sig, frame: proc.send_signal(sig)  # noqa: E731 - mpiexec passes it on

@@ -1,5 +1,6 @@
 """The collectives' cases, run by tests/distributed/test_distributed_collectives.py with
-autograd_core (MPI, through the launcher or alone) and with torch (Gloo, alone) as the oracle:
+autograd_core (MPI, through the launcher or alone) and with torch (Gloo, in a group of one, in the
+test's process: `record`) as the oracle:
 
     python job_collectives.py LIB OUT        # LIB: autograd_core or torch; writes OUT/LIB.RANK.json
 
@@ -124,11 +125,11 @@ def outcome(call):
         return [type(e).__name__, str(e)]
 
 
-def main():
-    lib, out = sys.argv[1], sys.argv[2]
+def record(lib):
+    """Every case's outcome with `lib` ("torch" or "autograd_core"), and this process's rank."""
     torch = importlib.import_module(lib)
     dist = importlib.import_module(lib + ".distributed")
-    before = {
+    result = {
         "before_init_get_rank": outcome(dist.get_rank),
         "before_init_all_reduce": outcome(lambda: dist.all_reduce(torch.ones(2))),
         "before_init_destroy": outcome(dist.destroy_process_group),
@@ -136,14 +137,19 @@ def main():
     }
     init(torch, dist)
     r, n = dist.get_rank(), dist.get_world_size()
-    record = dict(before)
     for name, call in cases(torch, dist, r, n).items():
-        record[name] = outcome(call)
+        result[name] = outcome(call)
     dist.destroy_process_group()
-    record["after_destroy_get_rank"] = outcome(dist.get_rank)
-    record["after_destroy_is_initialized"] = outcome(dist.is_initialized)
-    with open(os.path.join(out, f"{lib}.{r}.json"), "w") as fh:
-        json.dump(record, fh, indent=1)
+    result["after_destroy_get_rank"] = outcome(dist.get_rank)
+    result["after_destroy_is_initialized"] = outcome(dist.is_initialized)
+    return r, result
+
+
+def main():
+    lib, out = sys.argv[1], sys.argv[2]
+    rank, result = record(lib)
+    with open(os.path.join(out, f"{lib}.{rank}.json"), "w") as fh:
+        json.dump(result, fh, indent=1)
 
 
 if __name__ == "__main__":

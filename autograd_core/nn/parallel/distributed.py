@@ -192,10 +192,11 @@ class DistributedDataParallel(Module):
                 dist.broadcast(t, 0, group=self.process_group)
 
     def _prepare(self):
-        if self._ready_order and not self._rebuilt:  # torch's bucket rebuild, once
-            order = ac.tensor(self._ready_order, dtype=ac.int64)
-            if len(self._ready_order) == len(self._params):
-                dist.broadcast(order, 0, group=self.process_group)
+        if self._ready_order and not self._rebuilt:  # torch's bucket rebuild, once: rank 0's
+            n = len(self._params)
+            order = ac.tensor((self._ready_order + [-1] * n)[:n], dtype=ac.int64)
+            dist.broadcast(order, 0, group=self.process_group)  # every rank, the same buckets
+            if -1 not in order.tolist():  # rank 0 saw every gradient (none unused)
                 first = min(_FIRST_BUCKET_BYTES, self.bucket_bytes_cap)
                 self._buckets = _assign(self._params, order.tolist(), first, self.bucket_bytes_cap)
             self._rebuilt = True
