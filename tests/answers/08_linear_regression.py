@@ -79,6 +79,18 @@ def mse_grad(X, y, w, b):
     n = X.shape[0]
     return (2.0 / n) * (X.T @ r), (2.0 / n) * r.sum().item()
 '''),
+        ("dw from numpy, db a tensor", "not numpy arrays", '''
+def mse_grad(X, y, w, b):
+    r = X @ w + b - y
+    n = X.shape[0]
+    return 2.0 / n * X.numpy().T @ r.numpy(), (2.0 / n) * r.sum()
+'''),
+        ("float32 results (.float())", "the inputs' dtype", '''
+def mse_grad(X, y, w, b):
+    r = X @ w + b - y
+    n = X.shape[0]
+    return ((2.0 / n) * (X.T @ r)).float(), ((2.0 / n) * r.sum()).float()
+'''),
     ],
     "sgd_step": [
         ("no torch.no_grad()", "torch.no_grad()", '''
@@ -105,7 +117,7 @@ def sgd_step(params, lr):
             p -= lr * p.grad
             p.grad = None
 '''),
-        ("zeroes the gradient instead of setting None", "not p.grad.zero_()", '''
+        ("zeroes the gradient instead of setting None", "a tensor of zeros (p.grad.zero_())", '''
 def sgd_step(params, lr):
     with torch.no_grad():
         for p in params:
@@ -114,7 +126,7 @@ def sgd_step(params, lr):
             p -= lr * p.grad
             p.grad.zero_()
 '''),
-        ("no reset of .grad", "must reset .grad to None", '''
+        ("no reset of .grad", "p.grad still holds the gradient", '''
 def sgd_step(params, lr):
     with torch.no_grad():
         for p in params:
@@ -251,7 +263,7 @@ def train_linear_regression(X, y, lr, steps):
 '''),
     ],
     "closed_form": [
-        ("no column of ones: no bias", "solve for the bias too", '''
+        ("no column of ones: no bias", "not the least-squares solution with a bias", '''
 def closed_form(X, y):
     theta, *_ = np.linalg.lstsq(X.numpy(), y.numpy(), rcond=None)
     return torch.tensor(theta), torch.tensor(np.float64(0.0))
@@ -277,14 +289,29 @@ def closed_form(X, y):
     theta, *_ = np.linalg.lstsq(A, y.numpy(), rcond=None)
     return theta[:-1], theta[-1]
 '''),
-        ("ones column first, read as last", "w = theta[:-1], b = theta[-1]", '''
+        ("the solve in float32, the result cast back to float64", "float32 precision", '''
+def closed_form(X, y):
+    Xn = X.numpy().astype(np.float32)
+    A = np.hstack([Xn, np.ones((Xn.shape[0], 1), dtype=np.float32)])
+    theta, *_ = np.linalg.lstsq(A, y.numpy().astype(np.float32), rcond=None)
+    theta = theta.astype(np.float64)
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''),
+        ("float32 tensors in, float32 out (X.float())", "w is not float64", '''
+def closed_form(X, y):
+    Xn, yn = X.float().numpy(), y.float().numpy()
+    A = np.hstack([Xn, np.ones((Xn.shape[0], 1), dtype=np.float32)])
+    theta, *_ = np.linalg.lstsq(A, yn, rcond=None)
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''),
+        ("ones column first, read as last", "w = theta[:-1] and b = theta[-1]", '''
 def closed_form(X, y):
     Xn = X.numpy()
     A = np.hstack([np.ones((Xn.shape[0], 1)), Xn])
     theta, *_ = np.linalg.lstsq(A, y.numpy(), rcond=None)
     return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
 '''),
-        ("bias as the mean of y, weights without intercept", "solve for the bias too", '''
+        ("bias as the mean of y, weights without intercept", "not the least-squares solution with a bias", '''
 def closed_form(X, y):
     theta, *_ = np.linalg.lstsq(X.numpy(), y.numpy(), rcond=None)
     return torch.tensor(theta), torch.tensor(np.float64(y.numpy().mean()))

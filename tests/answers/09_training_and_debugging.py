@@ -66,6 +66,53 @@ _WHY_HEAD = '''    if t.grad_fn is not None:
         return "no graph"
 '''
 
+
+_OVERFIT = '''def overfit_one_batch(model, loss_fn, xb, yb, steps, lr):
+    """Overfit one batch (a wrong answer)."""
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(xb), yb)
+        losses.append(loss.item())
+        loss.backward()
+        optimizer.step()
+    return losses, sorted(name for name, p in model.named_parameters() if torch.equal(p.detach(), before[name]))
+'''
+
+
+def _overfit(old, new):
+    assert old in _OVERFIT, old
+    return _OVERFIT.replace(old, new)
+
+
+_GAN = '''def gan_step(G, D, opt_G, opt_D, real, z):
+    """One GAN step (a wrong answer)."""
+    bce = F.binary_cross_entropy_with_logits
+    fake = G(z)
+    opt_D.zero_grad()
+    d_real, d_fake = D(real), D(fake.detach())
+    loss_D = bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))
+    loss_D.backward()
+    opt_D.step()
+    opt_G.zero_grad()
+    d_fake = D(fake)
+    loss_G = bce(d_fake, torch.ones_like(d_fake))
+    loss_G.backward()
+    opt_G.step()
+    return loss_D.item(), loss_G.item()
+'''
+
+
+def _gan(*pairs):
+    out = _GAN
+    for old, new in zip(pairs[::2], pairs[1::2]):
+        assert old in out, old
+        out = out.replace(old, new)
+    return out
+
+
 WRONG = {
     "stable_ce": [
         ("row max without keepdim (an (N,) vector broadcast against (N, C))", "keepdim=True",
@@ -280,6 +327,75 @@ WRONG = {
         ("runs backward and looks at t.grad (forbidden)", "backward",
          _why(_WHY_HEAD + '''    loss.backward(retain_graph=True)
     return "ok" if t.grad is not None else "not reached"''')),
+    ],
+    "overfit_one_batch": [
+        ("snapshot without clone: the parameters themselves, updated in place", "snapshot is the parameter itself",
+         _overfit("before = {name: p.detach().clone() for name, p in model.named_parameters()}",
+                  "before = dict(model.named_parameters())")),
+        ("unchanged = parameters whose .grad is None (misses the dead ReLU's zero gradients)", "exactly 0 (not None)",
+         _overfit("if torch.equal(p.detach(), before[name])", "if p.grad is None")),
+        ("unchanged = parameters that do not require grad (misses detached and unused ones)", "detached in forward",
+         _overfit("if torch.equal(p.detach(), before[name])", "if not p.requires_grad")),
+        ("no zero_grad: the garbage and the earlier gradients are added to every update", "zero_grad() before every backward",
+         _overfit("        optimizer.zero_grad()\n", "")),
+        ("each loss recorded after its update", "record loss.item() before optimizer.step()",
+         _overfit("        losses.append(loss.item())\n        loss.backward()\n        optimizer.step()\n",
+                  "        loss.backward()\n        optimizer.step()\n        losses.append(loss_fn(model(xb), yb).item())\n")),
+        ("losses as tensors", "Python floats",
+         _overfit("losses.append(loss.item())", "losses.append(loss.detach())")),
+        ("names in named_parameters() order, not sorted", "sorted",
+         _overfit("return losses, sorted(name for name, p in model.named_parameters() if torch.equal(p.detach(), before[name]))",
+                  "return losses, [name for name, p in model.named_parameters() if torch.equal(p.detach(), before[name])]")),
+        ("SGD with momentum", "plain torch.optim.SGD",
+         _overfit("torch.optim.SGD(model.parameters(), lr=lr)", "torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9)")),
+        ("trains a copy, not the model it was given", "in place",
+         _overfit("    before = {name: p.detach().clone() for name, p in model.named_parameters()}\n",
+                  "    import copy\n    model = copy.deepcopy(model)\n    before = {name: p.detach().clone() for name, p in model.named_parameters()}\n")),
+    ],
+    "gan_step": [
+        ("no detach: D's backward runs through G and frees its graph", "use D(fake.detach())",
+         _gan("D(fake.detach())", "D(fake)")),
+        ("no detach but retain_graph=True, both zero_grads first: loss_D's gradient stays in G's .grad",
+         "exactly loss_G's gradient",
+         _gan("    opt_D.zero_grad()\n", "    opt_D.zero_grad()\n    opt_G.zero_grad()\n",
+              "D(fake.detach())", "D(fake)", "loss_D.backward()", "loss_D.backward(retain_graph=True)",
+              "    opt_G.zero_grad()\n    d_fake = D(fake)", "    d_fake = D(fake)")),
+        ("detaches D's output instead of the fake: D learns nothing from the fakes", "detach the fake input",
+         _gan("d_real, d_fake = D(real), D(fake.detach())", "d_real, d_fake = D(real), D(fake).detach()")),
+        ("the generator's D(fake) computed before the discriminator's step", "after the discriminator's step",
+         _gan("    fake = G(z)\n", "    fake = G(z)\n    d_fake_for_G = D(fake)\n",
+              "    d_fake = D(fake)\n    loss_G = bce(d_fake, torch.ones_like(d_fake))",
+              "    loss_G = bce(d_fake_for_G, torch.ones_like(d_fake_for_G))")),
+        ("the generator's target 0 (it minimises the discriminator's fake loss)", "the generator's target is 1",
+         _gan("loss_G = bce(d_fake, torch.ones_like(d_fake))", "loss_G = -bce(d_fake, torch.zeros_like(d_fake))")),
+        ("no opt_G.zero_grad(): the garbage stays in G's .grad", "exactly loss_G's gradient",
+         _gan("    opt_G.zero_grad()\n", "")),
+        ("no opt_D.zero_grad(): the garbage goes into D's update", "opt_D.zero_grad() first",
+         _gan("    opt_D.zero_grad()\n", "")),
+        ("the generator's step first, through the old D", "through the updated D",
+         _gan("""    opt_D.zero_grad()
+    d_real, d_fake = D(real), D(fake.detach())
+    loss_D = bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))
+    loss_D.backward()
+    opt_D.step()
+    opt_G.zero_grad()
+    d_fake = D(fake)
+    loss_G = bce(d_fake, torch.ones_like(d_fake))
+    loss_G.backward()
+    opt_G.step()
+""", """    opt_G.zero_grad()
+    d_fake = D(fake)
+    loss_G = bce(d_fake, torch.ones_like(d_fake))
+    loss_G.backward()
+    opt_G.step()
+    opt_D.zero_grad()
+    d_real, d_fake = D(real), D(fake.detach())
+    loss_D = bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))
+    loss_D.backward()
+    opt_D.step()
+""")),
+        ("returns the loss tensors", "Python floats",
+         _gan("return loss_D.item(), loss_G.item()", "return loss_D, loss_G")),
     ],
 }
 
@@ -556,6 +672,81 @@ def why_no_grad(t, loss):
                 seen.add(id(nxt))
                 order.append(nxt)
     return "not reached"
+'''),
+    ],
+    "overfit_one_batch": [
+        ("snapshots as numpy copies, an optimizer over the trainable parameters only, np.array_equal", '''def overfit_one_batch(model, loss_fn, xb, yb, steps, lr):
+    """Overfit one batch."""
+    before = {name: p.detach().numpy().copy() for name, p in model.named_parameters()}
+    opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=lr)
+    losses = []
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = loss_fn(model(xb), yb)
+        loss.backward()
+        losses.append(float(loss))
+        opt.step()
+    unchanged = [name for name, p in model.named_parameters() if np.array_equal(p.detach().numpy(), before[name])]
+    return losses, sorted(unchanged)
+'''),
+        ("model.zero_grad() and a while loop, clone() under no_grad, (a == b).all()", '''def overfit_one_batch(model, loss_fn, xb, yb, steps, lr):
+    """Overfit one batch."""
+    with torch.no_grad():
+        start = [(name, p.clone()) for name, p in model.named_parameters()]
+    sgd = torch.optim.SGD(model.parameters(), lr)
+    history, t = [], 0
+    while t < steps:
+        model.zero_grad()
+        out = loss_fn(model(xb), yb)
+        history.append(out.item())
+        out.backward()
+        sgd.step()
+        t += 1
+    same = []
+    for (name, old), p in zip(start, model.parameters()):
+        if bool((p.detach() == old).all()):
+            same.append(name)
+    same.sort()
+    return history, same
+'''),
+    ],
+    "gan_step": [
+        ("G(z) twice (once detached), zero_grad on the modules, labels from torch.full", '''def gan_step(G, D, opt_G, opt_D, real, z):
+    """One GAN step."""
+    loss_fn = F.binary_cross_entropy_with_logits
+    D.zero_grad()
+    out_real, out_fake = D(real), D(G(z).detach())
+    loss_D = loss_fn(out_real, torch.full(out_real.shape, 1.0, dtype=out_real.dtype)) + \\
+        loss_fn(out_fake, torch.full(out_fake.shape, 0.0, dtype=out_fake.dtype))
+    loss_D.backward()
+    opt_D.step()
+    G.zero_grad()
+    out = D(G(z))
+    loss_G = loss_fn(out, torch.full(out.shape, 1.0, dtype=out.dtype))
+    loss_G.backward()
+    opt_G.step()
+    return float(loss_D), float(loss_G)
+'''),
+        ("no_grad for the fakes of D's step, helper functions", '''def _d_loss(D, real, fake):
+    bce = F.binary_cross_entropy_with_logits
+    a, b = D(real), D(fake)
+    return bce(a, torch.ones_like(a)) + bce(b, torch.zeros_like(b))
+
+
+def gan_step(G, D, opt_G, opt_D, real, z):
+    """One GAN step."""
+    with torch.no_grad():
+        fake_const = G(z)
+    opt_D.zero_grad()
+    loss_D = _d_loss(D, real, fake_const)
+    loss_D.backward()
+    opt_D.step()
+    opt_G.zero_grad()
+    score = D(G(z))
+    loss_G = F.binary_cross_entropy_with_logits(score, torch.ones_like(score))
+    loss_G.backward()
+    opt_G.step()
+    return loss_D.item(), loss_G.item()
 '''),
     ],
 }
