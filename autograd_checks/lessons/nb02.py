@@ -38,6 +38,9 @@ class _CountingNode:
     def __init__(self, reads):
         self._reads, self._next = reads, ()
 
+    def name(self):
+        return type(self).__name__
+
     @property
     def next_functions(self):
         self._reads[0] += 1

@@ -578,3 +578,18 @@ def intermediate_grads(loss, tensors):
     return result
 '''),
 ]
+RIGHT["count_leaves"].append(("nodes told apart by node.name(), a visited set of the nodes themselves", '''\
+def count_leaves(t):
+    if t.grad_fn is None:
+        return int(t.requires_grad)
+    visited, leaves, todo = {t.grad_fn}, set(), [t.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node.name() == "torch::autograd::AccumulateGrad" or node.name() == "AccumulateGrad":
+            leaves.add(id(node.variable))
+        for nxt, _ in node.next_functions:
+            if nxt is not None and nxt not in visited:
+                visited.add(nxt)
+                todo.append(nxt)
+    return len(leaves)
+'''))
