@@ -709,6 +709,21 @@ def why_no_grad(t, loss):
     same.sort()
     return history, same
 '''),
+        ("zero_grad(set_to_none=False), snapshots in a list, the largest absolute change == 0", '''def overfit_one_batch(model, loss_fn, xb, yb, steps, lr):
+    """Overfit one batch."""
+    named = list(model.named_parameters())
+    snapshots = [p.detach().clone() for _, p in named]
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    losses = []
+    for step in range(steps):
+        opt.zero_grad(set_to_none=False)
+        loss = loss_fn(model(xb), yb)
+        losses.append(loss.detach().item())
+        loss.backward()
+        opt.step()
+    unchanged = [name for (name, p), s in zip(named, snapshots) if (p.detach() - s).abs().max().item() == 0]
+    return losses, sorted(unchanged)
+'''),
     ],
     "gan_step": [
         ("G(z) twice (once detached), zero_grad on the modules, labels from torch.full", '''def gan_step(G, D, opt_G, opt_D, real, z):
@@ -747,6 +762,25 @@ def gan_step(G, D, opt_G, opt_D, real, z):
     loss_G.backward()
     opt_G.step()
     return loss_D.item(), loss_G.item()
+'''),
+        ("nn.BCEWithLogitsLoss, gradients reset by hand to None, labels from new_ones/new_zeros", '''def gan_step(G, D, opt_G, opt_D, real, z):
+    """One GAN step."""
+    criterion = nn.BCEWithLogitsLoss()
+    fake = G(z)
+    for p in D.parameters():
+        p.grad = None
+    s_real = D(real)
+    s_fake = D(fake.detach())
+    loss_D = criterion(s_real, s_real.new_ones(s_real.shape)) + criterion(s_fake, s_fake.new_zeros(s_fake.shape))
+    loss_D.backward()
+    opt_D.step()
+    for p in G.parameters():
+        p.grad = None
+    s_fake = D(fake)
+    loss_G = criterion(s_fake, s_fake.new_ones(s_fake.shape))
+    loss_G.backward()
+    opt_G.step()
+    return (loss_D.item(), loss_G.item())
 '''),
     ],
 }
