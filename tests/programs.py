@@ -246,10 +246,11 @@ if __name__ == "__main__":
     assert command == "claims", command
     # Both names give the one library: a cell's `import torch` cannot reach the other.
     install_torch_as("autograd_core") if lib == "torch" else install(lib, alias="torch")
-    # Imported once here rather than in every notebook's child: pyplot (most imports cells) and
-    # what torch loads on the first forward-mode call (0.5 s each time otherwise).
+    # Imported once here rather than in every notebook's child: pyplot (most imports cells), and
+    # what torch loads on the first forward-mode call (0.5 s) and the first optimizer (its
+    # torch._dynamo: 800 modules, 2 s) each time otherwise.
     warm = ["matplotlib.pyplot"]
-    warm += ["torch._decomp.decompositions_for_jvp"] if lib == "torch" else []
+    warm += ["torch._decomp.decompositions_for_jvp", "torch._dynamo"] if lib == "torch" else []
     for name in warm:
         importlib.import_module(name)
     _claims_batch(out, paths)
