@@ -109,9 +109,12 @@ def rank_main(quick, out):
     import mpi4py.MPI as MPI
 
     latency, bandwidth = fit(rows, world)
-    result = {"world": world, "rows": rows, "latency_s": latency, "bandwidth_Bps": bandwidth,
-              "mpi": " ".join(MPI.Get_library_version().splitlines()[0].split()),
-              "machine": {"cpu": f"{_env._cpu_model()} ({os.cpu_count()} logical CPUs)"}, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    result = {
+        "world": world, "rows": rows, "latency_s": latency, "bandwidth_Bps": bandwidth,
+        "mpi": " ".join(MPI.Get_library_version().splitlines()[0].split()),
+        "machine": {"cpu": f"{_env._cpu_model()} ({os.cpu_count()} logical CPUs)"},
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with open(out, "w") as f:
         json.dump(result, f, indent=1)

@@ -158,6 +158,10 @@ def _outcome(call):
         lambda d, t: d.init_process_group(3),
         lambda d, t: d.ReduceOp.SUM.__repr__(),
         lambda d, t: [int(d.ReduceOp.AVG), int(d.ReduceOp.MAX), d.ReduceOp.PRODUCT.name],
+        lambda d, t: t.nn.parallel.DistributedDataParallel(t.nn.Linear(2, 2)),
+        lambda d, t: t.utils.data.DistributedSampler(range(4)),
+        lambda d, t: list(t.utils.data.DistributedSampler(range(5), 2, 1, shuffle=False)),
+        lambda d, t: t.utils.data.DistributedSampler(range(5), 2, 2),
     ],
 )
 def test_outside_a_process_group_as_torch(call):

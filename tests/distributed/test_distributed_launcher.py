@@ -64,8 +64,8 @@ def test_seed_000_ddp_block_in_two_processes_prints_what_one_process_prints(tmp_
     """The block's gradients, averaged over two shards, are the full batch's: the printout of two
     autograd_core processes equals a single one's (which tests/test_seed_programs.py compares with
     torch's), numbers to a float tolerance."""
-    spec = importlib.util.spec_from_file_location("seed_compare", ROOT / "tests" / "test_seed_programs.py")
-    compare = importlib.util.module_from_spec(spec)
+    spec = importlib.util.spec_from_file_location("seed_compare", ROOT / "tests" / "programs.py")
+    compare = importlib.util.module_from_spec(spec)  # the seed programs' own line comparison
     spec.loader.exec_module(compare)
     program = SEEDS / "s000_09_ddp.py"
     args = [SEEDS / "_runner.py", "autograd_core", program]
