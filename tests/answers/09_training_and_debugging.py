@@ -279,6 +279,17 @@ WRONG = {
             return "ok"
         stack.extend(n for n, _ in node.next_functions)
     return "not reached"''')),
+        ("compares with == inside an if (a tensor's truth value is ambiguous)", "by identity",
+         _why(_WHY_HEAD + '''    stack, seen = [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "variable") and node.variable == t:
+            return "ok"
+        stack.extend(n for n, _ in node.next_functions)
+    return "not reached"''')),
         ("no visited set: exponential on shared nodes", "visited nodes",
          _why(_WHY_HEAD + '''    stack = [loss.grad_fn]
     while stack:
