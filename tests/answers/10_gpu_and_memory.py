@@ -145,6 +145,51 @@ _TSO_TAIL = '''    optimizer.zero_grad()
     optimizer.step()
     return loss.item()'''
 
+_AC = '''def autocast_dtype(op, input_dtypes, low):
+    """A wrong answer."""
+{body}
+'''
+_AC_OK = '''    lower = {"matmul", "mm", "linear"}
+    to_float32 = {"mse_loss", "l1_loss", "cross_entropy", "prod"}
+    target = low if op in lower else torch.float32 if op in to_float32 else None
+    cast = [dt if target is None or dt == torch.float64 else target for dt in input_dtypes]
+    result = cast[0]
+    for dt in cast[1:]:
+        result = torch.result_type(torch.ones(1, dtype=result), torch.ones(1, dtype=dt))
+    return result'''
+
+
+def _ac(**repl):
+    body = _AC_OK
+    for old, new in repl.values():
+        assert old in body, old
+        body = body.replace(old, new)
+    return _AC.format(body=body)
+
+
+_AMP = '''def amp_train_step(model, optimizer, scaler, loss_fn, xb, yb, dtype, max_norm):
+    """A wrong answer."""
+{body}
+'''
+_AMP_OK = '''    optimizer.zero_grad()
+    with torch.autocast(device_type=xb.device.type, dtype=dtype):
+        loss = loss_fn(model(xb), yb)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+    scaler.step(optimizer)
+    scaler.update()
+    return loss.item()'''
+
+
+def _amp(**repl):
+    body = _AMP_OK
+    for old, new in repl.values():
+        assert old in body, old
+        body = body.replace(old, new)
+    return _AMP.format(body=body)
+
+
 WRONG = {
     "segment_checkpoint": [
         ("recomputes without enable_grad: no graph to differentiate", "enable_grad",
@@ -172,6 +217,10 @@ WRONG = {
             out = ctx.fn(*inputs)
         grads = torch.autograd.grad(out, inputs, grad_out, allow_unused=True)
         return (None,) + tuple(grads)''')),
+        ("fresh leaves made, but fn recomputed on ctx.saved_tensors", "fresh leaves",
+         _seg(bwd=_BWD.replace("out = ctx.fn(*inputs)", "out = ctx.fn(*ctx.saved_tensors)"))),
+        ("requires_grad on the saved tensors themselves (no detach)", "fresh leaves",
+         _seg(bwd=_BWD.replace("            leaf = t.detach()\n", "            leaf = t\n"))),
     ],
     "accumulate_gradients": [
         ("a single backward on the summed loss", "one backward on the summed loss",
@@ -244,6 +293,60 @@ WRONG = {
          _gs(step=_STEP.replace("        optimizer.step()\n        return True", "        optimizer.step()"))),
         ("grows after every clean step (ignores growth_interval)", "growth_interval",
          _gs(update=_UPDATE.replace("if self._clean_steps == self._growth_interval:", "if True:"))),
+    ],
+    "autocast_dtypes": [
+        ("every op in the low dtype", "never cast",
+         _AC.format(body="    return low")),
+        ("only the lower-precision list is cast; everything else float32", "runs in its input's dtype",
+         _ac(a=("    target = low if op in lower else torch.float32 if op in to_float32 else None\n",
+                "    if torch.float64 in input_dtypes:\n        return torch.float64\n"
+                "    return low if op in lower else torch.float32\n"))),
+        ("forgets the float32 list: losses stay in their inputs' dtype", "float32 list",
+         _ac(a=("target = low if op in lower else torch.float32 if op in to_float32 else None",
+                "target = low if op in lower else None"))),
+        ("lowers float64 too", "never cast",
+         _ac(a=("cast = [dt if target is None or dt == torch.float64 else target for dt in input_dtypes]",
+                "cast = [dt if target is None else target for dt in input_dtypes]"))),
+        ("CUDA's lists: exp, sum and softmax in float32", "CUDA's float32 list",
+         _ac(a=('to_float32 = {"mse_loss", "l1_loss", "cross_entropy", "prod"}',
+                'to_float32 = {"mse_loss", "l1_loss", "cross_entropy", "prod", "exp", "sum", "softmax"}'))),
+        ("no type promotion: the first input's dtype", "promoted dtype",
+         _ac(a=("        result = torch.result_type(torch.ones(1, dtype=result), torch.ones(1, dtype=dt))",
+                "        pass"))),
+        ("only float32 inputs are lowered (bfloat16 stays under float16 autocast)", "bfloat16 and float16 inputs too",
+         _ac(a=("cast = [dt if target is None or dt == torch.float64 else target for dt in input_dtypes]",
+                "cast = [target if target is not None and dt == torch.float32 else dt for dt in input_dtypes]"))),
+        ("float16 with bfloat16 promotes to the low dtype", "promoted dtype",
+         _ac(a=("    result = cast[0]\n",
+                "    if set(cast) == {torch.float16, torch.bfloat16}:\n        return low\n    result = cast[0]\n"))),
+        ("the float32 list casts float64 down as well", "never cast, also not by the float32 list",
+         _ac(a=("cast = [dt if target is None or dt == torch.float64 else target for dt in input_dtypes]",
+                "cast = [dt if target is None or (dt == torch.float64 and target is low) else target "
+                "for dt in input_dtypes]"))),
+    ],
+    "amp_train_step": [
+        ("clips before unscale_ (the scaled gradients)", "before clip_grad_norm_",
+         _amp(a=("    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n",
+                 "    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n    scaler.unscale_(optimizer)\n"))),
+        ("no autocast: the forward pass in float32", "torch.autocast",
+         _amp(a=("    with torch.autocast(device_type=xb.device.type, dtype=dtype):\n        loss = loss_fn(model(xb), yb)",
+                 "    loss = loss_fn(model(xb), yb)"))),
+        ("autocast without dtype (bfloat16, CPU's default)", "dtype=dtype",
+         _amp(a=("torch.autocast(device_type=xb.device.type, dtype=dtype)", "torch.autocast(device_type=xb.device.type)"))),
+        ("optimizer.step() instead of scaler.step(optimizer)", "scaler.step(optimizer)",
+         _amp(a=("    scaler.step(optimizer)\n", "    optimizer.step()\n"))),
+        ("no scaler.update()", "scaler.update()",
+         _amp(a=("    scaler.update()\n", ""))),
+        ("no zero_grad", "zero_grad",
+         _amp(a=("    optimizer.zero_grad()\n", ""))),
+        ("backward of the unscaled loss", "scaler.scale(loss).backward()",
+         _amp(a=("    scaler.scale(loss).backward()", "    loss.backward()"))),
+        ("no clipping", "clip_grad_norm_",
+         _amp(a=("    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n", ""))),
+        ("the model cast to float16", "float32",
+         _amp(a=("    optimizer.zero_grad()\n", "    model.to(dtype)\n    optimizer.zero_grad()\n"))),
+        ("returns the scaled loss", "unscaled loss",
+         _amp(a=("    return loss.item()", "    return scaler.scale(loss).item()"))),
     ],
     "data_parallel_grads": [
         ("plain average 1/R", "n_k / N",
@@ -581,6 +684,62 @@ def accumulate_gradients(params, loss_fn, X, y, micro_batch):
                 self.s *= self.gf
                 self.clean = 0
         self.found = None
+'''),
+    ],
+    "autocast_dtypes": [
+        ("observed: runs the op under autocast with the helpers' observed_autocast_dtype", '''def autocast_dtype(op, input_dtypes, low):
+    """The dtype of op's result on CPU under torch.autocast("cpu", dtype=low), inputs of input_dtypes."""
+    return observed_autocast_dtype(op, input_dtypes, low)
+'''),
+        ("a rank table for promotion, a dict of lists", '''_LISTS = {"matmul": "low", "mm": "low", "linear": "low",
+          "mse_loss": "f32", "l1_loss": "f32", "cross_entropy": "f32", "prod": "f32"}
+
+
+def autocast_dtype(op, input_dtypes, low):
+    """The dtype of op's result on CPU under torch.autocast("cpu", dtype=low), inputs of input_dtypes."""
+    kind = _LISTS.get(op)
+    dts = []
+    for dt in input_dtypes:
+        if dt == torch.float64 or kind is None:
+            dts.append(dt)
+        else:
+            dts.append(low if kind == "low" else torch.float32)
+    if torch.float64 in dts:
+        return torch.float64
+    if torch.float32 in dts or (torch.float16 in dts and torch.bfloat16 in dts):
+        return torch.float32
+    return dts[0]
+'''),
+    ],
+    "amp_train_step": [
+        ("torch.amp.autocast with the parameters' device type, a parameter list, float(loss)", '''def amp_train_step(model, optimizer, scaler, loss_fn, xb, yb, dtype, max_norm):
+    """One mixed-precision training step; the loss."""
+    params = list(model.parameters())
+    optimizer.zero_grad(set_to_none=True)
+    with torch.amp.autocast(params[0].device.type, dtype=dtype):
+        out = model(xb)
+        loss = loss_fn(out, yb)
+    scaled = scaler.scale(loss)
+    scaled.backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(params, max_norm=max_norm)
+    scaler.step(optimizer)
+    scaler.update()
+    return float(loss)
+'''),
+        ("p.grad = None by hand, the loss value read before the step", '''def amp_train_step(model, optimizer, scaler, loss_fn, xb, yb, dtype, max_norm):
+    """One mixed-precision training step; the loss."""
+    for p in model.parameters():
+        p.grad = None
+    with torch.autocast(device_type="cpu", dtype=dtype):
+        loss = loss_fn(model(xb), yb)
+    value = loss.item()
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+    scaler.step(optimizer)
+    scaler.update()
+    return value
 '''),
     ],
     "data_parallel_grads": [
