@@ -49,6 +49,8 @@ def fit(rows, world):
     sxx = sum(w * x * x for w, x in zip(ws, xs))
     sxy = sum(w * x * y for w, x, y in zip(ws, xs, ys))
     slope = (s * sxy - sx * sy) / (s * sxx - sx**2)
+    if slope <= 0:  # larger gradients were not slower: timings too noisy (a loaded machine)
+        return None, None
     intercept = max((sy - slope * sx) / s, 0.0)
     return intercept / (2 * (world - 1)), 1 / slope
 
@@ -82,21 +84,26 @@ def measure(sizes, quick=False):
 
 def table(result):
     world, a, bw = result["world"], result["latency_s"], result["bandwidth_Bps"]
+    fitted = (
+        f"Ring model fitted: latency a = {a * 1e6:.1f} us per step, bandwidth B = "
+        f"{bw / 1e9:.2f} GB/s; t = 2(R-1) a + 2(R-1)/R * bytes / B."
+        if bw
+        else "Ring model not fitted: the larger gradient was not slower (noisy timings)."
+    )
     lines = [
         f"All-reduce of a float32 gradient, {world} processes on one machine "
         f"({result['machine']['cpu']}), MPI: {result['mpi']}.",
-        f"Ring model fitted: latency a = {a * 1e6:.1f} us per step, bandwidth B = "
-        f"{bw / 1e9:.2f} GB/s; t = 2(R-1) a + 2(R-1)/R * bytes / B.",
+        fitted,
         "",
         "| parameters | gradient | sent per replica (ring) | measured | ring model | effective GB/s |",
         "|---:|---:|---:|---:|---:|---:|",
     ]
     for r in result["rows"]:
         sent = ring_bytes(r["params"], world)
-        model = 2 * (world - 1) * a + sent / bw
+        model = f"{(2 * (world - 1) * a + sent / bw) * 1e3:.3f} ms" if bw else "-"
         lines.append(
             f"| {r['params']:,} | {r['bytes'] / 1e6:.3g} MB | {sent / 1e6:.3g} MB | "
-            f"{r['median_s'] * 1e3:.3f} ms | {model * 1e3:.3f} ms | "
+            f"{r['median_s'] * 1e3:.3f} ms | {model} | "
             f"{sent / r['median_s'] / 1e9:.2f} |"
         )
     return "\n".join(lines)

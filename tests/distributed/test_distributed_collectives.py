@@ -60,11 +60,13 @@ def pair(tmp_path_factory):
     return [normalized(json.loads((out / f"autograd_core.{r}.json").read_text())) for r in range(2)]
 
 
+@pytest.mark.slow  # real processes
 def test_every_case_is_recorded_by_both(alone):
     assert sorted(alone["torch"]) == sorted(alone["autograd_core"])
     assert len(alone["torch"]) >= 35
 
 
+@pytest.mark.slow  # real processes
 def test_records_match_torch_in_a_group_of_one(alone):
     diffs = []
     for case, expected in alone["torch"].items():
@@ -117,6 +119,7 @@ def expected_in_two(case, r):
     }.get(case)
 
 
+@pytest.mark.slow  # real processes
 def test_two_processes_get_torchs_documented_results(pair, alone):
     checked, diffs = 0, []
     for r, record in enumerate(pair):
@@ -189,6 +192,7 @@ def test_missing_mpi4py_names_the_fix(monkeypatch):
     assert not dist.is_initialized()
 
 
+@pytest.mark.slow  # real processes
 def test_missing_mpi_library_names_the_fix(tmp_path):
     """mpi4py installed but its MPI library not there (MPI4PY_LIBMPI points nowhere)."""
     code = "import autograd_core.distributed as d\nd.init_process_group('mpi')\n"

@@ -12,6 +12,7 @@ from ddp_cases import LR, MOMENTUM, SCENARIOS, TwoHeads, data, grads, make_model
 from dist_helpers import HERE, launch, left_behind
 
 pytest.importorskip("mpi4py", reason="autograd_core.distributed needs mpi4py (pip install mpi4py mpich)")
+pytestmark = pytest.mark.slow  # real processes: 3-10 s each (more on a loaded machine)
 F = ac.nn.functional
 
 

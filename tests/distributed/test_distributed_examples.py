@@ -10,6 +10,7 @@ import pytest
 from dist_helpers import ROOT, launch, run
 
 pytest.importorskip("mpi4py", reason="autograd_core.distributed needs mpi4py (pip install mpi4py mpich)")
+pytestmark = pytest.mark.slow  # real processes: 3-10 s each (more on a loaded machine)
 NUMBERS = re.compile(r"\[([^\]]*)\]")
 
 
@@ -45,5 +46,6 @@ def test_allreduce_bench_quick_writes_its_table(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(out.read_text())
     assert [r["params"] for r in result["rows"]] == [1_000, 100_000]
-    assert all(r["median_s"] > 0 for r in result["rows"]) and result["bandwidth_Bps"] > 0
-    assert "| parameters |" in proc.stdout and "ring model" in proc.stdout
+    assert all(r["median_s"] > 0 for r in result["rows"])
+    assert result["bandwidth_Bps"] is None or result["bandwidth_Bps"] > 0  # None: too noisy to fit
+    assert "| parameters |" in proc.stdout and "Ring model" in proc.stdout

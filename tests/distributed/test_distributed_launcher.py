@@ -14,6 +14,7 @@ import pytest
 from dist_helpers import ENV, HERE, ROOT, launch, left_behind, run
 
 pytest.importorskip("mpi4py", reason="autograd_core.distributed needs mpi4py (pip install mpi4py mpich)")
+pytestmark = pytest.mark.slow  # real processes: 3-10 s each (more on a loaded machine)
 SEEDS = ROOT / "tests" / "seed_programs"
 
 
