@@ -13,7 +13,7 @@ from autograd_checks import (as_np, call, check_close, check_equal, check_gradch
 
 __all__ = ["as_np", "call", "check_close", "check_equal", "check_gradcheck", "check_not_used",
            "check_raises", "check_true", "rand64", "numerical_jacobian", "check_rule_against_engine",
-           "op_from_rule", "counting", "check_dual_op"]
+           "op_from_rule", "counting", "dual_case", "dual_value_hint"]
 
 
 def numerical_jacobian(f, x, eps=1e-6):
@@ -79,14 +79,14 @@ def counting(f):
     return wrapped
 
 
-def check_dual_op(name, dual_cls, f, inputs, hint=None):
-    """Check that f, run on dual numbers, computes what forward-mode AD computes for the same f.
+def dual_case(name, dual_cls, f, inputs):
+    """Run f on dual numbers and on forward-mode AD, for a test cell to compare.
 
     ``f`` is written once, with operators and methods that tensors and Duals share (``a * b``,
-    ``a.sin()``); ``inputs`` are (value, tangent) pairs of tensors. ``f`` runs on
-    ``dual_cls(value, tangent)`` copies, and the result's ``.val`` and ``.dot`` are compared with
-    ``autograd_core.func.jvp(f, values, tangents)``. ``hint(got_dot, expected_dot)`` (or a string)
-    names the mistake when the tangent differs. The operands must come back unchanged.
+    ``a.sin()``); ``inputs`` are (value, tangent) pairs of tensors. Returns ``(got, value,
+    tangent, unchanged)``: f's result on ``dual_cls(value, tangent)`` copies, the value and tangent
+    ``autograd_core.func.jvp(f, values, tangents)`` computes, and whether the operands came back
+    unchanged. An error in f (an unanswered stub included) fails the call with its reason.
     """
     duals = [dual_cls(v.clone(), t.clone()) for v, t in inputs]
 
@@ -94,17 +94,17 @@ def check_dual_op(name, dual_cls, f, inputs, hint=None):
         return f(*ds)
     case.__name__ = case.__qualname__ = name
     got = call(name, case, *duals)
-    exp_val, exp_dot = torch.func.jvp(f, tuple(v for v, _ in inputs), tuple(t for _, t in inputs))
-    check_true(f"{name} returns a Dual", isinstance(got, dual_cls),
-               hint=f"got a {type(got).__name__}: return a new Dual(value, tangent)")
-    def value_hint(g, e):
-        if g.shape == e.shape and np.allclose(g, -e) and not np.allclose(e, 0):
+    value, tangent = torch.func.jvp(f, tuple(v for v, _ in inputs), tuple(t for _, t in inputs))
+    unchanged = all(isinstance(d.val, type(v)) and np.array_equal(as_np(d.val), as_np(v)) and
+                    np.array_equal(as_np(d.dot), as_np(t)) for d, (v, t) in zip(duals, inputs))
+    return got, value, tangent, unchanged
+
+
+def dual_value_hint(name):
+    """The hint for a wrong value part of ``name``'s result (a flipped sign: operands swapped)."""
+    def hint(got, expected):
+        if got.shape == expected.shape and np.allclose(got, -expected) and not np.allclose(expected, 0):
             return (f"every element of the value has the opposite sign: compute {name} with self on the left "
                     "(self.val - other.val, not other.val - self.val)")
         return f"the value part is {name} computed exactly as without tangents: check your formula for .val"
-    check_close(f"{name}: the value (.val)", got.val, exp_val, hint=value_hint)
-    check_close(f"{name}: the tangent (.dot)", got.dot, exp_dot, hint=hint)
-    same = all(isinstance(d.val, type(v)) and np.array_equal(as_np(d.val), as_np(v)) and
-               np.array_equal(as_np(d.dot), as_np(t)) for d, (v, t) in zip(duals, inputs))
-    check_true(f"{name} leaves its operands unchanged", same,
-               hint="return a new Dual: never change self.val, self.dot or the other operand in place")
+    return hint

@@ -528,6 +528,14 @@ _JVPF_OK = '''def jvp_forward(f, x, u):
 '''
 
 WRONG["jvp_forward"] = [
+    ("hasattr(y, 'dot') to recognise a Dual: a tensor has a .dot method too", "isinstance(y, dual)", '''def jvp_forward(f, x, u):
+    if u.shape != x.shape:
+        raise ValueError(f"shape mismatch: {u.shape} vs {x.shape}")
+    out = f(Dual(x, u))
+    if hasattr(out, "dot"):
+        return (out.val, out.dot)
+    return (out, torch.zeros(out.shape, dtype=out.dtype))
+'''),
     ("returns (J u, f(x)): the pair in the wrong order", "in this order", _sub(_JVPF_OK, "return y.val, y.dot", "return y.dot, y.val")),
     ("a tangent of ones instead of u", "not a tangent of ones", _sub(
         _JVPF_OK, "Dual(x, u)", "Dual(x, torch.ones_like(x))")),
@@ -575,5 +583,63 @@ WRONG["jacobian_forward"] = [
 '''),
     ("uses torch.func.jacfwd", "func.jacfwd", '''def jacobian_forward(f, x):
     return torch.func.jacfwd(f)(x)
+'''),
+]
+
+RIGHT["dual"] = [
+    ("torch functions instead of methods, the quotient rule through ans, subtraction as + (-other)", _sub(_sub(_sub(_sub(
+        _DUAL_OK,
+        "        return Dual(self.val / other.val, (self.dot * other.val - self.val * other.dot) / (other.val * other.val))",
+        "        ans = self.val / other.val\n        return Dual(ans, (self.dot - ans * other.dot) / other.val)"),
+        "        return Dual(self.val - other.val, self.dot - other.dot)", "        return self + (-other)"),
+        "        return Dual(self.val.sin(), self.val.cos() * self.dot)",
+        "        return Dual(torch.sin(self.val), torch.cos(self.val) * self.dot)"),
+        "        e = self.val.exp()\n        return Dual(e, e * self.dot)",
+        "        return Dual(torch.exp(self.val), torch.exp(self.val) * self.dot)")),
+    ("the power rule written with p * val ** p / val avoided; a helper for 'derivative times tangent'", _sub(_sub(
+        _DUAL_OK,
+        "    def sin(self):\n        return Dual(self.val.sin(), self.val.cos() * self.dot)",
+        "    def _chain(self, value, derivative):\n        return Dual(value, derivative * self.dot)\n\n"
+        "    def sin(self):\n        return self._chain(self.val.sin(), self.val.cos())"),
+        "        return Dual(self.val.log(), self.dot / self.val)",
+        "        return self._chain(self.val.log(), 1.0 / self.val)")),
+]
+
+RIGHT["jvp_forward"] = [
+    ("torch.Size comparison, a tuple built explicitly, zeros from the shape", '''def jvp_forward(f, x, u):
+    if u.shape != x.shape:
+        raise ValueError(f"shape mismatch: {u.shape} vs {x.shape}")
+    out = f(Dual(x, u))
+    if isinstance(out, Dual):
+        return (out.val, out.dot)
+    return (out, torch.zeros(out.shape, dtype=out.dtype))
+'''),
+    ("the constant case first tried as an attribute error", '''def jvp_forward(f, x, u):
+    if list(u.shape) != list(x.shape):
+        raise ValueError("u must have the shape of x")
+    y = f(Dual(x, u))
+    try:
+        return y.val, y.dot
+    except AttributeError:
+        return y, y * 0.0
+'''),
+]
+
+RIGHT["jacobian_forward"] = [
+    ("one-hot built per column with index assignment, stacked along dim y.ndim", '''def jacobian_forward(f, x):
+    cols = []
+    for j in range(x.numel()):
+        e = torch.zeros(x.numel(), dtype=x.dtype)
+        e[j] = 1.0
+        cols.append(jvp_forward(f, x, e.reshape(x.shape))[1])
+    J = torch.stack(cols, dim=cols[0].ndim)
+    return J.reshape(*cols[0].shape, *x.shape)
+'''),
+    ("the first column computed before the loop for the output shape", '''def jacobian_forward(f, x):
+    eye = torch.eye(x.numel(), dtype=x.dtype)
+    first = jvp_forward(f, x, eye[0].reshape(x.shape))[1]
+    rest = [jvp_forward(f, x, eye[j].reshape(x.shape))[1] for j in range(1, x.numel())]
+    out_shape = tuple(first.shape)
+    return torch.stack([first] + rest, dim=-1).reshape(out_shape + tuple(x.shape))
 '''),
 ]
