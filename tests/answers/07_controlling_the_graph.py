@@ -1033,6 +1033,26 @@ class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
         kept, dtype = packed
         return kept.to(dtype=dtype)
 '''),
+        ("detach before the cast, None as the dtype of a tensor kept as it is", '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        if not t.is_floating_point():
+            self.stored_bytes += t.element_size() * t.numel()
+            return (None, t)
+        small = t.detach().to(torch.float16)
+        self.stored_bytes += 2 * small.numel()
+        return (t.dtype, small)
+
+    def unpack(self, packed):
+        dtype, small = packed
+        if dtype is None:
+            return small
+        return small.to(dtype)
+'''),
     ],
     'attach_sgd': [
         ('sub_ in a hook defined in the loop that uses its argument', '''
@@ -1055,6 +1075,19 @@ def attach_sgd(params, lr):
             param.grad = None
         return hook
     return [q.register_post_accumulate_grad_hook(make(q)) for q in params]
+'''),
+        ("one torch.optim.SGD per parameter, stepped in the hook (PyTorch's tutorial)", '''
+def attach_sgd(params, lr):
+    handles = []
+    for p in params:
+        opt = torch.optim.SGD([p], lr=lr)
+
+        def hook(param, opt=opt):
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+
+        handles.append(p.register_post_accumulate_grad_hook(hook))
+    return handles
 '''),
     ],
 }
