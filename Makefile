@@ -28,7 +28,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
 
 lab: $(VENV)/.installed-course$(GPU_EXTRA)
 	@tools/system-deps.sh $(LAB_SYSTEM)
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/jupyter lab --port=$(PORT) $(ROOT_FLAG) \
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" JUPYTER_CONFIG_PATH="$(CURDIR)/tools/student-lab" $(VENV)/bin/jupyter lab --port=$(PORT) $(ROOT_FLAG) \
 		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/course
 
 # One BLAS thread per process: the suite runs notebooks, kernels and graders side by side on 2 cores,

@@ -4,14 +4,21 @@ Open a course notebook, Run All Cells, and see what a student sees: the figures 
 the first visible test fails on the untouched exercise with a message that says what to do, and
 nbgrader's Validate button reports the same failure. Then type a correct answer into that exercise
 and watch its visible test pass. Screenshots of each step: test-artifacts/e2e/student-<id>/.
+
+The lab `make lab` starts (its JUPYTER_CONFIG_PATH, tools/student-lab) shows a student no
+instructor tools (Formgrader, Create Assignment, Course List) and no Jupyter news prompt, and opens
+a course notebook: test-artifacts/e2e/student-lab/.
 """
 from __future__ import annotations
 
 import re
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 
-from e2e_lab import ARTIFACTS, LabServer, Notebook, Shots, build_course_root, reference_answer
+from e2e_lab import ARTIFACTS, REPO, LabServer, Notebook, Shots, build_course_root, reference_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -142,3 +149,69 @@ def test_student_runs_the_notebook(page, lab, aid):
         assert imgs and all(im["w"] > 0 for im in imgs), f"cell {fig} shows no decoded PNG figure: {imgs}"
         nb.scroll_to(fig)
         shots.take("training-figure")
+
+
+# -- the lab `make lab` starts: no instructor extensions, no news prompt ----------------------------
+
+def _make_lab_config_path() -> Path:
+    """The JUPYTER_CONFIG_PATH that the Makefile's `lab` target gives `jupyter lab`."""
+    recipe = re.search(r"^lab:.*?\n((?:\t.*\n?)+)", (REPO / "Makefile").read_text(), re.M)
+    assert recipe, "the Makefile has no `lab` target"
+    m = re.search(r'JUPYTER_CONFIG_PATH="\$\(CURDIR\)/([^"]+)"[^\n]*jupyter lab', recipe.group(1))
+    assert m, f"`make lab` does not start jupyter lab with JUPYTER_CONFIG_PATH:\n{recipe.group(1)}"
+    return REPO / m.group(1)
+
+
+class StudentLab(LabServer):
+    """JupyterLab as `make lab` starts it: the Makefile's JUPYTER_CONFIG_PATH, and no settings
+    written for it (LabServer's own switch-off of the news prompt is left out: the config alone
+    must keep it away)."""
+
+    def _env(self) -> dict:
+        return dict(super()._env(), JUPYTER_CONFIG_PATH=str(_make_lab_config_path()))
+
+    def _write_settings(self) -> None:
+        pass
+
+
+@pytest.fixture
+def student_lab(browser, tmp_path_factory):
+    base = tmp_path_factory.mktemp("e2e-student-lab")
+    root = build_course_root(base / "root", base / "workspace")
+    server = StudentLab(root, base / "workspace", base / "jupyter", ARTIFACTS / "lab-student-lab.log")
+    yield server.start()
+    server.stop()
+
+
+def _status(server: LabServer, path: str) -> int:
+    req = urllib.request.Request(server.url + path, headers={"Authorization": f"token {server.token}"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_student_lab_has_no_instructor_tools_nor_news_prompt(page, student_lab):
+    """`make lab`'s config: Formgrader, Create Assignment and Course List are gone from the lab and
+    the formgrader from the server; the Assignment List and Validate stay; no news prompt."""
+    aid = "02_leaf_tensors_and_graphs"
+    shots = Shots(page, "student-lab")
+    nb = Notebook(page, student_lab, f"course/{aid}/{aid}.ipynb").open()
+    assert nb.cells.count() == len(nb.nb["cells"])
+    assert page.locator(".jp-NotebookPanel .validate-button").count() >= 1, \
+        "the student's Validate button is missing"
+    # The news prompt comes as a toast once the lab is restored: it would be up by now, the
+    # notebook's kernel having started meanwhile.
+    assert page.get_by_text(re.compile("Jupyter news", re.I)).count() == 0, \
+        "the 'get notified about official Jupyter news?' prompt is shown"
+    assert page.locator("[data-id='nbgrader-create_assignemnt']").count() == 0, \
+        "the Create Assignment panel is in the sidebar"   # (sic: nbgrader's widget id)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Nbgrader$")).first.click()
+    items = [t.strip() for t in page.locator(".lm-Menu-item:visible .lm-Menu-itemLabel").all_text_contents()]
+    shots.take("nbgrader-menu", publish_as="student-lab")
+    page.keyboard.press("Escape")
+    assert "Assignment List" in items, f"the Nbgrader menu lost the student's Assignment List: {items}"
+    for item in ("Formgrader", "Formgrader (local)", "Course List", "Create assignment"):
+        assert item not in items, f"the Nbgrader menu offers {item!r}: {items}"
+    assert _status(student_lab, "/formgrader") == 404, "the formgrader server extension is loaded"
