@@ -18,21 +18,22 @@ import graphviz
 import numpy as np
 
 import autograd_core as torch
-from autograd_checks import as_np, call, check_close, check_equal, check_gradcheck, check_not_used, check_true
+from autograd_checks import (as_np, call, check_close, check_equal, check_gradcheck, check_not_used,
+                             check_true)
 
 __all__ = ["math", "np", "torch", "as_np", "call", "check_close", "check_equal", "check_gradcheck",
-           "check_not_used", "check_true",
-           "reachable", "check_toposort", "draw_values", "ladder", "counting_ladder", "stop_counting",
-           "engine_as_function", "GRADCHECK", "random_layers", "xor_data", "tensor_mlp"]
+           "check_not_used", "check_true", "reachable", "check_toposort", "draw_values", "ladder",
+           "counting_ladder", "stop_counting", "engine_as_function", "GRADCHECK", "random_layers",
+           "xor_data", "tensor_mlp"]
 
-#: The tolerances of the notebook's gradchecks of the students' engine (float64, central differences).
+#: The tolerances of the gradchecks of the students' engine (float64, central differences).
 GRADCHECK = dict(eps=1e-6, atol=1e-5, rtol=1e-3)
 
 
 # ---- walking and drawing a Value graph ----------------------------------------------------------
 
 def reachable(root):
-    """All Values reachable from ``root`` through ``_prev`` (by identity), in no particular order."""
+    """All Values reachable from ``root`` through ``_prev`` (by identity), in no given order."""
     seen, stack = {id(root): root}, [root]
     while stack:
         for p in stack.pop()._prev:
@@ -43,12 +44,13 @@ def reachable(root):
 
 
 def _value_type(root):
-    """The notebook's Value class: the root's own class, or the one a counting ladder derives from."""
+    """The notebook's Value class: the root's class, or the one a counting ladder derives from."""
     return getattr(type(root), "_counted_base", type(root))
 
 
 def check_toposort(order, root, what="topo_sort"):
-    """Check that ``order`` lists every node reachable from ``root`` once, inputs before users, root last."""
+    """Check that ``order`` lists every node reachable from ``root`` once, inputs before their
+    users, root last."""
     value = _value_type(root)
     check_true(f"{what} returns a list of Values", isinstance(order, (list, tuple)) and
                all(isinstance(n, value) for n in order),
@@ -57,8 +59,8 @@ def check_toposort(order, root, what="topo_sort"):
     nodes = reachable(root)
     ids = [id(n) for n in order]
     check_true(f"{what}: each node appears once", len(set(ids)) == len(ids),
-               hint=f"{len(ids)} entries but {len(set(ids))} distinct nodes: add id(node) to `visited` when you "
-                    "first expand a node, and skip a node that is already in it")
+               hint=f"{len(ids)} entries but {len(set(ids))} distinct nodes: add id(node) to "
+                    "`visited` when you first expand a node, and skip a node that is already in it")
     want = {id(n) for n in nodes}
     check_true(f"{what}: exactly the {len(nodes)} nodes reachable from the root", set(ids) == want,
                hint=f"got {len(set(ids))} distinct nodes, {len(set(ids) - want)} unexpected and "
@@ -67,20 +69,24 @@ def check_toposort(order, root, what="topo_sort"):
     late = next(((p, n) for n in order for p in n._prev if pos[id(p)] > pos[id(n)]), None)
     check_true(f"{what}: every node comes after all of its inputs", late is None,
                hint=None if late is None else
-               f"{late[0]!r} (an input) comes at position {pos[id(late[0])]}, after its user {late[1]!r} at "
-               f"{pos[id(late[1])]}: emit a node only after all of its inputs (post-order: when you pop "
-               "(node, True)), and return the list in that order, root last")
+               f"{late[0]!r} (an input) comes at position {pos[id(late[0])]}, after its user "
+               f"{late[1]!r} at {pos[id(late[1])]}: emit a node only after all of its inputs "
+               "(post-order: when you pop (node, True)), and return the list in that order, "
+               "root last")
     check_true(f"{what}: the root comes last", order[-1] is root,
-               hint=f"the last entry is {order[-1]!r}: return the post-order list as it is, not reversed")
+               hint=f"the last entry is {order[-1]!r}: return the post-order list as it is, "
+                    "not reversed")
 
 
 def draw_values(root):
     """Draw a Value graph left to right: a record per Value (label, data, grad; leaves shaded), a
     circle per operation, each edge into an operation labelled with its local derivative."""
-    dot = graphviz.Digraph(graph_attr=dict(rankdir="LR"), node_attr=dict(fontsize="10", height="0.2"))
+    dot = graphviz.Digraph(graph_attr=dict(rankdir="LR"),
+                           node_attr=dict(fontsize="10", height="0.2"))
     for n in reachable(root):
-        dot.node(str(id(n)), f"{n.label + ' | ' if n.label else ''}data {n.data:.4g} | grad {n.grad:.4g}",
-                 shape="record", style="filled", fillcolor="lightblue" if n.is_leaf else "white")
+        label = f"{n.label + ' | ' if n.label else ''}data {n.data:.4g} | grad {n.grad:.4g}"
+        dot.node(str(id(n)), label, shape="record", style="filled",
+                 fillcolor="lightblue" if n.is_leaf else "white")
         if n._prev:
             dot.node(str(id(n)) + "op", n._op, shape="circle")
             dot.edge(str(id(n)) + "op", str(id(n)))
@@ -118,9 +124,9 @@ def _counting_class(value):
                 if cls.reads > cls.limit:
                     cls.limit = 10**9
                     check_true(f"{cls.what} takes linear time on the ladder", False, hint=(
-                        "the walk reads the inputs of shared nodes again and again (exponential time on "
-                        "this ladder: 2**depth paths but depth + 1 nodes): keep a visited set so that each "
-                        "node is expanded once"))
+                        "the walk reads the inputs of shared nodes again and again (exponential "
+                        "time on this ladder: 2**depth paths but depth + 1 nodes): keep a visited "
+                        "set so that each node is expanded once"))
                 return self._p
 
             @_prev.setter
@@ -133,7 +139,7 @@ def _counting_class(value):
 def counting_ladder(x, depth, what="the walk"):
     """``ladder(x, depth)`` whose nodes count the reads of their ``_prev``; a walk may read them
     only a linear number of times (a few per node) before the check named ``what`` fails.
-    Returns the top node; ``stop_counting(top)`` lifts the budget once the walk under test is done."""
+    Returns the top node; ``stop_counting(top)`` lifts the budget once the walk is done."""
     cls = _counting_class(type(x))
     v = x
     for _ in range(depth):
