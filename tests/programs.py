@@ -111,25 +111,25 @@ def forked(call, base):
 
 # A number as Python and torch print them: 3, -0.5, 2., 1e-05, 1.2346e+03.
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
-MASKS = [
-    (re.compile(r"0x[0-9a-fA-F]+"), "0x?"),  # object addresses: <MulBackward0 object at 0x...>
-    (re.compile(r"(?<![.\d])\d{9,}(?![.\d])"), "ID"),  # Python ids (torchviz's node names), not
-    # the digits of a float's fraction
-    (re.compile(r" \(Triggered internally at [^)]*\)"), ""),  # where in torch's C++ a warning is
-]
+ADDRESS = (re.compile(r"0x[0-9a-fA-F]+"), "0x?")  # object addresses: <MulBackward0 object at 0x...>
+# Python ids (torchviz's node names), not the digits of a float's fraction
+PYTHON_ID = (re.compile(r"(?<![.\d])\d{9,}(?![.\d])"), "ID")
+# where in torch's C++ a warning was raised
+TRIGGERED = (re.compile(r" \(Triggered internally at [^)]*\)"), "")
+MASKS = [ADDRESS, PYTHON_ID, TRIGGERED]
 
 
-def normalized(line):
-    for pattern, repl in MASKS:
+def normalized(line, masks=MASKS):
+    for pattern, repl in masks:
         line = pattern.sub(repl, line)
     return line
 
 
-def same_line(a, b, rel=1e-4, abs_=1e-6, exact_ints=False):
-    """The same text between the numbers, and numbers equal to a float tolerance. With
-    ``exact_ints``, a number written without a point or exponent (a count, a shape, a dtype's
-    bits) must be one in both lines, and equal."""
-    a, b = normalized(a), normalized(b)
+def same_line(a, b, rel=1e-4, abs_=1e-6, exact_ints=False, masks=MASKS):
+    """The same text between the numbers, and numbers equal to a float tolerance, after ``masks``
+    (pattern, replacement). With ``exact_ints``, a number written without a point or exponent (a
+    count, a shape, a dtype's bits) must be one in both lines, and equal."""
+    a, b = normalized(a, masks), normalized(b, masks)
     if NUMBER.split(a) != NUMBER.split(b):
         return False
     xs, ys = NUMBER.findall(a), NUMBER.findall(b)
