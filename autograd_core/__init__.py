@@ -21,6 +21,9 @@ from ._backend import (
     int64,
     uint8,  # noqa: F401
     bool_ as bool,
+    finfo,
+    iinfo,
+    promote_types,
 )
 from ._tensor import Tensor, Size  # noqa: F401
 from . import _graph, _ops, _api  # (the reading order)

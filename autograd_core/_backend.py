@@ -181,6 +181,47 @@ def np_dtype(d):
     return bfloat16_array_dtype() if d is bfloat16 else np.dtype(d.name)
 
 
+class finfo:
+    """torch.finfo: the limits of a floating-point dtype (the default dtype when none is given)."""
+
+    def __init__(self, type=None):
+        d = default_float[0] if type is None else type
+        if not isinstance(d, dtype) or not d.is_floating_point:
+            raise TypeError(
+                "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                "'torch.finfo'"
+            )
+        lib = importlib.import_module("ml_dtypes") if d is bfloat16 else np
+        f = lib.finfo(np_dtype(d))
+        self.bits, self.dtype = f.bits, d.name
+        self.eps, self.max, self.min = float(f.eps), float(f.max), float(f.min)
+        self.tiny = self.smallest_normal = float(f.smallest_normal)
+        self.resolution = 10.0**-f.precision  # (numpy rounds it to the dtype itself)
+
+    def __repr__(self):
+        return (
+            f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+            f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
+            f"dtype={self.dtype})"
+        )
+
+
+class iinfo:
+    """torch.iinfo: the limits of an integer dtype."""
+
+    def __init__(self, type):
+        if not isinstance(type, dtype) or type.is_floating_point:
+            raise TypeError(
+                "torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                "'torch.iinfo'"
+            )
+        f = np.iinfo(np_dtype(type))
+        self.bits, self.min, self.max, self.dtype = f.bits, int(f.min), int(f.max), type.name
+
+    def __repr__(self):
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+
 def no_bfloat16(where):
     """The error for bfloat16 off numpy: cupy (and the array API standard) have no bfloat16."""
     return TypeError(

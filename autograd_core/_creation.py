@@ -15,6 +15,7 @@ from . import _backend
 from ._backend import namespace, int64, bool_
 from ._shapes import _to
 from ._tensor import Tensor
+from .grad_mode import _mode
 
 _rng = [np.random.default_rng()]
 
@@ -119,6 +120,8 @@ def _finish(t, requires_grad):
                 "Only Tensors of floating point and complex dtype can require gradients"
             )
         t._rg = True
+    if _mode.inference:  # made under inference_mode: an inference tensor, as torch's factories make
+        t._inference = True
     return t
 
 

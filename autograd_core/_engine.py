@@ -338,5 +338,11 @@ def _accumulate(t, g, create_graph, how):
     else:
         current._data += g._data
         current._vc[0] += 1
-    for hook in list((t.__dict__.get("_post_acc_hooks") or {}).values()):
-        hook(t)
+    hooks = t.__dict__.get("_post_acc_hooks")
+    if hooks:  # run in backward's grad mode (on only under create_graph), as torch's
+        prev, _mode.grad_enabled = _mode.grad_enabled, create_graph
+        try:
+            for hook in list(hooks.values()):
+                hook(t)
+        finally:
+            _mode.grad_enabled = prev

@@ -219,7 +219,11 @@ class SavedTensor:
         self.hooks = None
         if _SAVED_HOOKS:  # saved_tensors_hooks: store what pack returns instead
             pack, unpack = _SAVED_HOOKS[-1]
-            self.hooks = (pack(t), unpack)
+            prev, _mode.grad_enabled = _mode.grad_enabled, False  # torch packs under no_grad
+            try:
+                self.hooks = (pack(t), unpack)
+            finally:
+                _mode.grad_enabled = prev
             self.data = self.leaf = self.grad_fn = self.vc = None
             self.is_output = is_output
             return

@@ -231,6 +231,9 @@ for _name, _dt in (
     ("bfloat16", _backend.bfloat16),
     ("long", _backend.int64),
     ("int", _backend.int32),
+    ("short", _backend.int16),
+    ("char", _backend.int8),
+    ("byte", _backend.uint8),
     ("bool", _backend.bool_),
 ):
     setattr(Tensor, _name, lambda self, _dt=_dt: self.to(_dt))

@@ -21,6 +21,7 @@ from . import _backend
 from ._backend import namespace
 from ._hooks import add_hook
 from ._printing import tensor_repr
+from .grad_mode import _mode
 from . import _messages
 
 _ndarray = np.ndarray
@@ -194,6 +195,11 @@ class Tensor:
             raise RuntimeError(_messages.REQUIRES_GRAD_OF_NONLEAF)
         if requires_grad and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if requires_grad and self._inference and not _mode.inference:
+            raise RuntimeError(
+                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                "allowed."
+            )
         self._rg = bool(requires_grad)
         return self
 

@@ -108,3 +108,62 @@ def test_numpy_of_tensor_requiring_grad(lib):
     with raises(RuntimeError, "Can't call numpy() on Tensor that requires grad. Use "
                               "tensor.detach().numpy() instead."):
         x.numpy()
+
+
+@pytest.mark.parametrize("cast", ["long", "int", "short", "bool", "to_int64", "argmax", "eq"])
+def test_integer_and_bool_results_are_never_tracked(lib, cast):
+    x = f64(lib, [1.5, -2.0])
+    y = {"long": lambda: x.long(), "int": lambda: x.int(), "short": lambda: x.short(), "bool": lambda: x.bool(),
+         "to_int64": lambda: x.to(lib.int64), "argmax": lambda: x.argmax(), "eq": lambda: x == 1.5}[cast]()
+    assert not y.requires_grad and y.grad_fn is None and y.is_leaf
+
+
+def test_factories_under_inference_mode_make_inference_tensors(lib):
+    with lib.inference_mode():
+        made = [lib.ones(2), lib.zeros(2), lib.tensor([1.0]), lib.arange(3), lib.full((2,), 3.0), lib.eye(2),
+                lib.linspace(0, 1, 3), lib.randn(2)]
+    assert all(t.is_inference() for t in made)
+    assert not lib.ones(2).is_inference()
+    with raises(RuntimeError, "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."):
+        made[0].requires_grad_()
+    made[0].requires_grad_(False)  # turning it off is allowed
+
+
+def test_saved_tensor_pack_hooks_run_under_no_grad_and_post_accumulate_hooks_in_backwards_mode(lib):
+    x = f64(lib, [1.0, 2.0])
+    seen = []
+
+    def pack(t):
+        seen.append(("pack", t.requires_grad, lib.is_grad_enabled()))
+        return t
+
+    with lib.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        y = (x * x).sum()
+    x.register_post_accumulate_grad_hook(lambda t: seen.append(("post", lib.is_grad_enabled())))
+    y.backward(create_graph=False)
+    (x * 3).sum().backward(create_graph=True)
+    assert seen == [("pack", True, False), ("pack", True, False), ("post", False), ("post", True)]
+    assert lib.is_grad_enabled()
+
+
+@pytest.mark.parametrize("name", ["float16", "bfloat16", "float32", "float64", "int8", "int16", "int32",
+                                  "int64", "uint8"])
+def test_finfo_and_iinfo_match_torch(lib, name):
+    import torch
+
+    def limits(L):
+        d = getattr(L, name)
+        if d.is_floating_point:
+            f = L.finfo(d)
+            with raises(TypeError, "torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                                   "'torch.iinfo'"):
+                L.iinfo(d)
+            return repr(f), f.bits, f.resolution, f.eps, f.max, f.min, f.tiny, f.smallest_normal, f.dtype
+        f = L.iinfo(d)
+        with raises(TypeError, "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                               "'torch.finfo'"):
+            L.finfo(d)
+        return repr(f), f.bits, f.min, f.max, f.dtype
+
+    assert limits(lib) == limits(torch)
+    assert repr(lib.finfo()) == repr(torch.finfo())
