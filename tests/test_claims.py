@@ -42,6 +42,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -67,14 +68,29 @@ ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_TH
 
 
 def run_claims(paths, out):
-    """Run the claim cells of ``paths`` with each library (one child process per library, one
-    forked child per notebook), writing ``out/<lib>/<stem>.json`` and .out/.err/.rc."""
+    """Run the claim cells of ``paths`` with each library, the two side by side (one child process
+    per library, one forked child per notebook), writing ``out/<lib>/<stem>.json`` and
+    .out/.err/.rc."""
+    procs = {}
     for lib in LIBS:
         (out / lib).mkdir(parents=True, exist_ok=True)
-        r = subprocess.run([sys.executable, str(PROGRAMS), "claims", lib, str(out / lib),
-                            *map(str, paths)], cwd=out, env=ENV, timeout=900,
-                           capture_output=True, text=True)
-        assert r.returncode == 0, f"the claims runner failed with {lib}:\n{r.stderr[-3000:]}"
+        log = open(out / f"{lib}.log", "w+")
+        procs[lib] = log, subprocess.Popen(
+            [sys.executable, str(PROGRAMS), "claims", lib, str(out / lib), *map(str, paths)],
+            cwd=out, env=ENV, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        for _, proc in procs.values():
+            proc.wait(timeout=900)
+    finally:  # a timeout (or ^C) ends both runners and their notebooks' children
+        for _, proc in procs.values():
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    for lib, (log, proc) in procs.items():
+        log.seek(0)
+        text = log.read()
+        log.close()
+        assert proc.returncode == 0, f"the claims runner failed with {lib}:\n{text[-3000:]}"
 
 
 def _records(out, lib, stem):
@@ -216,6 +232,7 @@ SYNTHETIC = {
     "silent": _nb(SETUP, ("z = torch.ones(2)", ["claim"])),
     "tagged_solution": _nb(SETUP, ("print(1)", ["claim"], {"solution": True, "grade_id": "ex1"})),
     "no_claims": _nb(SETUP, ("print(1)", [])),
+    "kills_its_process": _nb(SETUP, ("import os\nos._exit(3)", ["claim"])),
 }
 
 
@@ -237,6 +254,7 @@ def test_matching_claims_pass(runs):
                              "raised with autograd_core"]),
     ("silent", ["prints nothing in either library"]),
     ("tagged_solution", ["cell 1 is a solution cell"]),
+    ("kills_its_process", ["the claims child of kills_its_process died with torch (exit 3)"]),
 ])
 def test_failing_claims_fail_and_say_where(runs, name, says):
     msg = _failure(runs, name)
