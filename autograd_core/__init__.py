@@ -85,6 +85,7 @@ _api.export(
 for _m in _api.BREADTH:
     _api.export(globals(), _m.FUNCTIONS, _m)
 from . import autograd, cuda, linalg, utils  # noqa: F401
+from . import distributed  # noqa: F401  (torch.distributed; MPI only once a group starts)
 from . import nn, optim, viz  # noqa: F401
 from . import amp, func  # noqa: F401
 from .serialization import *  # noqa: F401,F403  (save, load)

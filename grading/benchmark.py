@@ -2,7 +2,8 @@
 
 Builds ``--students`` submissions of every course notebook (half correct, a quarter blank, a
 quarter partly right), collects them into a fresh workspace and runs ``autograde --workers N``.
-Prints the wall time, per-submission nbgrader and re-check seconds, and the score summary.
+Prints the wall time, submissions per minute, per-submission nbgrader, kernel and re-check
+seconds, what a Dask job adds to running it in-process, and the score summary.
 """
 from __future__ import annotations
 
@@ -19,10 +20,31 @@ from grading.config import REPO, Course
 from grading.demo import course_samples, write_samples
 
 
+def job_overhead_ms(workers: int, scheduler: str | None, n: int = 50) -> float:
+    """What running a job on Dask adds to running it in this process: the median round trip of
+    an empty job (no notebook, no tasks) through the cluster minus the same job called here."""
+    from grading import cluster, job
+
+    empty = job.make(None, [], cell_timeout=1, notebook_timeout=1, kernel_env={})
+    here, there = [], []
+    job.run(empty)  # (builds the font cache once)
+    with cluster.jobs(workers, scheduler) as jobs:
+        jobs.run(empty)
+        for i in range(n):
+            t = time.perf_counter()
+            job.run({**empty, "n": i})
+            here.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            jobs.run({**empty, "n": i})
+            there.append(time.perf_counter() - t)
+    return round(1000 * (statistics.median(there) - statistics.median(here)), 1)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m grading.benchmark", description=__doc__)
     p.add_argument("--students", type=int, default=20)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--scheduler", help="grade on this Dask cluster instead of local workers")
     p.add_argument("--workspace", help="default: a new temporary directory")
     p.add_argument("--json", help="also write the raw numbers here")
     args = p.parse_args(argv)
@@ -40,7 +62,7 @@ def main(argv=None) -> int:
     # Register the assignments first so the timed run is grading only.
     pipeline.register(course, assignments)
     t = time.monotonic()
-    records = pipeline.autograde(course, workers=args.workers)
+    records = pipeline.autograde(course, workers=args.workers, scheduler=args.scheduler)
     wall = time.monotonic() - t
     nbg = [r["seconds"]["nbgrader"] for r in records if "seconds" in r]
     rec = [r["seconds"]["recheck"] for r in records if "seconds" in r]
@@ -50,6 +72,10 @@ def main(argv=None) -> int:
                "nbgrader_s_median": round(statistics.median(nbg), 2) if nbg else None,
                "recheck_s_median": round(statistics.median(rec), 2) if rec else None,
                "nbgrader_s_total": round(sum(nbg), 1), "recheck_s_total": round(sum(rec), 1),
+               "submissions_per_min": round(60 * len(records) / wall, 1),
+               "kernel_s_median": round(statistics.median(r["seconds"].get("kernel", 0) for r in records
+                                                         if "seconds" in r), 2) if records else None,
+               "job_overhead_ms": job_overhead_ms(args.workers, args.scheduler),
                "flagged": sum(1 for r in records if r.get("flags"))}
     print(json.dumps(summary, indent=1))
     if args.json:
