@@ -32,9 +32,10 @@ Never tag cells that draw figures, time things or print memory sizes or addresse
 IPython magics, or solution cells (nbgrader ``solution: true``: the test refuses them). A notebook
 with no ``claim`` cell is skipped, saying so.
 
-One test per notebook (id: its folder name); the unit tests below prove the runner on notebooks
-built here (a matching claim passes; a differing, a one-sided raising, a dependent-on-untagged cell
-fail).
+One test per notebook (id: its folder name; ``pytest tests/test_claims.py -k 03_`` runs one); the
+unit tests below prove the runner on notebooks built here: matching claims pass; a differing claim,
+one raising in one library only, one leaning on an untagged cell, one printing nothing, a tagged
+solution cell and a cell that kills its process fail, naming the cell and the differing lines.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ import pytest
 from programs import ADDRESS, CLAIM_TAGS, TRIGGERED, claim_cells, differing_lines
 
 if importlib.util.find_spec("torch") is None:  # found, not imported: the children import it
-    pytest.skip("torch is the oracle the claims are checked on: not installed", allow_module_level=True)
+    pytest.skip("torch (the oracle the claims are checked on) is not installed",
+                allow_module_level=True)
 
 REPO = Path(__file__).resolve().parents[1]
 PROGRAMS = Path(__file__).with_name("programs.py")
