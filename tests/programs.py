@@ -29,6 +29,7 @@ import math
 import os
 import pkgutil
 import re
+import signal
 import sys
 import time
 import traceback
@@ -230,8 +231,6 @@ def _claims_batch(out, notebooks, timeout_s=300):
         os.makedirs(work, exist_ok=True)
 
         def call(cells=cells, stem=stem, work=work):
-            import signal  # noqa: PLC0415
-
             signal.alarm(timeout_s)  # a cell that hangs ends its notebook's child, not the suite
             os.chdir(work)
             records = run_cells(cells)
