@@ -643,3 +643,34 @@ RIGHT["jacobian_forward"] = [
     return torch.stack([first] + rest, dim=-1).reshape(out_shape + tuple(x.shape))
 '''),
 ]
+
+RIGHT["dual"].append(
+    ("subtraction, negation and division through * and ** -1; cos as a shifted sin", _sub(_sub(_sub(_sub(
+        _DUAL_OK,
+        "        return Dual(self.val - other.val, self.dot - other.dot)", "        return self + other * -1.0"),
+        "        return Dual(-self.val, -self.dot)", "        return self * -1.0"),
+        "        return Dual(self.val / other.val, (self.dot * other.val - self.val * other.dot) / (other.val * other.val))",
+        "        return self * other ** -1"),
+        "        return Dual(self.val.cos(), -self.val.sin() * self.dot)", "        return (self + 1.5707963267948966).sin()")))
+
+RIGHT["jvp_forward"].append(
+    ("size() comparison, copies of x and u, zeros from the result's shape", '''def jvp_forward(f, x, u):
+    if u.size() != x.size():
+        raise ValueError("the tangent u must have the shape of x")
+    result = f(Dual(x.clone(), u.clone()))
+    if isinstance(result, Dual):
+        value, tangent = result.val, result.dot
+    else:
+        value, tangent = result, torch.zeros(tuple(result.shape), dtype=result.dtype)
+    return value, tangent
+'''))
+
+RIGHT["jacobian_forward"].append(
+    ("columns stacked along dim 0, then the new dimension moved last with permute", '''def jacobian_forward(f, x):
+    n = x.numel()
+    eye = torch.eye(n, dtype=x.dtype)
+    cols = torch.stack([jvp_forward(f, x, eye[j].reshape(x.shape))[1] for j in range(n)])
+    k = cols.ndim - 1
+    J = cols.permute(*range(1, k + 1), 0)
+    return J.reshape(*cols.shape[1:], *x.shape)
+'''))
