@@ -171,7 +171,7 @@ def run_node(p, node, grads):
         for hook in list(node._hooks.values()):
             result = hook(tuple(grads_in), grads_out)
             if result is not None:
-                grads_in = list(result)
+                grads_in = _hook_result(hook, result, len(grads_in))
         grads_in = [p.unwrap(g) for g in grads_in]
     if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
@@ -275,18 +275,28 @@ def _apply_hooks(hooks, grad):
     return grad
 
 
+def _hook_result(hook, result, expected):
+    """A node hook's returned gradients, refused (as torch) when it returned another count."""
+    if len(result) != expected:
+        raise RuntimeError(
+            f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
+            f"(got {len(result)}, but expected {expected})"
+        )
+    return list(result)
+
+
 def _node_hooks(p, node, grads):
-    """Node pre-hooks, then tensor hooks, then retain_grad (last, so it sees what hooks
-    returned)."""
-    if node._prehooks:
-        for hook in list(node._prehooks.values()):
-            result = hook(tuple(grads))
-            if result is not None:
-                grads = list(result)
+    """Tensor hooks, then node pre-hooks (torch's order), then retain_grad (last, so it sees what
+    hooks returned)."""
     if node._tensor_hooks:
         for nr, hooks in node._tensor_hooks.items():
             if grads[nr] is not None:
                 grads[nr] = _apply_hooks(hooks, grads[nr])
+    if node._prehooks:
+        for hook in list(node._prehooks.values()):
+            result = hook(tuple(grads))
+            if result is not None:
+                grads = _hook_result(hook, result, len(grads))
     if node._retain and (p.inputs is None or p.accumulate):
         for nr, ref in node._retain.items():
             t = ref()

@@ -11,8 +11,7 @@ class saved_tensors_hooks:
         self.hooks = (pack_hook, unpack_hook)
 
     def __enter__(self):
-        _SAVED_HOOKS.append(self.hooks)
-        return self
+        _SAVED_HOOKS.append(self.hooks)  # (returns None, as torch's)
 
     def __exit__(self, *exc):
         _SAVED_HOOKS.pop()

@@ -138,3 +138,27 @@ def test_post_accumulate_grad_hook_sees_the_accumulated_grad(lib):
         (x * 2).register_post_accumulate_grad_hook(print)
     with raises(RuntimeError, "cannot register a hook on a tensor that doesn't require gradient"):
         lib.ones(2).register_post_accumulate_grad_hook(print)
+
+
+def test_node_hooks_returning_the_wrong_count_are_refused_and_tensor_hooks_run_before_prehooks(lib):
+    q, w = lib.ones(2, requires_grad=True), lib.ones(2, requires_grad=True)
+
+    def two_of_one(gi, go):
+        return (None,)
+
+    z = q * w
+    z.grad_fn.register_hook(two_of_one)
+    with raises(RuntimeError, "hook 'two_of_one' has returned an incorrect number of values (got 1, but expected 2)"):
+        z.sum().backward()
+    z = q * w
+    z.grad_fn.register_prehook(lambda go: (None, None))
+    with raises(RuntimeError, "hook '<lambda>' has returned an incorrect number of values (got 2, but expected 1)"):
+        z.sum().backward()
+    order = []
+    y = q * 2
+    y.grad_fn.register_prehook(lambda go: order.append("node prehook"))
+    y.register_hook(lambda g: order.append("tensor hook"))
+    y.sum().backward()
+    assert order == ["tensor hook", "node prehook"]
+    with lib.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t) as entered:
+        assert entered is None
