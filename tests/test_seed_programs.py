@@ -4,7 +4,8 @@ autograd_core standing in for ``torch`` (tests/seed_programs/_runner.py), and th
 agree line by line: the same text, and the same numbers to a float tolerance (tests/programs.py,
 shared with the notebooks' claims: relative 1e-4 here, the seeds print rounded values).
 
-Blocks of the seeds without a program are listed in SKIPPED, each with its reason.
+Blocks of the seeds without a program are listed in SKIPPED, each with its reason. Seed 000's
+DDP block (s000_09_ddp.py) runs here as a group of one; tests/distributed runs it in two processes.
 """
 
 import os
@@ -27,8 +28,6 @@ PROGRAMS = sorted(p.name for p in HERE.glob("s[0-9][0-9][0-9]_*.py"))
 SKIPPED = {
     "000 block 2 (section 2.2, def backward(root_tensor))": "pseudo-code: topological_sort and "
     "node.backward are not functions of any library, the text says so ('伪代码')",
-    "000 block 9 (section 5.1, DistributedDataParallel)": "torch.distributed is out of scope for "
-    "issue 12 (another issue); the block also needs a process group that the text does not set up",
 }
 
 # Programs whose output depends on whether CUDA answers (torch.cuda.amp disables itself without it,
