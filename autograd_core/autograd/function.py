@@ -218,6 +218,10 @@ class Function(metaclass=_FunctionMeta):
                 o = alias
             if track and id(outs[i]) not in ctx._non_diff and o.dtype.is_floating_point:
                 o.grad_fn, o._output_nr, o._rg = ctx, i, True
+                if id(o) in ctx._dirty and o._base is not None:  # a view changed in place: its
+                    value = Tensor._from_data(o._data)  # base gets CopySlices over this node, as
+                    value._grad_fn, value._output_nr, value._rg = ctx, i, True  # for built-in ops
+                    o._rebase_view(value, ())
             elif id(outs[i]) in ctx._non_diff:
                 o._rg = False if o.grad_fn is None else o._rg
             result.append(o)

@@ -196,3 +196,25 @@ def test_once_differentiable(lib):
     with raises(RuntimeError, "trying to differentiate twice a function that was marked with "
                               "@once_differentiable"):
         g.sum().backward()
+
+
+def test_mark_dirty_on_a_view_rebases_its_base(lib):
+    """A custom Function that changes a view in place (mark_dirty): the base's gradient goes
+    through the Function for the view's region (CopySlices), as for a built-in in-place op."""
+    class MulInPlace(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, k):
+            ctx.mark_dirty(x)
+            ctx.k = k
+            return x.mul_(k)
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.k, None
+
+    a = lib.ones(3, dtype=lib.float64, requires_grad=True)
+    base = a.clone()
+    out = MulInPlace.apply(base[1:], 10.0)
+    assert type(base.grad_fn).__name__ == "CopySlices" and out._version == base._version == 2  # mul_, mark_dirty
+    (base * lib.tensor([1.0, 2.0, 3.0], dtype=lib.float64)).sum().backward()
+    assert a.grad.tolist() == [1.0, 20.0, 30.0]
