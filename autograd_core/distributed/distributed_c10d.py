@@ -20,6 +20,7 @@ import warnings
 import numpy as np
 
 from autograd_core import Tensor
+from autograd_core._ops import _cname  # torch's ScalarType names ("Long") for its messages
 
 NOT_INITIALIZED = (
     "Default process group has not been initialized, please make sure to call init_process_group."
@@ -35,15 +36,6 @@ NO_GLOO = (
     'MPI: call init_process_group("mpi") in a script started by '
     "`python -m autograd_core.distributed.run -n N script.py`."
 )
-# torch's ScalarType names, for the error dividing an integer tensor by the world size (AVG)
-_SCALAR_NAMES = {
-    "int64": "Long",
-    "int32": "Int",
-    "int16": "Short",
-    "int8": "Char",
-    "uint8": "Byte",
-    "bool": "Bool",
-}
 
 
 class ReduceOp:
@@ -284,8 +276,7 @@ def _mpi_op(op, tensor):
     if op == ReduceOp.AVG and not tensor.dtype.is_floating_point:
         # torch divides the sum by the world size in place, which an integer tensor cannot hold
         raise RuntimeError(
-            "result type Float can't be cast to the desired output type "
-            + _SCALAR_NAMES.get(tensor.dtype.name, tensor.dtype.name)
+            "result type Float can't be cast to the desired output type " + _cname(tensor)
         )
     if tensor.dtype.name == "bool":  # MPI reduces C booleans with logical ops only
         table = {ReduceOp.SUM: MPI.LOR, ReduceOp.MAX: MPI.LOR}
