@@ -667,7 +667,8 @@ def autograde(course: Course, assignment: str | None = None, student: str | None
         log("autograde: no submissions found in " + str(course.submitted))
         return []
     with cluster.jobs(workers, scheduler) as jobs:
-        return _autograde(course, pairs, jobs, scheduler or f"{workers} local worker(s)")
+        return _autograde(course, pairs, jobs, f"the Dask cluster at {scheduler}" if scheduler
+                          else f"{workers} worker(s) on this machine")
 
 
 def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str) -> list[dict]:

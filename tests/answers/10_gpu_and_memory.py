@@ -687,6 +687,19 @@ def accumulate_gradients(params, loss_fn, X, y, micro_batch):
 '''),
     ],
     "autocast_dtypes": [
+        ("the lists as two sets, promotion by torch.promote_types", '''def autocast_dtype(op, input_dtypes, low):
+    """The dtype of op's result on CPU under torch.autocast("cpu", dtype=low), inputs of input_dtypes."""
+    if op in ("matmul", "mm", "linear"):
+        dts = [d if d == torch.float64 else low for d in input_dtypes]
+    elif op in ("mse_loss", "l1_loss", "cross_entropy", "prod"):
+        dts = [d if d == torch.float64 else torch.float32 for d in input_dtypes]
+    else:
+        dts = list(input_dtypes)
+    out = dts[0]
+    for d in dts[1:]:
+        out = torch.promote_types(out, d)
+    return out
+'''),
         ("observed: runs the op under autocast with the helpers' observed_autocast_dtype", '''def autocast_dtype(op, input_dtypes, low):
     """The dtype of op's result on CPU under torch.autocast("cpu", dtype=low), inputs of input_dtypes."""
     return observed_autocast_dtype(op, input_dtypes, low)
@@ -712,6 +725,20 @@ def autocast_dtype(op, input_dtypes, low):
 '''),
     ],
     "amp_train_step": [
+        ("a GradScaler step written as scale, backward, unscale, clip, step, update in one chain of names",
+         '''def amp_train_step(model, optimizer, scaler, loss_fn, xb, yb, dtype, max_norm):
+    """One mixed-precision training step; the loss."""
+    optimizer.zero_grad()
+    with torch.autocast(xb.device.type, dtype):
+        pred = model(xb)
+        loss = loss_fn(pred, yb)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    grads_norm = nn.utils.clip_grad_norm_(list(model.parameters()), max_norm)
+    scaler.step(optimizer)
+    scaler.update()
+    return loss.detach().item()
+'''),
         ("torch.amp.autocast with the parameters' device type, a parameter list, float(loss)", '''def amp_train_step(model, optimizer, scaler, loss_fn, xb, yb, dtype, max_norm):
     """One mixed-precision training step; the loss."""
     params = list(model.parameters())

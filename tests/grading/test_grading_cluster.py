@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 A = fixture_course.ASSIGNMENT
 DASK = Path(sys.executable).with_name("dask")
 SLEEPY = attacks.Case("sleepy", {**attacks.REF, "tanh_grad": attacks._fn(
-    "tanh_grad", "import time\ntime.sleep(2)\nreturn 1 - np.tanh(x) ** 2")}, 6.0)
+    "tanh_grad", "import time\ntime.sleep(3)\nreturn 1 - np.tanh(x) ** 2")}, 6.0)
 
 
 def _start(*args, log: Path) -> subprocess.Popen:
@@ -103,8 +103,7 @@ def test_a_worker_killed_mid_job_loses_nothing(dask_cluster, tmp_path):
     killed = None
     try:
         with Client(dask_cluster["address"], timeout=30) as c:
-            deadline = time.monotonic() + 120
-            while killed is None and time.monotonic() < deadline:
+            while killed is None and run.poll() is None:  # until the job shows up, or grading ends
                 busy = [w for w, keys in c.processing().items() if keys]
                 if busy:  # the job is running on that worker: take the whole machine away
                     pid = c.run(os.getpid, workers=busy)[busy[0]]
