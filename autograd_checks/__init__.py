@@ -146,6 +146,8 @@ def diagnose(got, expected, rtol: float = 1e-6, atol: float = 1e-8) -> str:
             return "the right numbers in the wrong shape: a missing reshape?"
         if g.ndim > e.ndim and g.size > e.size:
             return "a dimension too many: a missing sum over a broadcast dimension, or a missing squeeze?"
+        if g.ndim == e.ndim:
+            return "the right number of dimensions but other sizes: a sum or an index over the wrong dimension?"
         return "a dimension too many or too few: keepdim=True? a missing sum, squeeze or unsqueeze?"
     if e.size == 0:
         return ""

@@ -1,6 +1,7 @@
 """Tensor methods and operators: each one is an op of the op modules (or its in-place form),
 then the conversions (.to, .float, ...) and the Python protocol (numpy(), item(), len, iter)."""
 
+import numbers
 import warnings
 
 import numpy as np
@@ -15,47 +16,57 @@ _ndarray = np.ndarray
 
 
 # ----------------------------------------------------------------------------- operators
-Tensor.__add__ = Tensor.__radd__ = _ops.add
-Tensor.__sub__ = _ops.sub
-Tensor.__rsub__ = lambda self, other: _ops.rsub(self, other)
-Tensor.__mul__ = Tensor.__rmul__ = _ops.mul
-Tensor.__truediv__ = _ops.div
-Tensor.__rtruediv__ = _ops.rdiv
-Tensor.__pow__ = _ops.pow
-Tensor.__rpow__ = _ops.rpow
-Tensor.__matmul__ = _ops.matmul
-Tensor.__rmatmul__ = lambda self, other: _ops.matmul(_ops._as_tensor_like(other, self), self)
+def _operator(fn):
+    """A binary operator: other operands than tensors, numbers and arrays get NotImplemented, as
+    from torch's, so Python asks the other object (its __radd__, ...) or raises its TypeError."""
+
+    def op(self, other):
+        if other.__class__ is Tensor or isinstance(other, _OPERANDS) or hasattr(other, "__array__"):
+            return fn(self, other)
+        return NotImplemented
+
+    op.__name__ = op.__qualname__ = getattr(fn, "__name__", "op")
+    return op
+
+
+_OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
+_BINARY = {
+    "add": _ops.add,
+    "radd": _ops.add,
+    "sub": _ops.sub,
+    "rsub": lambda self, other: _ops.rsub(self, other),
+    "mul": _ops.mul,
+    "rmul": _ops.mul,
+    "truediv": _ops.div,
+    "rtruediv": _ops.rdiv,
+    "pow": _ops.pow,
+    "rpow": _ops.rpow,
+    "matmul": _ops.matmul,
+    "rmatmul": lambda self, other: _ops.matmul(_ops._as_tensor_like(other, self), self),
+    "and": _ops.bitwise_and,
+    "rand": _ops.bitwise_and,
+    "or": _ops.bitwise_or,
+    "ror": _ops.bitwise_or,
+    "xor": _ops.bitwise_xor,
+    "rxor": _ops.bitwise_xor,
+    "floordiv": _ops.floor_divide,
+    "rfloordiv": lambda self, other: _ops.floor_divide(other, self),
+    "mod": _ops.remainder,
+    "rmod": lambda self, other: _ops.remainder(other, self),
+    "lt": _ops.lt,
+    "le": _ops.le,
+    "gt": _ops.gt,
+    "ge": _ops.ge,
+}
+for _name, _fn in _BINARY.items():
+    setattr(Tensor, f"__{_name}__", _operator(_fn))
 Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
-Tensor.__eq__ = lambda self, other: False if other is None else _ops.eq(self, other)  # as torch
-Tensor.__ne__ = lambda self, other: True if other is None else _ops.ne(self, other)
-
-
-def _order(op, symbol):
-    def compare(self, other):
-        if other is None:
-            raise TypeError(
-                f"'{symbol}' not supported between instances of 'Tensor' and 'NoneType'"
-            )
-        return op(self, other)
-
-    return compare
-
-
-Tensor.__lt__ = _order(_ops.lt, "<")
-Tensor.__le__ = _order(_ops.le, "<=")
-Tensor.__gt__ = _order(_ops.gt, ">")
-Tensor.__ge__ = _order(_ops.ge, ">=")
-Tensor.__and__ = Tensor.__rand__ = _ops.bitwise_and
-Tensor.__or__ = Tensor.__ror__ = _ops.bitwise_or
-Tensor.__xor__ = Tensor.__rxor__ = _ops.bitwise_xor
+Tensor.__eq__ = _operator(_ops.eq)  # (t == None is False, t != None True: Python's fallback)
+Tensor.__ne__ = _operator(_ops.ne)
 Tensor.__invert__ = _ops.bitwise_not
-Tensor.__floordiv__ = _ops.floor_divide
-Tensor.__rfloordiv__ = lambda self, other: _ops.floor_divide(other, self)
-Tensor.__mod__ = _ops.remainder
-Tensor.__rmod__ = lambda self, other: _ops.remainder(other, self)
 
 # ----------------------------------------------------------------------------- methods
 for _name in """

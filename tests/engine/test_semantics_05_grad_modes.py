@@ -167,3 +167,28 @@ def test_finfo_and_iinfo_match_torch(lib, name):
 
     assert limits(lib) == limits(torch)
     assert repr(lib.finfo()) == repr(torch.finfo())
+
+
+def test_operators_hand_foreign_operands_to_python(lib):
+    """A tensor with an object it does not know: NotImplemented, so the object's reflected method
+    runs (a dual number's __rmul__) or Python raises its TypeError, as torch."""
+    class Other:
+        def __rmul__(self, o):
+            return "rmul"
+
+        def __radd__(self, o):
+            return "radd"
+
+        def __rmatmul__(self, o):
+            return "rmatmul"
+
+    t = lib.ones(2)
+    assert (t * Other(), t + Other(), t @ Other()) == ("rmul", "radd", "rmatmul")
+    for f, sym, other in ((lambda: t + [1.0, 2.0], "+", "list"), (lambda: t - (1, 2), "-", "tuple"),
+                          (lambda: t + None, "+", "NoneType"), (lambda: t & Other(), "&", "Other")):
+        with raises(TypeError, f"unsupported operand type(s) for {sym}: 'Tensor' and '{other}'"):
+            f()
+    with raises(TypeError, "'<' not supported between instances of 'Tensor' and 'object'"):
+        t < object()
+    assert (t == object()) is False and (t != object()) is True and (t == None) is False  # noqa: E711
+    assert (t + np.ones(2)).dtype == lib.float64 and (2 - t).tolist() == [1.0, 1.0]
