@@ -14,16 +14,39 @@ import sys
 import tempfile
 from pathlib import Path
 
+from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_client.channels import HBChannel
 from jupyter_client.kernelspec import KernelSpec
 from jupyter_client.manager import AsyncKernelManager
+from traitlets import DottedObjectName, Type
 
 SPEC = KernelSpec(argv=[sys.executable, str(Path(__file__).with_name("_kernel_jail.py")), "-f", "{connection_file}"],
                   display_name="Python 3 (grading jail)", language="python", interrupt_mode="message",
                   metadata={"debugger": False})
 
 
+class _HeartbeatChannel(HBChannel):
+    """jupyter_client's heartbeat thread, let go when it does not stop: after a kernel dies (a
+    submission's os._exit) its REQ socket can block in send for good, and HBChannel.stop would
+    wait on it forever, holding the grading job. The thread is a daemon; its socket goes with it."""
+
+    def stop(self) -> None:
+        self._running = False
+        self._exit.set()
+        self.join(5)
+        if not self.is_alive():
+            self.close()
+
+
+class JailedKernelClient(AsyncKernelClient):
+    hb_channel_class = Type(_HeartbeatChannel)
+
+
 class JailedKernelManager(AsyncKernelManager):
     """An AsyncKernelManager whose kernel talks over unix sockets in a directory of its own."""
+
+    client_class = DottedObjectName("grading._kernel_manager.JailedKernelClient")
+    client_factory = Type(JailedKernelClient)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

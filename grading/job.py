@@ -111,17 +111,30 @@ def execute(text: str, cell_timeout: float, notebook_timeout: float) -> tuple[st
             except (ProcessLookupError, PermissionError):
                 pass
     timer = threading.Timer(notebook_timeout, watchdog)
+    box: dict = {}
+    done = threading.Event()
     with tempfile.TemporaryDirectory(prefix="grading-job-") as folder:
+
+        def run():
+            try:
+                box["nb"] = ep.preprocess(nb, {"metadata": {"path": folder}})[0]
+            except Exception as e:  # noqa: BLE001  (a dead or stuck kernel is the submission's doing)
+                box["error"] = e
+            finally:
+                done.set()
         timer.start()
-        try:
-            nb, _ = ep.preprocess(nb, {"metadata": {"path": folder}})
-        except Exception as e:  # noqa: BLE001  (a dead or stuck kernel is the submission's doing)
-            if overran.is_set():
-                return None, f"nbgrader-timeout: the notebook ran past {notebook_timeout:g} s"
-            return None, f"{type(e).__name__}: {e}"[:3000]
-        finally:
-            timer.cancel()
-    return nbformat.writes(nb), ""
+        # In a thread of its own, so that the job answers even if jupyter_client hangs after the
+        # jail is killed (the thread is then left behind; its kernel is gone).
+        threading.Thread(target=run, name="execute", daemon=True).start()
+        finished = done.wait(notebook_timeout + 60)
+        timer.cancel()
+        if not finished:
+            watchdog()
+    if overran.is_set():
+        return None, f"nbgrader-timeout: the notebook ran past {notebook_timeout:g} s"
+    if "error" in box:
+        return None, f"{type(box['error']).__name__}: {box['error']}"[:3000]
+    return nbformat.writes(box["nb"]), ""
 
 
 _WORKER_DIR: list[Path] = []
