@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -55,6 +56,15 @@ class JailedKernelManager(AsyncKernelManager):
         self.connection_file = os.path.join(self._private_dir, "kernel.json")
         self.ip = os.path.join(self._private_dir, "kernel-ipc")
         self._kernel_spec = SPEC
+
+    async def _async_launch_kernel(self, kernel_cmd, **kw) -> None:
+        # The kernel's own chatter (ipykernel's banner, a submission's writes to fds 1 and 2) goes
+        # nowhere: the cells' outputs travel over the kernel's sockets, not the worker's terminal.
+        kw.setdefault("stdout", subprocess.DEVNULL)
+        kw.setdefault("stderr", subprocess.DEVNULL)
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+
+    _launch_kernel = _async_launch_kernel
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart)
