@@ -1,0 +1,85 @@
+"""The checks' messages in the student's language: gettext catalogues read at run time.
+
+The course's translations live in ``i18n/<lang>/*.po`` (one catalogue per notebook, plus
+``checks.po`` for the messages of this package and of the grader's feedback). A notebook's test
+cells are the same code in every edition, so their hints are English string literals; this
+module translates a message when it is shown. A catalogue entry whose English text has Python
+placeholders (``{0}``, ``{1}``, from an f-string such as ``f"off by the same factor {r:.6g}"``)
+matches any message of that shape and puts the values into the translation.
+
+The language is ``AUTOGRAD_LANG`` if set (the grader sets it from the submitted notebook; ``make
+lab COURSE_LANG=zh_CN`` sets it for the lab), else the ``.course-language`` file of the
+directory the kernel runs in (each Chinese assignment folder has one), else English.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+
+CATALOGUES = Path(os.environ.get("AUTOGRAD_I18N_DIR") or Path(__file__).resolve().parent.parent / "i18n")
+MARKER = ".course-language"
+PLACEHOLDER = re.compile(r"\{(\d+)\}")
+LANG_NAME = re.compile(r"^[a-z]{2}(_[A-Z]{2})?$")
+
+
+def languages() -> list[str]:
+    """The languages that have catalogues, e.g. ``["zh_CN"]`` (English is the source)."""
+    if not CATALOGUES.is_dir():
+        return []
+    return sorted(p.name for p in CATALOGUES.iterdir() if p.is_dir() and LANG_NAME.match(p.name))
+
+
+def current() -> str:
+    """The language messages are shown in: ``"en"`` or one of :func:`languages`."""
+    lang = os.environ.get("AUTOGRAD_LANG", "").strip()
+    if not lang:
+        try:
+            lang = (Path.cwd() / MARKER).read_text().strip()
+        except OSError:
+            lang = ""
+    return lang if lang in languages() else "en"
+
+
+@functools.cache
+def _table(lang: str):
+    """(exact: {English: translation}, patterns: [(regex, translation)]) of every catalogue."""
+    import polib  # only when a message is shown in another language
+    exact, patterns = {}, []
+    for po in sorted((CATALOGUES / lang).glob("*.po")):
+        for e in polib.pofile(str(po)):
+            if e.obsolete or "fuzzy" in e.flags or not e.msgstr or e.msgctxt != "code":
+                continue
+            exact.setdefault(e.msgid, e.msgstr)
+            if PLACEHOLDER.search(e.msgid):
+                patterns.append((template_regex(e.msgid), e.msgstr))
+    patterns.sort(key=lambda p: -len(p[0].pattern))  # the most specific shape first
+    return exact, patterns
+
+
+def template_regex(msgid: str) -> re.Pattern:
+    """A regular expression matching the messages an English template with ``{n}`` produces."""
+    parts = PLACEHOLDER.split(msgid)
+    out = []
+    for i, part in enumerate(parts):
+        out.append(re.escape(part) if i % 2 == 0 else f"(?P<p{part}>.*?)")
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
+
+
+def translate(text, lang: str | None = None):
+    """``text`` in ``lang`` (default: :func:`current`) if a catalogue has it, else ``text``."""
+    if not isinstance(text, str) or not text:
+        return text
+    lang = lang or current()
+    if lang == "en":
+        return text
+    exact, patterns = _table(lang)
+    if text in exact:
+        return exact[text]
+    for rx, msgstr in patterns:
+        m = rx.match(text)
+        if m:
+            values = m.groupdict()
+            return PLACEHOLDER.sub(lambda k: values.get(f"p{k.group(1)}", k.group(0)), msgstr)
+    return text
