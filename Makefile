@@ -26,10 +26,17 @@ $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[course,dev]'
 	touch $@
 
+# `make lab COURSE_LANG=zh_CN`: the Chinese edition (course-zh_CN/) in JupyterLab's Chinese interface
+# (tools/student-lab-zh_CN sets the language pack's locale before the student's own settings).
+COURSE_LANG ?= en
+LAB_COURSE := $(if $(filter en,$(COURSE_LANG)),course,course-$(COURSE_LANG))
+LAB_CONFIG := $(if $(filter en,$(COURSE_LANG)),,$(CURDIR)/tools/student-lab-$(COURSE_LANG):)$(CURDIR)/tools/student-lab
+
 lab: $(VENV)/.installed-course$(GPU_EXTRA)
 	@tools/system-deps.sh $(LAB_SYSTEM)
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" JUPYTER_CONFIG_PATH="$(CURDIR)/tools/student-lab" $(VENV)/bin/jupyter lab --port=$(PORT) $(ROOT_FLAG) \
-		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/course
+	@test -d "$(LAB_COURSE)" || { echo "no edition $(LAB_COURSE)/ (COURSE_LANG=$(COURSE_LANG)); run make release"; exit 2; }
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" JUPYTER_CONFIG_PATH="$(LAB_CONFIG)" $(VENV)/bin/jupyter lab --port=$(PORT) $(ROOT_FLAG) \
+		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(LAB_COURSE)
 
 # One BLAS thread per process: the suite runs notebooks, kernels and graders side by side on 2 cores,
 # where threaded BLAS oversubscribes the CPUs and runs up to 10x slower.

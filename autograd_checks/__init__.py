@@ -28,6 +28,8 @@ import warnings
 
 import numpy as np
 
+from autograd_checks.i18n import translate
+
 __all__ = ["as_np", "rand64", "call", "check_close", "check_equal", "check_true", "check_raises",
            "check_gradcheck", "check_not_used", "mismatch", "same", "diagnose", "own_names"]
 
@@ -169,7 +171,9 @@ def diagnose(got, expected, rtol: float = 1e-6, atol: float = 1e-8) -> str:
 
 
 def _fail(name: str, what: str, hint: str | None) -> str:
-    return f"{name}: {what}" + (f"\nHint: {hint}" if hint else "")
+    """The message of a failed check, in the student's language (autograd_checks.i18n)."""
+    tr = translate
+    return f"{tr(name)}: {tr(what)}" + (f"\n{tr('Hint')}: {tr(hint)}" if hint else "")
 
 
 def _hint_text(hint, got, expected):
@@ -301,10 +305,10 @@ def check_not_used(obj, forbidden):
             hits += [f"`{chain}` (line {node.lineno})" for f in forbidden
                      if chain == f or chain.endswith("." + f)]
     if hits:
-        raise AssertionError(
+        raise AssertionError(translate(
             f"the cell that defines {getattr(obj, '__name__', obj)} uses {', '.join(dict.fromkeys(hits))}, "
             f"which this exercise does not allow ({', '.join(forbidden)}): the grader gives such an answer "
-            "0 points")
+            "0 points"))
 
 
 def own_names(tree) -> set[str]:
@@ -406,11 +410,11 @@ def call(what, fn, *args, hint=None, **kwargs):
     except (AssertionError, MemoryError):
         raise
     except NotImplementedError as e:
-        raise AssertionError(_not_implemented(fn, e)) from None
+        raise AssertionError(translate(_not_implemented(fn, e))) from None
     except RecursionError:
-        raise AssertionError(
+        raise AssertionError(translate(
             f"{what} hit Python's recursion limit: graphs can be thousands of nodes deep, so walk "
-            "them with a loop and an explicit stack (or queue) instead of recursion.") from None
+            "them with a loop and an explicit stack (or queue) instead of recursion.")) from None
     except Exception as e:  # noqa: BLE001
         text = (hint(e) if callable(hint) else hint) or _engine_hint(e)
-        raise AssertionError(_fail(what, f"raised {type(e).__name__}{_user_line(e)}: {e}", text)) from None
+        raise AssertionError(_fail(what, translate(f"raised {type(e).__name__}{_user_line(e)}: {e}"), text)) from None

@@ -84,12 +84,16 @@ def code_strings(source: str) -> list[tuple[str, int]]:
                 skip.add(id(first.value))
         if isinstance(node, ast.JoinedStr):
             skip.update(id(v) for v in node.values)
+    marked = set()   # the first argument of translate(...) / tr(...): always a message
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and getattr(node.func, "id", None) in ("translate", "tr"):
+            marked.add(id(node.args[0]))
     out = []
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
         text = _template(node)
-        if text is not None and is_prose(text):
+        if text is not None and (is_prose(text) or id(node) in marked):
             out.append((text, node.lineno))
     return sorted(out, key=lambda t: t[1])
 
@@ -137,10 +141,11 @@ def catalogue_path(lang: str, assignment: str) -> Path:
 
 # ---- keeping catalogues in step -----------------------------------------------------------
 
-def update(lang: str, assignment: str) -> dict[str, int]:
-    """Merge the English text of ``assignment`` into its ``lang`` catalogue (see the module
-    docstring); returns counts of kept, fuzzy, new and obsolete entries."""
-    path = catalogue_path(lang, assignment)
+def update(lang: str, assignment: str, source: Path | None = None, path: Path | None = None) -> dict[str, int]:
+    """Merge the English text of ``assignment`` (its notebook, or ``source``) into its ``lang``
+    catalogue (or ``path``), see the module docstring; returns counts of kept, fuzzy, new and
+    obsolete entries."""
+    path = path or catalogue_path(lang, assignment)
     old = polib.pofile(str(path)) if path.is_file() else polib.POFile()
     live = [e for e in old if not e.obsolete]
     by_key = {(e.msgctxt, e.msgid): e for e in live}
@@ -152,7 +157,7 @@ def update(lang: str, assignment: str) -> dict[str, int]:
                                    "Content-Transfer-Encoding": "8bit"}
     counts = {"kept": 0, "fuzzy": 0, "new": 0, "obsolete": 0}
     used = set()
-    for en in entries(assignment):
+    for en in entries(assignment, source):
         e = polib.POEntry(msgctxt=en.ctxt, msgid=en.msgid, comment=en.comment,
                           occurrences=[w for w in en.where if en.ctxt == CODE])
         prev = by_key.get((en.ctxt, en.msgid))
@@ -243,16 +248,16 @@ def broken(msgid: str, msgstr: str) -> list[str]:
             for k in a if a[k] != b[k]]
 
 
-def status(lang: str, assignment: str) -> dict[str, list[str]]:
+def status(lang: str, assignment: str, source: Path | None = None, path: Path | None = None) -> dict[str, list[str]]:
     """What a catalogue lacks against the current English: missing and fuzzy entries, each as
     ``ctxt: first words``; ``terms``, translations that leave out a glossary term the English
     uses; and ``stale``, the entries the catalogue has that English no longer has."""
-    path = catalogue_path(lang, assignment)
+    path = path or catalogue_path(lang, assignment)
     po = polib.pofile(str(path)) if path.is_file() else polib.POFile()
     have = {(e.msgctxt, e.msgid): e for e in po if not e.obsolete}
     out = {"missing": [], "fuzzy": [], "broken": [], "terms": [], "stale": []}
     want = set()
-    for en in entries(assignment):
+    for en in entries(assignment, source):
         key = (en.ctxt, en.msgid)
         want.add(key)
         e = have.get(key)
@@ -271,10 +276,11 @@ def status(lang: str, assignment: str) -> dict[str, list[str]]:
 
 # ---- building a translated edition --------------------------------------------------------
 
-def translate_notebook(nb, lang: str, assignment: str) -> tuple[object, list[str]]:
+def translate_notebook(nb, lang: str, assignment: str, path: Path | None = None) -> tuple[object, list[str]]:
     """``nb`` with its markdown cells in ``lang`` (code cells untouched); the cells left in
     English (no translation, or a fuzzy one) are returned by id."""
-    po = polib.pofile(str(catalogue_path(lang, assignment))) if catalogue_path(lang, assignment).is_file() else []
+    path = path or catalogue_path(lang, assignment)
+    po = polib.pofile(str(path)) if path.is_file() else []
     table = {(e.msgctxt, e.msgid): e.msgstr for e in po
              if not e.obsolete and e.msgstr and "fuzzy" not in e.flags}
     left = []

@@ -128,9 +128,13 @@ def _package_dir(name: str) -> Path | None:
 
 
 def read_only_paths() -> list[Path]:
-    """Host paths bound read-only: the interpreter, the venv, the engine package."""
+    """Host paths bound read-only: the interpreter, the venv, the engine package, the checks and
+    their translations."""
     paths = [Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent]
     paths += [d.resolve() for d in map(_package_dir, PACKAGES) if d is not None]
+    # the translations the checks' messages use (autograd_checks.i18n.CATALOGUES, not imported here:
+    # that would import the engine into every kernel launcher)
+    paths.append(Path(os.environ.get("AUTOGRAD_I18N_DIR") or Path(__file__).resolve().parent.parent / "i18n").resolve())
     out: list[Path] = []
     for p in sorted(set(paths), key=lambda p: len(p.parts)):
         if p.exists() and p != Path("/") and not any(p.is_relative_to(q) for q in out) \

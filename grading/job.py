@@ -43,11 +43,12 @@ def version() -> str:
 
 
 def make(notebook: str | None, tasks: list, *, cell_timeout: float, notebook_timeout: float,
-         kernel_env: dict[str, str]) -> dict:
+         kernel_env: dict[str, str], lang: str = "en") -> dict:
     """The job for one submission. ``notebook`` is nbgrader's prepared notebook (JSON text), or
     None when nbgrader could not prepare it (then only the re-check runs); ``tasks`` are the
-    re-check's :class:`grading.sandbox.Task`; ``kernel_env`` the kernel's limits (AUTOGRAD_KERNEL_*)."""
-    return {"version": version(), "notebook": notebook, "tasks": [asdict(t) for t in tasks],
+    re-check's :class:`grading.sandbox.Task`; ``kernel_env`` the kernel's limits (AUTOGRAD_KERNEL_*);
+    ``lang`` the edition's language, which the checks' messages are shown in (never the verdicts)."""
+    return {"version": version(), "notebook": notebook, "tasks": [asdict(t) for t in tasks], "lang": lang,
             "cell_timeout": cell_timeout, "notebook_timeout": notebook_timeout,
             "kernel_env": {k: v for k, v in kernel_env.items() if k.startswith("AUTOGRAD_KERNEL_")}}
 
@@ -68,13 +69,15 @@ def run(job: dict) -> dict:
                                           f"grader ({job.get('version')}): install the same version"}
     _prepare(job["kernel_env"])
     tasks = [sandbox.Task.from_dict(t) for t in job["tasks"]]
+    lang = job.get("lang") or "en"
     out = {"version": mine, "executed": None, "execute_error": "", "outcomes": {},
            "isolation": sandbox.isolation(), "seconds": {}}
 
     def recheck():  # beside the kernel: both mostly wait on their jailed children
         t = time.monotonic()
         try:
-            out["outcomes"] = {k: asdict(v) for k, v in sandbox.run_many(tasks, jail.font_files(_fonts())).items()}
+            files = {**jail.font_files(_fonts()), **_language_marker(jail.WORKDIR, lang)}
+            out["outcomes"] = {k: asdict(v) for k, v in sandbox.run_many(tasks, files).items()}
         finally:
             out["seconds"]["recheck"] = round(time.monotonic() - t, 2)
     thread = threading.Thread(target=recheck, name="recheck")
@@ -83,14 +86,20 @@ def run(job: dict) -> dict:
     try:
         if job["notebook"] is not None:
             out["executed"], out["execute_error"] = execute(job["notebook"], job["cell_timeout"],
-                                                            job["notebook_timeout"])
+                                                            job["notebook_timeout"], lang)
     finally:
         out["seconds"]["execute"] = round(time.monotonic() - t, 2)
         thread.join()
     return out
 
 
-def execute(text: str, cell_timeout: float, notebook_timeout: float) -> tuple[str | None, str]:
+def _language_marker(folder: str, lang: str) -> dict[str, bytes]:
+    """The file that makes the checks speak ``lang`` in a kernel or sandbox run in ``folder``."""
+    from autograd_checks.i18n import MARKER, languages
+    return {f"{folder}/{MARKER}": lang.encode()} if lang in languages() else {}
+
+
+def execute(text: str, cell_timeout: float, notebook_timeout: float, lang: str = "en") -> tuple[str | None, str]:
     """Execute a prepared notebook in a jailed kernel with nbgrader's Execute preprocessor, in a
     folder of its own. Returns (executed notebook JSON, "") or (None, why it could not)."""
     import nbformat
@@ -114,6 +123,8 @@ def execute(text: str, cell_timeout: float, notebook_timeout: float) -> tuple[st
     box: dict = {}
     done = threading.Event()
     with tempfile.TemporaryDirectory(prefix="grading-job-") as folder:
+        for name, data in _language_marker(folder, lang).items():   # the kernel's folder copy takes it
+            Path(name).write_bytes(data)
 
         def run():
             try:

@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from grading import cluster, jail, notebook, recheck, sandbox
+from grading import cluster, feedback, jail, notebook, recheck, sandbox
 from grading.config import REPO, Course, ensure_venv_on_path
 
 ensure_venv_on_path()
@@ -192,6 +192,26 @@ def release(course: Course, into: Path | None = None, assignments: list[str] | N
                 + ("" if r["success"] else "\n" + (r.get("error") or r.get("log", ""))[-1500:]))
     finally:
         worker.close()
+    if into is None and ok:
+        ok &= release_editions(course, assignments or course.assignments())
+    return ok
+
+
+def release_editions(course: Course, assignments: list[str]) -> bool:
+    """The translated editions (``course-<lang>/``) of the released notebooks, from
+    ``i18n/<lang>/*.po`` (grading.i18n): the same code cells, grade ids and checksums as
+    ``course/``, so nbgrader grades them as the same assignments."""
+    from autograd_checks.i18n import languages
+    from grading import i18n
+    ok = True
+    for lang in languages():
+        have = [a for a in assignments if i18n.catalogue_path(lang, a).is_file()]
+        if not have:
+            continue
+        left = i18n.build(lang, course.release, i18n.release_dir(lang, course.root), have)
+        for a, cells in left.items():
+            log(f"release {a} [{lang}]: " + ("ok" if not cells else
+                f"{len(cells)} cell(s) left in English (untranslated or fuzzy): python -m grading.i18n status {a}"))
     return ok
 
 
@@ -498,13 +518,18 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
         flags.append("bad-timestamp")
     frozen, digest = snapshot(course, student, assignment)
     plan = recheck.plan(course, assignment, frozen, reference)
+    try:    # the edition the student worked in: the checks' messages come back in its language
+        lang = feedback.language(notebook.read(frozen))
+    except notebook.NotANotebook:
+        lang = "en"
     answers: dict = {}
 
     def run_job(prepared: str | None) -> dict:
         if "job" not in answers or (prepared is not None and answers["job"].get("executed") is None
                                     and not answers["job"].get("execute_error")):
             job = grading_job.make(prepared, plan.tasks, cell_timeout=course.cell_timeout,
-                                   notebook_timeout=notebook_timeout(course), kernel_env=kernel_env(course))
+                                   notebook_timeout=notebook_timeout(course), kernel_env=kernel_env(course),
+                                   lang=lang)
             answers["job"] = dispatch(job)
         return answers["job"]
 

@@ -116,7 +116,7 @@ def build_course_root(dest: Path, workspace: Path) -> Path:
     dest.mkdir(parents=True)
     ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
     for attempt in range(4):
-        for d in ("course", "solutions"):
+        for d in ("course", "solutions", *(p.name for p in REPO.glob("course-*") if p.is_dir())):
             shutil.rmtree(dest / d, ignore_errors=True)
             shutil.copytree(REPO / d, dest / d, ignore=ignore)
         # `nbgrader generate_assignment --force` (make release) deletes and rewrites a course folder:

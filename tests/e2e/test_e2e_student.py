@@ -12,6 +12,7 @@ a course notebook: test-artifacts/e2e/student-lab/.
 from __future__ import annotations
 
 import re
+import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -153,13 +154,16 @@ def test_student_runs_the_notebook(page, lab, aid):
 
 # -- the lab `make lab` starts: no instructor extensions, no news prompt ----------------------------
 
-def _make_lab_config_path() -> Path:
-    """The JUPYTER_CONFIG_PATH that the Makefile's `lab` target gives `jupyter lab`."""
-    recipe = re.search(r"^lab:.*?\n((?:\t.*\n?)+)", (REPO / "Makefile").read_text(), re.M)
-    assert recipe, "the Makefile has no `lab` target"
-    m = re.search(r'JUPYTER_CONFIG_PATH="\$\(CURDIR\)/([^"]+)"[^\n]*jupyter lab', recipe.group(1))
-    assert m, f"`make lab` does not start jupyter lab with JUPYTER_CONFIG_PATH:\n{recipe.group(1)}"
-    return REPO / m.group(1)
+def _make_lab(lang: str = "en") -> tuple[str, str]:
+    """The JUPYTER_CONFIG_PATH and the course folder that `make lab COURSE_LANG=<lang>` starts
+    jupyter lab with (read from `make -n`, the Makefile's own expansion)."""
+    out = subprocess.run(["make", "-n", "-s", "lab", f"COURSE_LANG={lang}"], cwd=REPO, capture_output=True,
+                         text=True, timeout=60).stdout
+    m = re.search(r'JUPYTER_CONFIG_PATH="([^"]+)"[^\n]*jupyter lab', out)
+    assert m, f"`make lab` does not start jupyter lab with JUPYTER_CONFIG_PATH:\n{out[-2000:]}"
+    url = re.search(r"default_url=/lab/tree/(\S+)", out)
+    assert url, f"`make lab` opens no course folder:\n{out[-2000:]}"
+    return m.group(1), url.group(1)
 
 
 class StudentLab(LabServer):
@@ -167,8 +171,10 @@ class StudentLab(LabServer):
     written for it (LabServer's own switch-off of the news prompt is left out: the config alone
     must keep it away)."""
 
+    lang = "en"
+
     def _env(self) -> dict:
-        return dict(super()._env(), JUPYTER_CONFIG_PATH=str(_make_lab_config_path()))
+        return dict(super()._env(), JUPYTER_CONFIG_PATH=_make_lab(self.lang)[0])
 
     def _write_settings(self) -> None:
         pass
@@ -215,3 +221,58 @@ def test_student_lab_has_no_instructor_tools_nor_news_prompt(page, student_lab):
     for item in ("Formgrader", "Formgrader (local)", "Course List", "Create assignment"):
         assert item not in items, f"the Nbgrader menu offers {item!r}: {items}"
     assert _status(student_lab, "/formgrader") == 404, "the formgrader server extension is loaded"
+
+
+# -- the Chinese edition: `make lab COURSE_LANG=zh_CN` ----------------------------------------------
+
+class ChineseLab(StudentLab):
+    lang = "zh_CN"
+
+
+@pytest.fixture
+def chinese_lab(browser, tmp_path_factory):
+    base = tmp_path_factory.mktemp("e2e-student-zh")
+    root = build_course_root(base / "root", base / "workspace")
+    server = ChineseLab(root, base / "workspace", base / "jupyter", ARTIFACTS / "lab-student-zh.log")
+    yield server.start()
+    server.stop()
+
+
+def test_chinese_edition_renders_and_speaks_chinese(page, chinese_lab):
+    """A Chinese notebook in the lab `make lab COURSE_LANG=zh_CN` starts: JupyterLab's own menus in
+    Chinese (jupyterlab-language-pack-zh-CN), every markdown cell rendered with its math typeset
+    (no MathJax error, no raw `$$` left), and the first visible test failing with the Chinese
+    message of the catalogue (the checks translate in the kernel)."""
+    from autograd_checks.i18n import translate
+
+    folder = _make_lab("zh_CN")[1]
+    assert folder == "course-zh_CN", f"`make lab COURSE_LANG=zh_CN` opens {folder!r}"
+    aid = "02_leaf_tensors_and_graphs"
+    shots = Shots(page, "student-zh_CN")
+    nb = Notebook(page, chinese_lab, f"{folder}/{aid}/{aid}.ipynb").open()
+    data = nb.nb
+    assert data["metadata"]["autograd_course"]["language"] == "zh_CN"
+    labels = [t.strip() for t in page.locator(".lm-MenuBar-itemLabel").all_text_contents()]
+    assert "文件" in labels and "编辑" in labels, f"JupyterLab's menus are not in Chinese: {labels}"
+
+    nb.run_all()
+    first_test = next(i for i, c in enumerate(data["cells"]) if _nbgrader(data, i).get("grade"))
+    md = [i for i, c in enumerate(data["cells"]) if c["cell_type"] == "markdown"]
+    for i in md:
+        nb.scroll_to(i)
+        html = nb.cell(i).locator(".jp-RenderedMarkdown").inner_html()
+        text = nb.cell(i).locator(".jp-RenderedMarkdown").inner_text()
+        assert re.search(r"[\u4e00-\u9fff]", text), f"markdown cell {i} is not in Chinese: {text[:200]!r}"
+        assert "merror" not in html and "$$" not in text, f"markdown cell {i}: math did not typeset:\n{text[:400]}"
+        if "$" in "".join(data["cells"][i]["source"]):
+            assert "mjx-container" in html or "MathJax" in html, f"markdown cell {i}: no typeset math"
+    nb.scroll_to(md[0])
+    shots.take("opened", publish_as="student-notebook-zh_CN")
+
+    assert nb.first_error_cell() == first_test
+    msg = _last_error_line(nb.stderr(first_test))
+    english = msg.split(": ", 1)[1]
+    assert re.search(r"[\u4e00-\u9fff]", english), f"the visible test's message is not in Chinese: {msg!r}"
+    nb.scroll_to(first_test, end=True)
+    shots.take("visible-test-fails")
+    assert translate("Hint", "zh_CN") != "Hint"   # (the catalogue the kernel used is complete)
