@@ -49,13 +49,13 @@ def _table(lang: str):
     exact, patterns = {}, []
     for po in sorted((CATALOGUES / lang).glob("*.po")):
         for e in polib.pofile(str(po)):
-            if e.obsolete or "fuzzy" in e.flags or not e.msgstr or e.msgctxt != "code":
-                continue
+            if e.obsolete or "fuzzy" in e.flags or not e.msgstr or e.msgstr == e.msgid or e.msgctxt != "code":
+                continue   # (an entry kept in English never stands in the way of a longer one)
             exact.setdefault(e.msgid, e.msgstr)
             if PLACEHOLDER.search(e.msgid):
-                patterns.append((template_regex(e.msgid), e.msgstr))
-    patterns.sort(key=lambda p: -len(p[0].pattern))  # the most specific shape first
-    return exact, patterns
+                patterns.append((template_regex(e.msgid), e.msgstr, len(PLACEHOLDER.sub("", e.msgid))))
+    patterns.sort(key=lambda p: -p[2])   # the most fixed text first: the most specific shape
+    return exact, [(rx, msgstr) for rx, msgstr, _ in patterns]
 
 
 def template_regex(msgid: str) -> re.Pattern:

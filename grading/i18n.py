@@ -218,7 +218,7 @@ def off_glossary(lang: str, msgid: str, msgstr: str) -> list[str]:
 _FENCE = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
 _PARTS = {
     "code blocks": _FENCE,
-    "inline code": re.compile(r"`[^`\n]+`"),
+    "inline code": re.compile(r"`[^`]+`"),   # (a span may wrap onto the next line)
     "display math": re.compile(r"\$\$.*?\$\$", re.DOTALL),
     "inline math": re.compile(r"(?<![$\\])\$(?!\$)[^$\n]+?(?<!\\)\$"),
     "links": re.compile(r"\]\(([^)\s]+)\)"),
@@ -338,7 +338,7 @@ def main(argv=None) -> int:
     p.add_argument("--lang", default="zh_CN")
     p.add_argument("--show", type=int, default=5, help="how many problems to list per kind")
     p.add_argument("assignments", nargs="*", help="default: every notebook and checks")
-    args = p.parse_args(argv)
+    args = p.parse_intermixed_args(argv)
     bad = 0
     for a in args.assignments or assignments():
         if args.command == "update":

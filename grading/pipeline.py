@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from grading import cluster, feedback, jail, notebook, recheck, sandbox
+from grading import cluster, jail, notebook, recheck, sandbox
 from grading.config import REPO, Course, ensure_venv_on_path
 
 ensure_venv_on_path()
@@ -519,7 +519,8 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     frozen, digest = snapshot(course, student, assignment)
     plan = recheck.plan(course, assignment, frozen, reference)
     try:    # the edition the student worked in: the checks' messages come back in its language
-        lang = feedback.language(notebook.read(frozen))
+        from grading.feedback import language
+        lang = language(notebook.read(frozen))
     except notebook.NotANotebook:
         lang = "en"
     answers: dict = {}

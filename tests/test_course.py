@@ -20,7 +20,10 @@ import shutil
 
 import pytest
 
-from grading import notebook, pipeline
+import nbformat
+
+from autograd_checks.i18n import languages
+from grading import i18n, notebook, pipeline
 from grading.config import REPO, Course
 from grading import answers
 
@@ -28,6 +31,9 @@ IDS = ["01_numerical_vs_autodiff", "02_leaf_tensors_and_graphs", "03_backward_an
        "04_vjp_and_jacobians", "05_higher_order_gradients", "06_custom_functions", "07_controlling_the_graph",
        "08_linear_regression", "09_training_and_debugging", "10_gpu_and_memory"]
 PRESENT = [i for i in IDS if (REPO / "solutions" / i / f"{i}.ipynb").is_file()]
+LANGS = languages()
+SOLVED = ["solution"] + [f"solution-{lang}" for lang in LANGS]
+BLANK = ["blank"] + [f"blank-{lang}" for lang in LANGS]
 EXEC_BUDGET_S = 300  # all ten solution notebooks, executed one after another (issue: < 5 min on 2 cores)
 
 if not PRESENT:
@@ -45,8 +51,14 @@ def course_run(tmp_path_factory):
     course = Course(root=REPO, workspace=base / "workspace", db_url=f"sqlite:///{base / 'workspace' / 'gradebook.db'}")
     inbox = base / "inbox"
     for i in PRESENT:
-        for student, path in (("solution", REPO / "solutions" / i / f"{i}.ipynb"),
-                              ("blank", REPO / "course" / i / f"{i}.ipynb")):
+        editions = [("solution", REPO / "solutions" / i / f"{i}.ipynb"), ("blank", REPO / "course" / i / f"{i}.ipynb")]
+        for lang in LANGS:   # the translated editions: the same assignment, graded by the same checks
+            solved = base / "editions" / lang / f"{i}.ipynb"
+            solved.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(i18n.translate_notebook(nbformat.read(editions[0][1], as_version=4), lang, i)[0], solved)
+            editions += [(f"solution-{lang}", solved),
+                         (f"blank-{lang}", REPO / i18n.release_dir(lang).name / i / f"{i}.ipynb")]
+        for student, path in editions:
             if path.is_file():
                 (inbox / student / i).mkdir(parents=True)
                 shutil.copy(path, inbox / student / i / f"{i}.ipynb")
@@ -137,9 +149,10 @@ def test_course_is_up_to_date(course_run, i):
 
 # -- the grading run ------------------------------------------------------------------------------
 @pytest.mark.slow
+@pytest.mark.parametrize("student", SOLVED)
 @pytest.mark.parametrize("i", PRESENT)
-def test_solution_executes_top_to_bottom(course_run, i):
-    nb = notebook.read(course_run["course"].autograded / "solution" / i / f"{i}.ipynb")
+def test_solution_executes_top_to_bottom(course_run, i, student):
+    nb = notebook.read(course_run["course"].autograded / student / i / f"{i}.ipynb")
     errors = [(n, o.get("ename"), o.get("evalue", "")[:200]) for n, c in enumerate(nb.cells) if c.cell_type == "code"
               for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors, f"solutions/{i}: cells raised {errors}"
@@ -158,9 +171,10 @@ def test_solution_execution_budget(course_run):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("student", SOLVED)
 @pytest.mark.parametrize("i", PRESENT)
-def test_solution_gets_full_marks(course_run, i):
-    r = course_run["records"][("solution", i)]
+def test_solution_gets_full_marks(course_run, i, student):
+    r = course_run["records"][(student, i)]
     nbgrader_scores = {k: (v["nbgrader"], v["points"]) for k, v in r["exercises"].items() if v["nbgrader"] != v["points"]}
     assert not nbgrader_scores, f"{i}: nbgrader in-kernel (score, points) below full marks: {nbgrader_scores}"
     rechecks = {k: (v["status"], v["detail"]) for k, v in r["exercises"].items() if v["status"] != "match"}
@@ -169,9 +183,10 @@ def test_solution_gets_full_marks(course_run, i):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("student", BLANK)
 @pytest.mark.parametrize("i", PRESENT)
-def test_unmodified_student_notebook_scores_zero(course_run, i):
-    r = course_run["records"].get(("blank", i))
+def test_unmodified_student_notebook_scores_zero(course_run, i, student):
+    r = course_run["records"].get((student, i))
     assert r is not None, f"course/{i}/{i}.ipynb missing"
     nonzero = {k: v for k, v in r["exercises"].items() if v["nbgrader"] or v["score"]}
     assert not nonzero, f"{i}: the unmodified student notebook scores: {nonzero}"
@@ -189,3 +204,22 @@ def test_wrong_answers_lose_points_through_the_pipeline(course_run, i):
         users = [t for t, ex in exs.items() if cell in dict(notebook.needed_cells(ex, sols))]
         got = sum(r["exercises"][t]["score"] or 0 for t in users)
         assert got < sum(exs[t].points for t in users), f"{i}: the wrong {cell} keeps full marks in {users}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_translated_edition_is_told_why_in_its_language(course_run, lang):
+    """A blank Chinese submission fails for the same reasons as the English one, told in Chinese:
+    the checks' messages were translated in the grader's sandbox (the verdicts are the same)."""
+    recs = course_run["records"]
+    same = differ = 0
+    for (student, a), r in recs.items():
+        if student != f"blank-{lang}":
+            continue
+        english = recs[("blank", a)]["exercises"]
+        for k, v in r["exercises"].items():
+            assert (v["status"], v["score"]) == (english[k]["status"], english[k]["score"]), f"{a} {k}"
+            if v.get("detail") and english[k].get("detail"):
+                differ += v["detail"] != english[k]["detail"]
+                same += v["detail"] == english[k]["detail"]
+    assert differ > 0 and differ >= 4 * same, f"{lang}: {same} messages left in English, {differ} translated"
