@@ -220,7 +220,7 @@ _PARTS = {
     "code blocks": _FENCE,
     "inline code": re.compile(r"`[^`]+`"),   # (a span may wrap onto the next line)
     "display math": re.compile(r"\$\$.*?\$\$", re.DOTALL),
-    "inline math": re.compile(r"(?<![$\\])\$(?!\$)[^$\n]+?(?<!\\)\$"),
+    "inline math": re.compile(r"(?<![$\\])\$(?!\$)[^$]+?(?<!\\)\$"),   # (may wrap too)
     "links": re.compile(r"\]\(([^)\s]+)\)"),
     "html tags": re.compile(r"</?[a-zA-Z][^>]*>"),
     "placeholders": re.compile(r"\{\d+\}"),
