@@ -82,4 +82,26 @@ def translate(text, lang: str | None = None):
         if m:
             values = m.groupdict()
             return PLACEHOLDER.sub(lambda k: values.get(f"p{k.group(1)}", k.group(0)), msgstr)
-    return text
+    return _pieces(text, exact)
+
+
+def _pieces(text: str, exact: dict) -> str:
+    """A message joined from known messages (``hint_a + "; " + hint_b``), translated piece by
+    piece: at each position the longest known message wins; only separators may be left over."""
+    starts: dict[str, list[str]] = {}
+    for msgid in exact:
+        if len(msgid) >= 12:
+            starts.setdefault(msgid[:12], []).append(msgid)
+    out, i, rest, found = [], 0, [], False
+    while i < len(text):
+        best = max((m for m in starts.get(text[i:i + 12], ()) if text.startswith(m, i)), key=len, default=None)
+        if best is None:
+            rest.append(text[i])
+            out.append(text[i])
+            i += 1
+        else:
+            out.append(exact[best])
+            i += len(best)
+            found = True
+    left = "".join(rest)
+    return "".join(out) if found and len(re.findall(r"[A-Za-z]{2,}", left)) <= 2 else text
