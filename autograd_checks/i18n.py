@@ -67,9 +67,10 @@ def template_regex(msgid: str) -> re.Pattern:
     return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
-def translate(text, lang: str | None = None):
-    """``text`` in ``lang`` (default: :func:`current`) if a catalogue has it, else ``text``."""
-    if not isinstance(text, str) or not text:
+def translate(text, lang: str | None = None, _depth: int = 0):
+    """``text`` in ``lang`` (default: :func:`current`) if a catalogue has it, else ``text``.
+    The values a template's placeholders take are translated too (a case name inside a label)."""
+    if not isinstance(text, str) or not text or _depth > 2:
         return text
     lang = lang or current()
     if lang == "en":
@@ -80,7 +81,7 @@ def translate(text, lang: str | None = None):
     for rx, msgstr in patterns:
         m = rx.match(text)
         if m:
-            values = m.groupdict()
+            values = {k: translate(v, lang, _depth + 1) for k, v in m.groupdict().items()}
             return PLACEHOLDER.sub(lambda k: values.get(f"p{k.group(1)}", k.group(0)), msgstr)
     return _pieces(text, exact)
 
