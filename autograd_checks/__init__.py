@@ -356,7 +356,7 @@ HINTS = [
      "from a result, or computed under no_grad? Did the autograd.grad call that produced it use "
      "create_graph=True? Does it depend on the input at all?"),
     ("backward through the graph a second time",
-     "every backward or autograd.grad call that reuses a graph needs retain_graph=True."),
+     "every backward or autograd.grad call through a graph that is used again later needs retain_graph=True (all but the last)."),
     ("One of the differentiated Tensors does not require grad",
      "every tensor you differentiate with respect to must require grad."),
     ("appears to not have been used in the graph",
