@@ -219,7 +219,7 @@ def check_equal(name, got, expected, hint=None):
     except TypeError:
         g, ok = {"not plain data": type(got).__name__}, False
     shown = repr(got)[:200] if isinstance(g, dict) and "not plain data" in g else repr(g)
-    msg = None if ok else _fail(name, f"expected {e!r}, got {shown}"[:600], _hint_text(hint, got, expected))
+    msg = None if ok else _fail(name, translate(f"expected {e!r}, got {shown}")[:600], _hint_text(hint, got, expected))
     _record("equal", name, g, e, msg)
     if msg:
         raise AssertionError(msg)
@@ -261,12 +261,12 @@ def check_gradcheck(name, fn, inputs, second_order=False, hint=None, **options):
                 warnings.simplefilter("ignore")
                 ok = check(fn, inputs, **options)
             if ok is not True:
-                msg = _fail(name, f"{check.__name__} returned {ok!r}", _hint_text(hint, None, None))
+                msg = _fail(name, translate(f"{check.__name__} returned {ok!r}"), _hint_text(hint, None, None))
         except NotImplementedError as e:
             msg = _not_implemented(fn, e)
         except Exception as e:  # noqa: BLE001  (GradcheckError, or an error in the code under test)
             text = _hint_text(hint, None, None) or _engine_hint(e)
-            msg = _fail(name, f"{check.__name__} failed: {type(e).__name__}{_user_line(e)}: {e}", text)
+            msg = _fail(name, translate(f"{check.__name__} failed: {type(e).__name__}{_user_line(e)}: {e}"), text)
         if msg:
             break
     _record("equal", name, msg is None, True, msg)
