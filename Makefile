@@ -6,7 +6,9 @@ PY := $(VENV)/bin/python
 PORT ?= 8888
 # System programs the project starts (binary:Debian package).
 LAB_SYSTEM := dot:graphviz
-TEST_SYSTEM := dot:graphviz chromium:chromium bwrap:bubblewrap pg_ctlcluster:postgresql
+# (a CJK font: the browser test renders and photographs a notebook of the Chinese edition)
+TEST_SYSTEM := dot:graphviz chromium:chromium bwrap:bubblewrap pg_ctlcluster:postgresql \
+	/usr/share/fonts/truetype/wqy/wqy-microhei.ttc:fonts-wqy-microhei
 # The gpu extra only where an NVIDIA driver is present.
 GPU_EXTRA := $(shell command -v nvidia-smi >/dev/null 2>&1 && echo ,gpu)
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Make sure the system programs the project starts are present.
-#   usage: tools/system-deps.sh BINARY:DEBIAN_PACKAGE ...
+#   usage: tools/system-deps.sh BINARY:DEBIAN_PACKAGE ...   (or /PATH/OF/A/FILE:PACKAGE, e.g. a font)
 # Installs missing ones with apt-get when running as root; otherwise stops and says how.
 set -euo pipefail
 missing_pkgs=()
 missing_bins=()
 for pair in "$@"; do
   bin=${pair%%:*}; pkg=${pair#*:}
-  if ! command -v "$bin" >/dev/null 2>&1 && [ ! -x "$bin" ]; then
+  if [[ "$bin" == /* ]]; then present() { [ -e "$1" ]; }; else present() { command -v "$1" >/dev/null 2>&1; }; fi
+  if ! present "$bin"; then
     missing_bins+=("$bin"); missing_pkgs+=("$pkg")
   fi
 done

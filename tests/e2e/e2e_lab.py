@@ -8,6 +8,7 @@ student does, and reads what the page shows.
 from __future__ import annotations
 
 import base64
+import functools
 import contextlib
 import json
 import os
@@ -297,11 +298,29 @@ class Shots:
 
 
 # -- JupyterLab ---------------------------------------------------------------------------------------
+@functools.cache
+def _lab_catalogue(lang: str) -> dict:
+    import importlib.util
+    spec = importlib.util.find_spec(f"jupyterlab_language_pack_{lang}")
+    path = Path(spec.origin).parent / "locale" / lang / "LC_MESSAGES" / "jupyterlab.json"
+    return json.loads(path.read_text())
+
+
+def ui(server, text: str) -> str:
+    """A JupyterLab label as the lab shows it: English, or the language pack's translation for a
+    server started in another language (``server.lang``)."""
+    lang = getattr(server, "lang", "en")
+    if lang == "en":
+        return text
+    found = _lab_catalogue(lang).get(text)
+    return found[0] if isinstance(found, list) and found and found[0] else text
+
+
 def open_lab(page, server: LabServer, path: str = "") -> None:
     """Load JupyterLab (a reset workspace: nothing restored from an earlier test) at ``path``."""
     target = f"/lab/tree/{urllib.parse.quote(path)}" if path else "/lab"
     page.goto(f"{server.url}{target}?reset&token={server.token}")
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.wait_for()
+    page.locator(".lm-MenuBar-itemLabel", has_text=ui(server, "Run")).first.wait_for()
     # More room for the notebook: fold the file browser away (click its active tab).
     current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
     if current.count():
@@ -333,7 +352,7 @@ class Notebook:
         return self
 
     def _dismiss_kernel_dialog(self) -> None:
-        dialog = self.page.locator(".jp-Dialog", has_text="Select Kernel")
+        dialog = self.page.locator(".jp-Dialog", has_text=ui(self.server, "Select Kernel"))
         if dialog.count():
             dialog.locator(".jp-Dialog-footer button.jp-mod-accept").click()
 
@@ -362,7 +381,7 @@ class Notebook:
 
     def run_all(self) -> None:
         """Run → Run All Cells, and wait until execution stops (at the end or at the first error)."""
-        menu(self.page, "Run", "Run All Cells")
+        menu(self.page, ui(self.server, "Run"), ui(self.server, "Run All Cells"))
         self.wait_idle()
 
     def select(self, i: int) -> None:
@@ -374,7 +393,7 @@ class Notebook:
     def run_from(self, i: int) -> None:
         """Run → Run Selected Cell and All Below, starting at cell ``i``."""
         self.select(i)
-        menu(self.page, "Run", "Run Selected Cell and All Below")
+        menu(self.page, ui(self.server, "Run"), ui(self.server, "Run Selected Cell and All Below"))
         self.wait_idle()
 
     def run_cells(self, first: int, last: int) -> None:

@@ -253,7 +253,7 @@ def test_chinese_edition_renders_and_speaks_chinese(page, chinese_lab):
     data = nb.nb
     assert data["metadata"]["autograd_course"]["language"] == "zh_CN"
     labels = [t.strip() for t in page.locator(".lm-MenuBar-itemLabel").all_text_contents()]
-    assert "文件" in labels and "编辑" in labels, f"JupyterLab's menus are not in Chinese: {labels}"
+    assert "运行" in labels and "编辑" in labels, f"JupyterLab's menus are not in Chinese: {labels}"
 
     nb.run_all()
     first_test = next(i for i, c in enumerate(data["cells"]) if _nbgrader(data, i).get("grade"))
