@@ -15,7 +15,6 @@ import re
 import subprocess
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
