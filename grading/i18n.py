@@ -10,7 +10,8 @@ changed: a translated notebook has the English notebook's code cells, grade ids 
 Keeping editions in step (``python -m grading i18n update``), as gettext's ``msgmerge`` does:
 an entry whose English text is unchanged keeps its translation; a cell whose text changed keeps
 its old translation marked *fuzzy* with the previous English text beside it (``#| msgid``), so
-it is never silently stale; a cell that moved or a string that is used elsewhere keeps its
+it is never silently stale (a string of the checks edited in place, recognised by its cell and
+its likeness, likewise); a cell that moved or a string that is used elsewhere keeps its
 translation; entries whose English is gone are kept as obsolete (``#~``) for reuse. A release
 builds the translated notebooks from ``course/`` and the catalogues; ``status`` lists what is
 missing or fuzzy (a test fails on any).
@@ -157,7 +158,10 @@ def update(lang: str, assignment: str, source: Path | None = None, path: Path | 
                                    "Content-Transfer-Encoding": "8bit"}
     counts = {"kept": 0, "fuzzy": 0, "new": 0, "obsolete": 0}
     used = set()
-    for en in entries(assignment, source):
+    english = entries(assignment, source)
+    wanted = {en.msgid for en in english if en.ctxt == CODE}
+    gone = [e for e in live if e.msgctxt == CODE and e.msgstr and e.msgid not in wanted]
+    for en in english:
         e = polib.POEntry(msgctxt=en.ctxt, msgid=en.msgid, comment=en.comment,
                           occurrences=[w for w in en.where if en.ctxt == CODE])
         prev = by_key.get((en.ctxt, en.msgid))
@@ -172,6 +176,9 @@ def update(lang: str, assignment: str, source: Path | None = None, path: Path | 
             prev = by_text[en.msgid]
             e.msgstr, e.flags = prev.msgstr, list(prev.flags)
             counts["fuzzy" if "fuzzy" in prev.flags else "kept"] += 1
+        elif en.ctxt == CODE and (prev := _edited(en, gone, used)) is not None:
+            e.msgstr, e.flags, e.previous_msgid = prev.msgstr, ["fuzzy"], prev.msgid   # a string edited in place
+            counts["fuzzy"] += 1
         else:
             counts["new"] += 1
         if prev is not None:
@@ -246,6 +253,21 @@ def broken(msgid: str, msgstr: str) -> list[str]:
     a, b = structure(msgid), structure(msgstr)
     return [f"{k}: {sorted(set(a[k]) - set(b[k]))[:2] or a[k][:2]} != {sorted(set(b[k]) - set(a[k]))[:2] or b[k][:2]}"
             for k in a if a[k] != b[k]]
+
+
+def _edited(en: Entry, gone: list, used: set):
+    """The string that ``en`` replaced, if any: one that disappeared from the same cell or file
+    and reads mostly alike (difflib ratio >= 0.6)."""
+    import difflib
+    places = {w[0] for w in en.where}
+    best, score = None, 0.6
+    for e in gone:
+        if id(e) in used or not places & {o[0] for o in e.occurrences}:
+            continue
+        r = difflib.SequenceMatcher(None, e.msgid, en.msgid).ratio()
+        if r >= score:
+            best, score = e, r
+    return best
 
 
 def status(lang: str, assignment: str, source: Path | None = None, path: Path | None = None) -> dict[str, list[str]]:

@@ -181,3 +181,22 @@ def test_make_lab_opens_the_chinese_edition_in_chinese():
     import importlib.metadata
     assert importlib.metadata.version("jupyterlab-language-pack-zh-CN")
     assert os.path.isdir(REPO / "course-zh_CN")
+
+
+def test_editing_a_hint_in_a_test_cell_marks_its_translation_fuzzy(tmp_path):
+    src, po = tmp_path / "x.ipynb", tmp_path / "x.po"
+
+    def write(hint):
+        nb = nbformat.v4.new_notebook()
+        cell = nbformat.v4.new_code_cell(f"check_true('case one', ok, hint={hint!r})", id="t0")
+        cell.metadata["nbgrader"] = {"grade": True, "grade_id": "test_x", "locked": True, "points": 1}
+        nb.cells = [cell]
+        nbformat.write(nb, src)
+    write("the walk visits a node twice: keep a set of visited nodes")
+    i18n.update("zh_CN", "x", src, po)
+    _translate_all(po, {"the walk visits a node twice: keep a set of visited nodes": "遍历两次访问了同一个节点：用集合记录已访问的节点"})
+    write("the walk expands a node twice: keep a set of the visited nodes")
+    assert i18n.update("zh_CN", "x", src, po)["fuzzy"] == 1
+    e = next(e for e in polib.pofile(str(po)) if not e.obsolete and e.msgid.startswith("the walk expands"))
+    assert "fuzzy" in e.flags and e.previous_msgid.startswith("the walk visits") and e.msgstr
+    assert i18n.status("zh_CN", "x", src, po)["fuzzy"]
