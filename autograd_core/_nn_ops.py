@@ -30,12 +30,24 @@ _erf_host = np.vectorize(math.erf, otypes=[np.float64])
 
 
 def _check_params(input, *params):
-    """torch's refusal of norm parameters in another dtype than the input."""
-    for p in params:
-        if p is not None and p.dtype != input.dtype:
-            raise RuntimeError(
-                f"mixed dtype (CPU): expect parameter to have scalar type of {_cname(input)}"
-            )
+    """Whether a norm runs in mixed precision, as torch's CPU kernels allow: a bfloat16/float16
+    input with float32 parameters (computed in float32, the result in the input's dtype). Any
+    other mismatch is refused."""
+    given = [p for p in params if p is not None]
+    if all(p.dtype == input.dtype for p in given):
+        return False
+    reduced = input.dtype in (_backend.bfloat16, _backend.float16)
+    if reduced and all(p.dtype == _backend.float32 for p in given):
+        return True
+    raise RuntimeError(
+        "mixed dtype (CPU): expect parameter to have scalar type of "
+        + ("Float" if reduced or input.dtype == _backend.float32 else _cname(input))
+    )
+
+
+def _norm_input(input, mixed):
+    """The input's array to normalize: in float32 when the norm runs in mixed precision."""
+    return _cast(input._data, _backend.float32) if mixed else input._data
 
 
 def _pair(v):
@@ -143,8 +155,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
             f"Given normalized_shape={list(shape)}, expected input with shape [*, "
             f"{', '.join(str(s) for s in shape)}], but got input of size{input.shape}"
         )
-    _check_params(input, weight, bias)
-    a = input._data
+    mixed = _check_params(input, weight, bias)
+    a = _norm_input(input, mixed)
     xp = namespace(a)
     dims = tuple(range(input.ndim - len(shape), input.ndim))
     mu = xp.mean(a, axis=dims, keepdims=True)
@@ -154,6 +166,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
         r = r * weight._data
     if bias is not None:
         r = r + bias._data
+    if mixed:
+        r = _cast(r, input.dtype)
     return _record(
         "layer_norm",
         "NativeLayerNormBackward0",
@@ -173,8 +187,8 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
     """torch.batch_norm: per channel (dim 1), normalize by the batch's statistics (training: the
     running ones are updated in place, the variance unbiased) or by the running ones (eval); one
     NativeBatchNormBackward0 node."""
-    _check_params(input, weight, bias)
-    a = input._data
+    mixed = _check_params(input, weight, bias)
+    a = _norm_input(input, mixed)
     xp = namespace(a)
     dims = (0,) + tuple(range(2, input.ndim))
     cs = _channel_shape(input.ndim, input.shape[1])
@@ -197,6 +211,8 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
         r = r * xp.reshape(weight._data, cs)
     if bias is not None:
         r = r + xp.reshape(bias._data, cs)
+    if mixed:
+        r = _cast(r, input.dtype)
     batch_stats = training or running_mean is None
     attrs = {
         "dims": dims,
@@ -770,8 +786,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
             "Expected number of channels in input to be divisible by num_groups, but got input "
             f"of shape {list(input.shape)} and num_groups={num_groups}"
         )
-    _check_params(input, weight, bias)
-    a = input._data
+    mixed = _check_params(input, weight, bias)
+    a = _norm_input(input, mixed)
     xp = namespace(a)
     a3 = xp.reshape(a, (n, num_groups, -1))
     mu = xp.mean(a3, axis=2, keepdims=True)
@@ -782,6 +798,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
         r = r * xp.reshape(weight._data, cs)
     if bias is not None:
         r = r + xp.reshape(bias._data, cs)
+    if mixed:
+        r = _cast(r, input.dtype)
     attrs = {"groups": num_groups, "eps": eps}
     return _record("group_norm", "NativeGroupNormBackward0", r, (input, weight, bias), attrs)
 

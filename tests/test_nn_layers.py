@@ -821,3 +821,39 @@ def test_autocast_cpu_dtypes_wave2():
             return [str(t.dtype) for t in cases(L)]
 
     assert dtypes(ac) == dtypes(torch)
+
+
+# -- norms in mixed precision: a bfloat16/float16 input with float32 parameters (torch's CPU kernels) --
+
+def _mixed_norm(lib, name, x, w, b):
+    F = lib.nn.functional
+    if name == "layer_norm":
+        return F.layer_norm(x, (x.shape[-1],), w, b)
+    if name == "group_norm":
+        return F.group_norm(x, 1, w, b)
+    return F.batch_norm(x, lib.zeros(x.shape[1]), lib.ones(x.shape[1]), w, b, training=True)
+
+
+@pytest.mark.parametrize("low", ["bfloat16", "float16"])
+@pytest.mark.parametrize("name", ["layer_norm", "group_norm", "batch_norm"])
+def test_norm_with_float32_parameters_on_a_low_precision_input(name, low):
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    n = 4 if name == "layer_norm" else 3
+    w, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    g = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    out = {}
+    for lib in (torch, ac):
+        xt = lib.tensor(x).to(getattr(lib, low)).requires_grad_()
+        wt, bt = lib.tensor(w, requires_grad=True), lib.tensor(b, requires_grad=True)
+        y = _mixed_norm(lib, name, xt, wt, bt)
+        (y.float() * lib.tensor(g)).sum().backward()
+        out[lib] = (y, xt.grad, wt.grad, bt.grad)
+    for t, c in zip(out[torch], out[ac]):
+        assert str(c.dtype) == str(t.dtype), f"{name}: dtype {c.dtype}, torch {t.dtype}"
+        np.testing.assert_allclose(to_np(c.float()), to_np(t.float()), rtol=0.05, atol=0.05)
+    # any other mismatch is refused, with torch's message
+    for lib in (torch, ac):
+        xt = lib.tensor(x).to(getattr(lib, low))
+        with pytest.raises(RuntimeError, match="expect parameter to have scalar type of Float"):
+            _mixed_norm(lib, name, xt, lib.tensor(w).double(), lib.tensor(b).double())
