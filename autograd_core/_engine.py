@@ -95,6 +95,7 @@ class _Pass:
         self.buffers = {}  # node -> [gradient per output]
         self.captured = [None] * (len(inputs) if inputs is not None else 0)
         self.pending = []  # (tensor, grad, how) for .grad, at the end
+        self.hooked_leaves = {}  # id(leaf) -> its AccumulateGrad node, when that has post hooks
         self.owned = set()  # leaf nodes whose buffer holds an array the pass
         #                                            made and handed to no one else (see `send`)
         for tensor, grad in roots:
@@ -142,6 +143,9 @@ def plan(p, root_nodes):
 
 def run_node(p, node, grads):
     """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
+    if node.__class__ is AccumulateGrad and node.variable._hooks:  # a leaf's own hooks come first
+        p.owned.discard(node)
+        grads = [p.unwrap(_apply_hooks(node.variable._hooks, p.wrap(grads[0])))]
     if node._hooked:
         p.owned.discard(node)  # a hook saw the gradient and may keep it
         grads = [p.unwrap(g) for g in _node_hooks(p, node, [p.wrap(g) for g in grads])]
@@ -228,6 +232,16 @@ def write_grads(p):
     pending, p.pending = p.pending, []
     for t, g, how in pending:
         _accumulate(t, g, p.create_graph, how)
+        node = p.hooked_leaves.pop(id(t), None)
+        if node is not None:  # the AccumulateGrad node's post hooks: (grad_inputs=(), grad_outputs)
+            prev, _mode.grad_enabled = _mode.grad_enabled, p.create_graph
+            try:
+                for hook in list(node._hooks.values()):
+                    result = hook((), (g,))
+                    if result is not None:
+                        _hook_result(hook, result, 0)
+            finally:
+                _mode.grad_enabled = prev
 
 
 def _capture(p, node, grads):
@@ -245,17 +259,15 @@ def _capture(p, node, grads):
 
 
 def _leaf(p, node, g):
-    """An AccumulateGrad node: the leaf's hooks, then its gradient is kept for `write_grads`."""
+    """An AccumulateGrad node (its leaf's hooks have run, in `run_node`): the gradient is kept
+    for `write_grads`."""
     var = node.variable
-    how = "take" if node in p.owned and not var._hooks and node not in p.target_nodes else "copy"
+    how = "take" if node in p.owned and node not in p.target_nodes else "copy"
     g = Tensor._from_data(g) if p.raw else g
-    if var._hooks:
-        g = _apply_hooks(var._hooks, g)
     if p.accumulate and (p.runs is None or node in p.runs):
         p.pending.append((var, g, how))
-    elif var._hooks:
-        for j in p.targets.get((node, 0), ()):
-            p.captured[j] = g
+        if node._hooks:
+            p.hooked_leaves[id(var)] = node
 
 
 def _apply_hooks(hooks, grad):

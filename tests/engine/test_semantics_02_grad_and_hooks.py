@@ -162,3 +162,23 @@ def test_node_hooks_returning_the_wrong_count_are_refused_and_tensor_hooks_run_b
     assert order == ["tensor hook", "node prehook"]
     with lib.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t) as entered:
         assert entered is None
+
+
+def test_accumulate_grad_node_hooks_run_in_torchs_order(lib):
+    """On a leaf's AccumulateGrad node: the tensor's hooks, the node's pre-hooks, the accumulation
+    (and post-accumulate hooks), then the node's post hooks with grad_inputs=() and the gradient;
+    a post hook returning values for the (no) grad_inputs is refused."""
+    x = f64(lib, [1.0, 2.0])
+    y = (x * 2).sum()
+    acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
+    assert type(acc).__name__ == "AccumulateGrad"
+    calls = []
+    acc.register_hook(lambda gi, go: calls.append(("node-post", gi, to_np(go[0]).tolist(), to_np(x.grad).tolist())))
+    acc.register_prehook(lambda go: calls.append(("node-pre",)))
+    x.register_hook(lambda g: calls.append(("tensor",)))
+    x.register_post_accumulate_grad_hook(lambda t: calls.append(("post-acc",)))
+    y.backward()
+    assert calls == [("tensor",), ("node-pre",), ("post-acc",), ("node-post", (), [2.0, 2.0], [2.0, 2.0])]
+    acc.register_hook(lambda gi, go: (go[0],))
+    with raises(RuntimeError, "has returned an incorrect number of values (got 1, but expected 0)", how="contains"):
+        (x * 2).sum().backward()
