@@ -179,12 +179,17 @@ class StudentLab(LabServer):
         pass
 
 
+def _started(cls, tmp_path_factory, name: str):
+    """A lab of class ``cls`` on a throwaway copy of the course, started (stop it after use)."""
+    base = tmp_path_factory.mktemp(f"e2e-{name}")
+    root = build_course_root(base / "root", base / "workspace")
+    return cls(root, base / "workspace", base / "jupyter", ARTIFACTS / f"lab-{name}.log").start()
+
+
 @pytest.fixture
 def student_lab(browser, tmp_path_factory):
-    base = tmp_path_factory.mktemp("e2e-student-lab")
-    root = build_course_root(base / "root", base / "workspace")
-    server = StudentLab(root, base / "workspace", base / "jupyter", ARTIFACTS / "lab-student-lab.log")
-    yield server.start()
+    server = _started(StudentLab, tmp_path_factory, "student-lab")
+    yield server
     server.stop()
 
 
@@ -230,10 +235,8 @@ class ChineseLab(StudentLab):
 
 @pytest.fixture
 def chinese_lab(browser, tmp_path_factory):
-    base = tmp_path_factory.mktemp("e2e-student-zh")
-    root = build_course_root(base / "root", base / "workspace")
-    server = ChineseLab(root, base / "workspace", base / "jupyter", ARTIFACTS / "lab-student-zh.log")
-    yield server.start()
+    server = _started(ChineseLab, tmp_path_factory, "student-zh")
+    yield server
     server.stop()
 
 
