@@ -28,7 +28,7 @@ from ._backend import RULE_ARRAYS, dtype_from_array_dtype
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
 from ._tensor import Tensor
-from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode
+from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
 
 def toposort(roots):
@@ -234,14 +234,11 @@ def write_grads(p):
         _accumulate(t, g, p.create_graph, how)
         node = p.hooked_leaves.pop(id(t), None)
         if node is not None:  # the AccumulateGrad node's post hooks: (grad_inputs=(), grad_outputs)
-            prev, _mode.grad_enabled = _mode.grad_enabled, p.create_graph
-            try:
+            with set_grad_enabled(bool(p.create_graph)):
                 for hook in list(node._hooks.values()):
                     result = hook((), (g,))
                     if result is not None:
                         _hook_result(hook, result, 0)
-            finally:
-                _mode.grad_enabled = prev
 
 
 def _capture(p, node, grads):
@@ -342,10 +339,8 @@ def _accumulate(t, g, create_graph, how):
     current = t._grad
     out_of_place = create_graph or how == "out_of_place"
     if current is None:
-        if out_of_place and g._rg:
-            t._grad = _creation.zeros_like(g).copy_(
-                g
-            )  # a copy that stays in the graph (CopyBackwards)
+        if out_of_place and g._rg:  # a copy that stays in the graph (CopyBackwards)
+            t._grad = _creation.zeros_like(g).copy_(g)
         elif how == "take":
             t._grad = Tensor._from_data(g._data)
         else:
@@ -362,9 +357,6 @@ def _accumulate(t, g, create_graph, how):
         current._vc[0] += 1
     hooks = t.__dict__.get("_post_acc_hooks")
     if hooks:  # run in backward's grad mode (on only under create_graph), as torch's
-        prev, _mode.grad_enabled = _mode.grad_enabled, create_graph
-        try:
+        with set_grad_enabled(bool(create_graph)):
             for hook in list(hooks.values()):
                 hook(t)
-        finally:
-            _mode.grad_enabled = prev

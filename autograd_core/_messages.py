@@ -18,6 +18,14 @@ OVERLAP = (
     "memory location. Please clone() the tensor before performing the operation."
 )
 
+GRAD_DTYPE = (  # .format(got=, want=): torch's C++ and Python names of the two dtypes
+    "attempting to assign a gradient with dtype '{got}' to a tensor with grad_dtype '{want}'. "
+    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
+    "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
+    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+    "downstream systems that assume they match."
+)
+
 REQUIRES_GRAD_OF_NONLEAF = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "
     "variable in a subgraph that doesn't require differentiation use var_no_grad = "

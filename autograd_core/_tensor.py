@@ -11,6 +11,7 @@ A Tensor holds
 The ops and most methods are attached later, by _methods and _inplace (see the package docstring).
 """
 
+import math
 import numbers
 import warnings
 import weakref
@@ -100,9 +101,7 @@ class Tensor:
         return Size(self._data.shape)
 
     def size(self, dim=None):
-        if dim is None:
-            return Size(self._data.shape)
-        return self._data.shape[dim]
+        return Size(self._data.shape) if dim is None else self._data.shape[dim]
 
     @property
     def dtype(self):
@@ -124,10 +123,7 @@ class Tensor:
         return self._data.ndim
 
     def numel(self):
-        n = 1
-        for s in self._data.shape:
-            n *= s
-        return n
+        return math.prod(self._data.shape)
 
     nelement = numel
 
@@ -230,17 +226,7 @@ class Tensor:
                     _GRAD_DTYPE_NAMES.get(value.dtype.name, (value.dtype.name,) * 2)[0],
                     _GRAD_DTYPE_NAMES.get(self.dtype.name, (self.dtype.name,) * 2)[1],
                 )
-                raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{got}' to a tensor with "
-                    f"grad_dtype '{want}'. "
-                    "The gradient must match the tensor's grad_dtype (defaults to the tensor's "
-                    "dtype). You can "
-                    "set the tensor's grad_dtype attribute with a specific dtype, or None to "
-                    "allow any dtype. "
-                    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
-                    "gradient may break "
-                    "downstream systems that assume they match."
-                )
+                raise RuntimeError(_messages.GRAD_DTYPE.format(got=got, want=want))
             if value.shape != self.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
@@ -360,10 +346,7 @@ class Size(tuple):
         return f"torch.Size({list(self)})"
 
     def numel(self):
-        n = 1
-        for s in self:
-            n *= s
-        return n
+        return math.prod(self)
 
 
 _alloc = object.__new__
