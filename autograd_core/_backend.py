@@ -35,7 +35,7 @@ RULE_ARRAYS = {np.ndarray, np.float16, np.float32, np.float64} | (
 class dtype:
     """A tensor element type, printed like torch's (``torch.float32``)."""
 
-    __slots__ = ("name", "is_floating_point", "is_complex", "is_signed", "itemsize")
+    __slots__ = ("name", "is_floating_point", "is_complex", "is_signed", "itemsize", "title")
 
     def __init__(self, name, is_floating_point, itemsize, is_signed=True):
         self.name = name
@@ -67,6 +67,9 @@ int64 = dtype("int64", False, 8)
 uint8 = dtype("uint8", False, 1, is_signed=False)
 bool_ = dtype("bool", False, 1, is_signed=False)
 DTYPES = (float16, bfloat16, float32, float64, int8, int16, int32, int64, uint8, bool_)
+# torch's ScalarType names, which its messages use ("Float", "Long"; "torch.FloatTensor").
+for _d, _t in zip(DTYPES, "Half BFloat16 Float Double Char Short Int Long Byte Bool".split()):
+    _d.title = _t
 _BY_NAME = {d.name: d for d in DTYPES}
 _ALIASES = {
     "half": float16,

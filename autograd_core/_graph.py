@@ -14,7 +14,7 @@ Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__nam
 import weakref
 
 from ._hooks import add_hook
-from .grad_mode import _mode
+from .grad_mode import _mode, no_grad
 from ._backend import RULE_ARRAYS
 from ._tensor import Tensor, _type_str
 from . import _messages
@@ -219,11 +219,8 @@ class SavedTensor:
         self.hooks = None
         if _SAVED_HOOKS:  # saved_tensors_hooks: store what pack returns instead
             pack, unpack = _SAVED_HOOKS[-1]
-            prev, _mode.grad_enabled = _mode.grad_enabled, False  # torch packs under no_grad
-            try:
+            with no_grad():  # torch packs under no_grad
                 self.hooks = (pack(t), unpack)
-            finally:
-                _mode.grad_enabled = prev
             self.data = self.leaf = self.grad_fn = self.vc = None
             self.is_output = is_output
             return
@@ -281,11 +278,6 @@ class SavedTensor:
                 else (self.grad_fn, self.output_nr)
             )
             where = f", which is output {nr} of {_op_name(fn)},"
-        return (
-            "one of the variables needed for gradient computation has been modified by an inplace "
-            f"operation: [{_type_str(shown)}]{where} is at version {self.vc[0]}; expected version "
-            f"{self.version} instead. Hint: enable anomaly detection to find the operation that "
-            "failed "
-            "to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
-            "check_nan=False)."
+        return _messages.MODIFIED_INPLACE.format(
+            what=_type_str(shown), where=where, now=self.vc[0], then=self.version
         )

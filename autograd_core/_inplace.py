@@ -17,7 +17,7 @@ from ._api import ops as _ops
 from ._backend import namespace
 from ._graph import SavedTensor
 from ._shapes import _View
-from ._tensor import Tensor, _GRAD_DTYPE_NAMES, _as_tensor_like
+from ._tensor import Tensor, _as_tensor_like
 from .grad_mode import _mode, enable_grad
 from . import _messages
 
@@ -75,8 +75,7 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None):
         and _backend.kind(arr.dtype) == "f"
     ):
         raise RuntimeError(
-            f"result type Float can't be cast to the desired output type "
-            f"{_GRAD_DTYPE_NAMES.get(self.dtype.name, ('', self.dtype.name))[1]}"
+            f"result type Float can't be cast to the desired output type {self.dtype.title}"
         )
     try:
         data[index] = arr

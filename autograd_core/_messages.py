@@ -18,7 +18,23 @@ OVERLAP = (
     "memory location. Please clone() the tensor before performing the operation."
 )
 
-GRAD_DTYPE = (  # .format(got=, want=): torch's C++ and Python names of the two dtypes
+# torch's C++ names of dtypes, in GRAD_DTYPE's "got"; "want" is the dtype's title ("Float").
+CPP_TYPE = {
+    "float64": "double",
+    "float32": "float",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+    "int64": "long int",
+}
+
+MODIFIED_INPLACE = (  # .format(what=, where=, now=, then=)
+    "one of the variables needed for gradient computation has been modified by an inplace "
+    "operation: [{what}]{where} is at version {now}; expected version {then} instead. Hint: "
+    "enable anomaly detection to find the operation that failed to compute its gradient, with "
+    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+
+GRAD_DTYPE = (  # .format(got=, want=)
     "attempting to assign a gradient with dtype '{got}' to a tensor with grad_dtype '{want}'. "
     "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
     "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "

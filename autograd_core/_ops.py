@@ -458,15 +458,4 @@ def _type_name(t):
 
 def _cname(t):
     """torch's short name of t's dtype in messages ("Float", "Long")."""
-    return {
-        "float32": "Float",
-        "float64": "Double",
-        "float16": "Half",
-        "bfloat16": "BFloat16",
-        "int64": "Long",
-        "int32": "Int",
-        "int16": "Short",
-        "int8": "Char",
-        "uint8": "Byte",
-        "bool": "Bool",
-    }.get(t.dtype.name, t.dtype.name)
+    return t.dtype.title

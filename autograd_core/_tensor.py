@@ -27,14 +27,6 @@ from . import _messages
 
 _ndarray = np.ndarray
 
-_GRAD_DTYPE_NAMES = {
-    "float64": ("double", "Double"),
-    "float32": ("float", "Float"),
-    "float16": ("c10::Half", "Half"),
-    "bfloat16": ("c10::BFloat16", "BFloat16"),
-    "int64": ("long int", "Long"),
-}
-
 
 class Tensor:
     """A multi-dimensional array that can record the operations applied to it (see the module
@@ -222,11 +214,8 @@ class Tensor:
                     f"{type(value).__name__}"
                 )
             if value.dtype is not self.dtype:
-                got, want = (
-                    _GRAD_DTYPE_NAMES.get(value.dtype.name, (value.dtype.name,) * 2)[0],
-                    _GRAD_DTYPE_NAMES.get(self.dtype.name, (self.dtype.name,) * 2)[1],
-                )
-                raise RuntimeError(_messages.GRAD_DTYPE.format(got=got, want=want))
+                got = _messages.CPP_TYPE.get(value.dtype.name, value.dtype.name)
+                raise RuntimeError(_messages.GRAD_DTYPE.format(got=got, want=self.dtype.title))
             if value.shape != self.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
@@ -325,18 +314,9 @@ class Tensor:
 
 
 def _type_str(t):
-    names = {
-        "float32": "FloatTensor",
-        "float64": "DoubleTensor",
-        "float16": "HalfTensor",
-        "bfloat16": "BFloat16Tensor",
-        "int64": "LongTensor",
-        "int32": "IntTensor",
-        "bool": "BoolTensor",
-        "uint8": "ByteTensor",
-    }
+    """torch's name of t in version-counter errors: ``torch.FloatTensor [2, 3]``."""
     prefix = "torch.cuda." if t.device.type == "cuda" else "torch."
-    return f"{prefix}{names.get(t.dtype.name, 'Tensor')} [{', '.join(map(str, t.shape))}]"
+    return f"{prefix}{t.dtype.title}Tensor [{', '.join(map(str, t.shape))}]"
 
 
 class Size(tuple):

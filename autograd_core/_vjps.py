@@ -28,6 +28,7 @@ backward pays nothing for higher-order support. Rules in ON_TENSORS always get T
 """
 
 import inspect
+import itertools
 import math
 
 from . import _messages
@@ -41,10 +42,6 @@ VJP = {}
 
 
 # ----------------------------------------------------------------------------- helpers of the rules
-def math_log(v):
-    return math.log(v)
-
-
 def _zeros_of(g):
     """Zeros shaped like g, outside the graph (a derivative that is identically zero)."""
     return Tensor._from_data(namespace(g._data).zeros_like(g._data))
@@ -85,14 +82,6 @@ def inverse_permutation(dims):
     return tuple(inv)
 
 
-def cumsum(sizes):
-    out, s = [], 0
-    for n in sizes:
-        s += n
-        out.append(s)
-    return out
-
-
 def outside_view_mask(g, view):
     """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant). The
     view is replayed on the positions 0..n-1 (reading, so an expanded view works too)."""
@@ -110,12 +99,7 @@ def outside_view_mask(g, view):
 
 def loss_scale(g, shape, reduction):
     """The upstream gradient of a reduced loss spread over `shape`."""
-    if reduction == "mean":
-        n = 1
-        for s in shape:
-            n *= s
-        return g / n
-    return g
+    return g / math.prod(shape) if reduction == "mean" else g
 
 
 # ----------------------------------------------------------------------------- the vocabulary
@@ -178,10 +162,7 @@ def _unreduce(g, shape, dim, keepdim):
 
 
 def _count(shape, dim):
-    n = 1
-    for d in range(len(shape)) if dim is None else dim:
-        n *= shape[d]
-    return n
+    return math.prod(shape if dim is None else [shape[d] for d in dim])
 
 
 # ----------------------------------------------------------------------------- arithmetic
@@ -222,7 +203,7 @@ VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor
     g * y * x ** (y - 1),
     where((x == 0) & (y >= 0), 0.0, g * ans * log(x)),
 )
-VJP["rpow"] = lambda g, ans, base: (g * ans * math_log(base),)  # scalar ** x
+VJP["rpow"] = lambda g, ans, base: (g * ans * math.log(base),)  # scalar ** x
 
 
 # ----------------------------------------------------------------------------- elementwise
@@ -431,7 +412,8 @@ def _as_strided(g, view, shapes):
 
 VJP["as_strided"] = _as_strided
 VJP["cat"] = lambda g, dim, sizes: tuple(
-    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)] for n, s in zip(sizes, cumsum(sizes))
+    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)]
+    for n, s in zip(sizes, itertools.accumulate(sizes))
 )
 VJP["stack"] = lambda g, dim, count: tuple(
     g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count)

@@ -15,7 +15,7 @@ only one level may be active at a time.
 import functools
 from collections import namedtuple
 
-from .. import _ops
+from .. import _messages, _ops
 from .._backend import namespace
 from .._graph import _SAVED_HOOKS, RULES, _op_name
 from .._jvps import JVP_RULES
@@ -49,12 +49,9 @@ def _unpack(packed):
     if t._vc[0] != version:
         fn = t.grad_fn
         where = f", which is output {t._output_nr} of {_op_name(fn)}," if fn is not None else ""
+        what = _type_str(t)
         raise RuntimeError(
-            "one of the variables needed for gradient computation has been modified by an inplace "
-            f"operation: [{_type_str(t)}]{where} is at version {t._vc[0]}; expected version "
-            f"{version} instead. Hint: enable anomaly detection to find the operation that failed "
-            "to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
-            "check_nan=False)."
+            _messages.MODIFIED_INPLACE.format(what=what, where=where, now=t._vc[0], then=version)
         )
     return t
 
