@@ -8,11 +8,25 @@ only module that imports cupy, and it holds the few functions the standard lacks
 """
 
 import importlib
+import math
+import warnings
 
 import numpy as np
 import array_api_compat
 import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
 
+
+# torch overflows silently (1e6 in float16 is inf; so is 1e38 * 1e38 in float32), numpy warns. A
+# cast that overflows runs under np.errstate (asarray_on, _ops._cast, _shapes._to, copy_); for
+# arithmetic, where errstate would cost more than the op, numpy's floating-point warnings are
+# ignored when they arise in this package's own code (the user's numpy and warnings elsewhere are
+# left as they are; an explicit "always"/"error" filter of the user's still shows them).
+warnings.filterwarnings(
+    "ignore",
+    message="(overflow|invalid value|divide by zero|underflow) encountered",
+    category=RuntimeWarning,
+    module=r"autograd_core(\.|$)",
+)
 
 try:  # cupy is optional: the `gpu` extra
     import cupy as _cupy
@@ -384,7 +398,40 @@ def asarray_on(obj, dev, dt=None):
             raise no_bfloat16("cuda")
         with _cupy.cuda.Device(native or 0):
             return _cupy.asarray(obj, dtype=None if dt is None else dt.name)
-    return np.asarray(obj, dtype=None if dt is None else to_backend_dtype(np, dt))
+    if dt is None:
+        return np.asarray(obj)
+    with np.errstate(over="ignore"):  # 1e6 as float16 is inf, silently, as in torch
+        return np.asarray(obj, dtype=to_backend_dtype(np, dt))
+
+
+# torch's C++ type names in its scalar-overflow message ("... to type int8_t without overflow").
+_C_TYPE = dict(float16="c10::Half", bfloat16="c10::BFloat16", float32="float", float64="double")
+_C_TYPE.update(int8="int8_t", int16="int16_t", int32="int", int64="int64_t", uint8="uint8_t")
+
+
+def check_scalar(value, dt, spelled=None):
+    """`value` as `dt` will hold it, or torch's refusal of a Python number that `dt` cannot hold: a
+    finite float past the floating type's range (inf and nan pass), an integer or float outside an
+    integer type's; an unsigned type also takes -max..-1, which wrap (uint8: -1 is 255). Anything
+    else (a tensor, a bool) is returned as it is. `spelled`: the type's name in the message (torch
+    says int8_t for fill_ and full, int8 for tensor())."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if dt is bool_ or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if dt.is_floating_point:
+        big = float(np.finfo(np_dtype(dt)).max) if dt is not bfloat16 else 3.3895313892515355e38
+        bad = isinstance(value, float) and math.isfinite(value) and abs(value) > big
+    else:
+        info = np.iinfo(dt.name)
+        low = -int(info.max) if info.min == 0 else int(info.min)
+        bad = not (low <= value <= info.max)
+    if bad:
+        name = spelled or _C_TYPE[dt.name]
+        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    if not dt.is_floating_point and value < 0 and info.min == 0:
+        return int(value) % (int(info.max) + 1)
+    return value
 
 
 def move(array, dev):

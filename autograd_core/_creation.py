@@ -6,6 +6,8 @@ Random numbers come from one numpy Generator seeded by ``manual_seed``; on a GPU
 the host and copied, so a seed gives the same numbers on every device.
 """
 
+import json
+import math
 import numbers
 import warnings
 
@@ -41,10 +43,22 @@ class Generator:
         return self
 
     def get_state(self):
-        return self._gen.bit_generator.state
+        """The generator's state as a uint8 tensor (torch's ByteTensor; here numpy's PCG64 state
+        as JSON bytes), for `set_state`."""
+        raw = json.dumps(self._gen.bit_generator.state).encode()
+        return Tensor._from_data(np.frombuffer(raw, dtype=np.uint8).copy())
 
-    def set_state(self, state):
-        self._gen.bit_generator.state = state
+    def set_state(self, new_state):
+        if not isinstance(new_state, Tensor):
+            raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
+        if new_state.dtype is not _backend.uint8:
+            raise TypeError("RNG state must be a torch.ByteTensor")
+        try:
+            state = json.loads(bytes(_backend.move(new_state._data, "cpu")).decode())
+            self._gen.bit_generator.state = state
+        except (ValueError, TypeError, KeyError) as e:
+            raise RuntimeError(f"Invalid RNG state ({e})") from None
+        return self
 
 
 default_generator = Generator()
@@ -169,7 +183,14 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None)
         or _infer_dtype(host, from_python)
     )
-    arr = _backend.asarray_on(host.astype(_backend.np_dtype(dt), copy=False), device)
+    if from_python and host.size and host.dtype.kind in "iuf" and dt.name[0] in "iu":
+        for v in (host.min().item(), host.max().item()):  # tensor([300], dtype=uint8) is refused
+            if dt is int64 and not -(2**63) <= v < 2**63:
+                raise ValueError("Overflow when unpacking long long")
+            _backend.check_scalar(v, dt, spelled=dt.name)
+    with np.errstate(over="ignore"):  # (see _backend: torch's casts overflow silently)
+        host = host.astype(_backend.np_dtype(dt), copy=False)
+    arr = _backend.asarray_on(host, device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
@@ -209,10 +230,15 @@ def _size(size):
 def _filled(fill, size, dtype, device, requires_grad):
     dt = dtype or _backend.default_float[0]
     xp, native = _backend.namespace_for_device(device)
-    if xp is None or xp is not _backend.array_api_compat.numpy:
-        arr = _backend.asarray_on(np.full(size, fill, dtype=_backend.np_dtype(dt)), device)
-    else:
+    if fill == 0 or fill == 1:  # (zeros, ones)
         arr = np.full(size, fill, dtype=_backend.np_dtype(dt))
+    else:
+        if math.prod(size) > 1 or dt.itemsize > 2 or not dt.is_floating_point:  # (as torch)
+            fill = _backend.check_scalar(fill, dt)
+        with np.errstate(over="ignore"):
+            arr = np.full(size, fill, dtype=_backend.np_dtype(dt))
+    if xp is None or xp is not _backend.array_api_compat.numpy:
+        arr = _backend.asarray_on(arr, device)
     return _finish(Tensor._from_data(arr), requires_grad)
 
 

@@ -164,6 +164,7 @@ def clamp(x, min=None, max=None):
         )
     xp = namespace(x._data)
     a = _cast(x._data, dt)
+    min, max = (_backend.check_scalar(bound, dt) for bound in (min, max))
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo, hi = (_operands(_from_data(a), v)[1] if v is not None else None for v in (min, max))
         r = a
@@ -257,6 +258,7 @@ def masked_fill(x, mask, value):
         return _record(
             "masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)}
         )
+    value = _backend.check_scalar(value, x.dtype)
     r = xp.where(m, x._data.dtype.type(value) if x._data.__class__ is _ndarray else value, x._data)
     return _record("masked_fill", "MaskedFillBackward0", r, (x,), {"mask": Tensor._from_data(m)})
 

@@ -78,7 +78,8 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None):
             f"result type Float can't be cast to the desired output type {self.dtype.title}"
         )
     try:
-        data[index] = arr
+        with np.errstate(over="ignore"):  # a write that casts overflows silently, as in torch
+            data[index] = arr
     except ValueError as e:
         if "read-only" in str(e):
             raise RuntimeError(_messages.OVERLAP) from None
@@ -152,6 +153,8 @@ def _rebase_view(self, value, extra_steps):
 def __setitem__(self, index, value):
     """self[index] = value: an in-place copy into a region; recorded as CopySlices on the base."""
     idx = _ops._index_arg(index)
+    if self.dtype.itemsize > 2 or not self.dtype.is_floating_point:  # torch: float16 1e6 is inf
+        value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)

@@ -676,6 +676,7 @@ def constant_pad_nd(input, pad, value=0):
         raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
     a = input._data
     xp = namespace(a)
+    value = _backend.check_scalar(value, input.dtype)
     if len(pad) // 2 > a.ndim:
         raise RuntimeError(
             "Length of pad should be no more than twice the number of dimensions of the input. "

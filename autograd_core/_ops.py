@@ -152,7 +152,10 @@ def result_type(*operands):
 def _cast(a, dt):
     """Array `a` as autograd_core dtype `dt` (itself when it already is)."""
     if a.__class__ is _ndarray:
-        return a if a.dtype.name == dt.name else a.astype(_backend.np_dtype(dt))
+        if a.dtype.name == dt.name:
+            return a
+        with np.errstate(over="ignore"):  # (see _backend: torch's casts overflow silently)
+            return a.astype(_backend.np_dtype(dt))
     xp = namespace(a)
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 

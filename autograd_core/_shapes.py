@@ -346,7 +346,8 @@ def _to(t, dev, dt, copy=False):
         out = _backend.move(out, dev)
     if dt is not None and _backend.dtype_of(out) is not dt:
         xp = namespace(out)
-        out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
+        with np.errstate(over="ignore"):  # (see _backend: torch's casts overflow silently)
+            out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
     if out is data:
         if not copy:
             return t
@@ -366,7 +367,8 @@ def overwrite(x, src):
     if b.__class__ is not x._data.__class__:
         raise _device_error(x, src)
     try:
-        r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
+        with np.errstate(over="ignore"):  # (see _backend)
+            r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
     except ValueError:
         raise RuntimeError(
             f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor "
@@ -382,6 +384,7 @@ def filled(x, value, name="FillBackward2"):
     torch's FillBackward3): what x.fill_(value) / x.zero_() write."""
     xp = namespace(x._data)
     v = value._data if isinstance(value, Tensor) else value
+    v = _backend.check_scalar(v, x.dtype)
     r = (
         xp.full(x._data.shape, v, dtype=x._data.dtype)
         if x._data.__class__ is _ndarray

@@ -483,3 +483,70 @@ def test_mixed_precision_example_runs_on_both():
     assert len(t) == len(a) == 8
     assert min(t) < t[0] / 4  # it trains
     np.testing.assert_allclose(a, t, rtol=1e-2)
+
+
+OVERFLOWS = """
+h = lib.zeros(2, dtype=lib.float16)
+x = lib.tensor([1e6, 7e4])
+cases = [
+    x.half(), x.to(lib.float16), x.type(lib.float16), lib.tensor([1e6], dtype=lib.float16),
+    lib.zeros(2, dtype=lib.float16).copy_(x), lib.ones(2, dtype=lib.float16).mul_(1e6),
+    lib.ones(2, dtype=lib.float16) * 1e5, h + 1e6, (lib.ones(2) * 1e38) * 1e38,
+    lib.tensor([1e300], dtype=lib.float64).float(), lib.full((1,), 1e6, dtype=lib.float16),
+    lib.tensor([0.0, 1.0]).log(), lib.tensor([0.0]) / lib.tensor([0.0]), lib.tensor([-1.0]).sqrt(),
+]
+print([c.tolist() for c in cases])
+"""
+
+
+def test_overflow_and_inf_are_silent_as_in_torch():
+    """torch turns 1e6 into float16 inf (and 1e38 * 1e38 into float32 inf) without a word; numpy
+    warns. Run in a fresh interpreter with Python's default warning filters, as a notebook runs:
+    stderr stays empty and the values equal torch's."""
+    def run(lib):
+        code = f"import {lib} as lib\n" + OVERFLOWS
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120, cwd=ROOT)
+
+    ref, ours = run("torch"), run("autograd_core")
+    assert ref.returncode == 0 and ref.stderr == "", ref.stderr[-2000:]
+    assert ours.returncode == 0 and ours.stderr == "", ours.stderr[-2000:]
+    assert ours.stdout == ref.stdout
+
+
+# A Python number written into a tensor goes through torch's checked conversion: a value the dtype
+# cannot hold is refused by name (an unsigned type takes -1 as its max, wrapping), never wrapped
+# silently (numpy gives int16 100000 as -31072). Deliberate difference: constant_pad_nd's value.
+SCALAR_SITES = {
+    "fill_": lambda L, dt, v: L.zeros(2, dtype=dt).fill_(v),
+    "full": lambda L, dt, v: L.full((2,), v, dtype=dt),
+    "full_one": lambda L, dt, v: L.full((1,), v, dtype=dt),  # torch skips the check for half here
+    "full_like": lambda L, dt, v: L.full_like(L.zeros(3, dtype=dt), v),
+    "tensor": lambda L, dt, v: L.tensor([v, 0], dtype=dt),
+    "clamp": lambda L, dt, v: L.zeros(2, dtype=dt).clamp(max=v),
+    "masked_fill": lambda L, dt, v: L.zeros(2, dtype=dt).masked_fill(L.tensor([True, False]), v),
+    "index_fill": lambda L, dt, v: L.zeros(2, dtype=dt).index_fill(0, L.tensor([0]), v),
+    "setitem": lambda L, dt, v: L.zeros(2, dtype=dt).__setitem__(0, v),
+}
+SCALARS = [("float32", 1e39), ("bfloat16", 1e39), ("float16", 1e6), ("float16", float("inf")),
+           ("float16", float("nan")), ("int16", 1e5), ("int32", 3e9), ("uint8", 300), ("uint8", -1),
+           ("uint8", -256), ("int8", 2.5), ("int8", 200.0), ("int8", -128), ("bool", 5),
+           ("float64", 1e300), ("int64", -(2**63))]
+
+
+@pytest.mark.parametrize("site", sorted(SCALAR_SITES))
+@pytest.mark.parametrize("dtype,value", SCALARS, ids=[f"{d}-{v}" for d, v in SCALARS])
+def test_python_numbers_written_into_a_tensor_are_checked_like_torch(site, dtype, value):
+    def run(lib):
+        try:
+            t = SCALAR_SITES[site](lib, getattr(lib, dtype), value)
+            return "ok", None if t is None else t.tolist()
+        except Exception as e:  # noqa: BLE001  (the outcome is compared)
+            return type(e).__name__, str(e)
+
+    t, a = both(run)
+    assert a[0] == t[0], f"torch: {t}, autograd_core: {a}"
+    if t[0] == "ok":
+        np.testing.assert_array_equal(np.array(a[1], dtype=float), np.array(t[1], dtype=float))
+    else:
+        assert a[1] == t[1]

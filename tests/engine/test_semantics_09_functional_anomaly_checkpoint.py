@@ -143,6 +143,20 @@ def test_checkpoint_restores_rng(lib):
     assert np.array_equal(to_np(x.grad), to_np(y)), "the recompute saw the same random numbers"
 
 
+def test_rng_state_is_a_byte_tensor_that_restores_the_stream(lib):
+    lib.manual_seed(3)
+    state = lib.get_rng_state()
+    assert isinstance(state, lib.Tensor) and state.dtype == lib.uint8 and state.dim() == 1
+    first = lib.rand(4, dtype=lib.float64)
+    lib.set_rng_state(state)
+    assert np.array_equal(to_np(lib.rand(4, dtype=lib.float64)), to_np(first)), "same stream again"
+    assert lib.Generator().get_state().dtype == lib.uint8
+    with raises(TypeError, "RNG state must be a torch.ByteTensor"):
+        lib.set_rng_state(state.long())
+    with raises(TypeError, "expected a torch.ByteTensor, but got list"):
+        lib.set_rng_state([1, 2])
+
+
 def test_checkpoint_recompute_mismatch(lib):
     state = {"n": 0}
 
