@@ -19,6 +19,8 @@ With ``create_graph=False`` nothing is recorded, so gradients travel between nod
 """
 
 import gc
+import heapq
+import math
 
 import numpy as np
 
@@ -31,27 +33,46 @@ from ._tensor import Tensor
 from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
 
+class _Ready:
+    """An entry of the ready queue; only its priority is compared (see `toposort`)."""
+
+    __slots__ = ("key", "node")
+
+    def __init__(self, node):
+        self.key = -math.inf if node.__class__ is AccumulateGrad else -node._seq
+        self.node = node
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+
 def toposort(roots):
-    """Nodes reachable from `roots`, each before every node it sends gradients to (iterative DFS,
-    so a 100,000-node chain does not hit Python's recursion limit)."""
-    order = []
-    visited = set()
-    for root in roots:
-        if root in visited:
-            continue
-        visited.add(root)
-        stack = [(root, iter(root._next))]
-        while stack:
-            node, edges = stack[-1]
-            for child in edges:
-                if child is not None and child not in visited:
-                    visited.add(child)
-                    stack.append((child, iter(child._next)))
-                    break
-            else:  # all children done: node goes after them
-                stack.pop()
-                order.append(node)
-    order.reverse()
+    """Nodes reachable from `roots`, each before every node it sends gradients to, in the order
+    torch's engine runs them: of the nodes whose every consumer has run, the most recently
+    created first, and a leaf's AccumulateGrad as soon as it is ready. (The order is visible in
+    hooks; heapq breaks ties between leaves as torch's std::priority_queue does.)"""
+    deps = {}  # node -> edges into it not yet run
+    stack, seen = list(roots), set(roots)
+    while stack:  # iterative: a 100,000-node chain must not hit Python's recursion limit
+        for child in stack.pop()._next:
+            if child is not None:
+                deps[child] = deps.get(child, 0) + 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    order, ready = [], []
+    for root in dict.fromkeys(roots):  # torch's GraphRoot hands them on in this order
+        if root not in deps:
+            heapq.heappush(ready, _Ready(root))
+    while ready:
+        node = heapq.heappop(ready).node
+        order.append(node)
+        for child in node._next:
+            if child is not None:
+                left = deps[child] - 1
+                deps[child] = left
+                if not left:
+                    heapq.heappush(ready, _Ready(child))
     return order
 
 

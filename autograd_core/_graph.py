@@ -11,6 +11,7 @@ Every differentiable op call that needs a gradient creates one `Node`. A node kn
 Node classes are named like torch's (`MulBackward0`), so ``type(t.grad_fn).__name__`` matches.
 """
 
+import itertools
 import weakref
 
 from ._hooks import add_hook
@@ -20,6 +21,7 @@ from ._tensor import Tensor, _type_str
 from . import _messages
 
 SECOND_TIME = _messages.SECOND_BACKWARD
+_next_seq = itertools.count().__next__  # torch's sequence_nr
 
 
 class Node:
@@ -33,6 +35,7 @@ class Node:
         "_attrs",
         "_in_meta",
         "_need",
+        "_seq",
         "__dict__",
         "__weakref__",
     )
@@ -54,6 +57,7 @@ class Node:
         self._saved = ()
         self._attrs = attrs
         self._in_meta = in_meta
+        self._seq = _next_seq()  # creation order: backward runs later nodes first, as torch
 
     def name(self):
         return type(self).__name__

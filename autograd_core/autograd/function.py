@@ -8,7 +8,7 @@ and the engine calls ``MyOp.backward(ctx, *grad_outputs)`` through it.
 import functools
 import warnings
 
-from .._graph import Node, SavedTensor, SECOND_TIME, accumulator
+from .._graph import Node, SavedTensor, SECOND_TIME, _next_seq, accumulator
 from .._tensor import Tensor
 from ..grad_mode import _mode
 from ..grad_mode import no_grad
@@ -20,6 +20,7 @@ class FunctionCtx(Node):
     """The ``ctx`` of a custom Function: what forward leaves for backward (it is also the node)."""
 
     def _setup(self, cls, args):
+        self._seq = _next_seq()
         self._next = self._nrs = ()
         self._rule = None
         self._saved = ()
