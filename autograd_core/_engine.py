@@ -51,28 +51,40 @@ def toposort(roots):
     torch's engine runs them: of the nodes whose every consumer has run, the most recently
     created first, and a leaf's AccumulateGrad as soon as it is ready. (The order is visible in
     hooks; heapq breaks ties between leaves as torch's std::priority_queue does.)"""
-    deps = {}  # node -> edges into it not yet run
-    stack, seen = list(roots), set(roots)
+    deps = dict.fromkeys(roots, 0)  # node -> edges into it from nodes not yet run
+    stack, get = list(deps), deps.get
     while stack:  # iterative: a 100,000-node chain must not hit Python's recursion limit
         for child in stack.pop()._next:
             if child is not None:
-                deps[child] = deps.get(child, 0) + 1
-                if child not in seen:
-                    seen.add(child)
+                n = get(child)
+                if n is None:  # first reached
+                    deps[child] = 1
                     stack.append(child)
+                else:
+                    deps[child] = n + 1
     order, ready = [], []
     for root in dict.fromkeys(roots):  # torch's GraphRoot hands them on in this order
-        if root not in deps:
+        if not deps[root]:
             heapq.heappush(ready, _Ready(root))
-    while ready:
-        node = heapq.heappop(ready).node
+    node = None
+    while node is not None or ready:
+        if node is None:
+            node = heapq.heappop(ready).node
         order.append(node)
+        only = None  # a child made ready while the queue is empty runs next, without the heap
         for child in node._next:
             if child is not None:
                 left = deps[child] - 1
                 deps[child] = left
                 if not left:
+                    if only is None and not ready:
+                        only = child
+                        continue
+                    if only is not None:
+                        heapq.heappush(ready, _Ready(only))
+                        only = None
                     heapq.heappush(ready, _Ready(child))
+        node = only
     return order
 
 
