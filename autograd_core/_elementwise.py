@@ -143,7 +143,19 @@ floor = _zero_grad_unary("floor", "FloorBackward0")
 ceil = _zero_grad_unary("ceil", "CeilBackward0")
 
 
-round = _zero_grad_unary("round", "RoundBackward0")
+_round = _zero_grad_unary("round", "RoundBackward0")
+
+
+def round(x, decimals=0):
+    """x rounded half to even; with `decimals`, to that many decimal places (negative: to tens,
+    hundreds...), computed as torch does in x's dtype: round(x * 10**d) / 10**d."""
+    if decimals == 0:
+        return _round(x)
+    if _backend.kind(x._data.dtype) in "biu":
+        raise _no_kernel("round_cpu", x)
+    xp, a, ten = namespace(x._data), x._data, 10.0 ** builtins.abs(decimals)
+    r = xp.round(a * ten) / ten if decimals > 0 else xp.round(a / ten) * ten
+    return _record("zero_grad", "RoundBackward1", r, (x,))
 
 
 def clamp(x, min=None, max=None):

@@ -416,8 +416,14 @@ def floor_divide(x, y):
 
 
 def _mod(a, b):
+    """torch's remainder: fmod, then moved by b when the signs differ, so a zero result has the
+    sign of a (-2. % 2 is -0., 5. % -5. is 0.); numpy's % gives a zero the sign of b."""
     r = a % b
-    return r + 0.0 if _backend.kind(r.dtype) == "f" else r  # +0. where numpy gives -0. (torch: +0.)
+    if _backend.kind(r.dtype) != "f":
+        return r
+    xp = namespace(r)
+    m = xp.fmod(a, b)
+    return xp.where((m != 0) & ((m < 0) != (b < 0)), m + b, m)
 
 
 @silent

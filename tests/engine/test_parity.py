@@ -6,6 +6,7 @@ the issue: views and in-place, second-order structure, amax/amin, type promotion
 bounds, 0-d reductions, edge gradients, strictness and reflected ops.
 """
 
+import math
 import warnings
 
 import numpy as np
@@ -13,6 +14,7 @@ import pytest
 import torch
 
 import autograd_core
+from engine_helpers import node_name
 from parity_helpers import attempt, leaf, observe, registry
 
 CASES, case = registry()
@@ -377,6 +379,19 @@ def repeated_advanced_index_write_into_a_view(L):
     v[[0, -1]] = 1.5
     ((a * a).sum() + (v * v).sum()).backward()
     return {"a": observe(a), "x": observe(x.grad)}
+
+
+@case
+def signed_zeros_of_remainder_and_round_to_decimals(L):
+    """torch's remainder gives a zero the dividend's sign (-2. % 2 is -0.); round(decimals=d)
+    rounds x * 10**d half to even in x's dtype (RoundBackward1), and refuses integers."""
+    x = leaf(L, [-2.0, 2.0, -0.0, 3.0, -1.0, 1.25, -2.35, 1234.5678])
+    outs = [x % 2, x % -2, 5.0 % L.tensor([-5.0, 5.0, -2.0]), x.round(decimals=1),
+            x.round(decimals=-2), L.round(x.double(), decimals=3)]
+    outs[3].sum().backward()
+    return {"values": [[(v, math.copysign(1.0, v)) for v in t.tolist()] for t in outs],
+            "node": node_name(outs[3]), "grad": observe(x.grad),
+            "int": attempt(lambda: L.tensor([15]).round(decimals=-1))}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
