@@ -27,6 +27,11 @@ CPP_TYPE = {
     "int64": "long int",
 }
 
+INDEX_0D = (
+    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
+    "to convert a 0-dim tensor to a number"
+)
+
 MODIFIED_INPLACE = (  # .format(what=, where=, now=, then=)
     "one of the variables needed for gradient computation has been modified by an inplace "
     "operation: [{what}]{where} is at version {now}; expected version {then} instead. Hint: "

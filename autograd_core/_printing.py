@@ -4,7 +4,8 @@
 import math
 
 import numpy as np
-from ._backend import bool_, float32, int64, move
+from . import _backend
+from ._backend import bool_, int64, move
 
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
 
@@ -103,12 +104,14 @@ def tensor_repr(t, prefix="tensor(", indent=None):
     if not isinstance(host, np.ndarray):
         host = np.asarray(move(host, "cpu"))
     indent = len(prefix) if indent is None else indent
-    suffixes = []
-    dt = t.dtype
-    if host.size == 0:
-        body = "[]" if host.ndim == 1 else "[]"
+    suffixes = [f"device='{t.device}'"] if t.device.type != "cpu" else []
+    dt, default = t.dtype, _backend.default_float[0]
+    if host.size == 0:  # torch names the dtype of an empty tensor unless it is the default float
+        body = "[]"
         if host.shape != (0,):
             suffixes.append(f"size={tuple(host.shape)}")
+        if dt is not default:
+            suffixes.append(f"dtype={dt!r}")
     else:
         floating = dt.is_floating_point
         values = host.astype(np.float64) if floating else host
@@ -116,9 +119,7 @@ def tensor_repr(t, prefix="tensor(", indent=None):
         shown = _summary_values(values) if summarize else values
         fmt = _Formatter(shown, floating)
         body = _nested(values, indent, summarize, fmt)
-    if t.device.type != "cpu":
-        suffixes.append(f"device='{t.device}'")
-    if dt not in (float32, int64, bool_):
+    if host.size and dt not in (default, int64, bool_):
         suffixes.append(f"dtype={dt!r}")
     if t.grad_fn is not None:
         suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")

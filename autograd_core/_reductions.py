@@ -6,6 +6,8 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 import math
 import warnings
 
+import numpy as np
+
 
 from . import _backend
 from ._backend import namespace
@@ -44,9 +46,16 @@ def mean(x, dim=None, keepdim=False, dtype=None):
             "mean(): could not infer output dtype. Input dtype must be either a floating "
             f"point or complex dtype. Got: {_cname(x)}"
         )
-    dims = _dims(dim, a.ndim)
+    dims, xp = _dims(dim, a.ndim), namespace(a)
     f, low = _backend.opmath(a)
-    r = _backend.round_back(namespace(a).mean(f, axis=dims, keepdims=keepdim), low)
+    if a.size == 0:  # nan, silently, as torch (numpy warns "Mean of empty slice")
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
+    else:
+        r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
+    if dtype is not None:  # mean(dtype=torch.float64): the result in that dtype
+        r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
     name = "MeanBackward0" if dim is None else "MeanBackward1"
     return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 
@@ -80,11 +89,7 @@ def _minmax(kind, x, dim=None, keepdim=False):
     xp = namespace(x._data)
     a = x._data
     if dim is None:
-        if a.size == 0:
-            raise RuntimeError(
-                f"{kind}(): Expected reduction dim to be specified for input.numel() == 0. "
-                "Specify the reduction dim with the 'dim' argument."
-            )
+        _nonempty(kind, a, None)
         r = xp.max(a) if kind == "max" else xp.min(a)
         return _record("amax_all", f"{kind.capitalize()}Backward1", r, (x,))
     d = _dim(dim, a.ndim)
@@ -97,6 +102,7 @@ def _minmax(kind, x, dim=None, keepdim=False):
             {"shape": (), "dim": None, "keepdim": keepdim, "indices": None},
         )
         return _RETURN_TYPES[kind]((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
+    _nonempty(kind, a, (d,))
     idx = (
         xp.argmax(a, axis=d, keepdims=keepdim)
         if kind == "max"
@@ -128,10 +134,31 @@ def min(x, dim=None, keepdim=False):
     return _minmax("min", x, dim, keepdim)
 
 
+def _nonempty(name, a, dims):
+    """torch's refusal to reduce an empty tensor to a max or min (a sum of nothing is 0; a max of
+    nothing has no value): dims None means every dim."""
+    if a.size:
+        return
+    if dims is None:
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        )
+    for d in dims:
+        if a.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
+def _shift(xp, a, axis):
+    """The max along axis (kept), what softmax and logsumexp subtract first; 0 for an empty a."""
+    return xp.max(a, axis=axis, keepdims=True) if a.size else xp.sum(a, axis=axis, keepdims=True)
+
+
 def _extreme(kind, x, dim, keepdim):
     """amax/amin over `dim` (every dim when empty); ties share the gradient evenly, as in torch."""
     a = x._data
     dims = _dims(dim, a.ndim)
+    _nonempty("amax" if kind == "max" else "amin", a, dims)
     xp = namespace(a)
     r = (
         xp.max(a, axis=dims, keepdims=keepdim)
@@ -164,6 +191,11 @@ def _arg_extreme(kind, x, dim, keepdim):
     xp = namespace(x._data)
     a = x._data if dim is not None else xp.reshape(x._data, (-1,))
     axis = 0 if dim is None else _dim(dim, a.ndim)
+    if dim is None and a.size == 0:  # (torch's shorter text for arg-reductions)
+        raise IndexError(
+            f"arg{kind}(): Expected reduction dim to be specified for input.numel() == 0."
+        )
+    _nonempty(f"arg{kind}", x._data, () if dim is None or axis is None else (axis,))
     find = xp.argmax if kind == "max" else xp.argmin
     return Tensor._from_data(
         xp.astype(find(a, axis=axis, keepdims=keepdim and dim is not None), xp.int64)
@@ -268,7 +300,7 @@ def logsumexp(x, dim, keepdim=False):
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
     a = x._data
-    m = xp.max(a, axis=dims, keepdims=True)
+    m = _shift(xp, a, dims)
     m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
     # torch composes logsumexp of ops, each rounding to bfloat16; only the sum runs in float32
     e, low = _backend.opmath(xp.exp(a - m))
@@ -289,7 +321,7 @@ def softmax(x, dim, dtype=None):
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
-    e = xp.exp(a - xp.max(a, axis=d, keepdims=True))
+    e = xp.exp(a - _shift(xp, a, d))
     r = _backend.round_back(e / xp.sum(e, axis=d, keepdims=True), low)
     return _record("softmax", "SoftmaxBackward0", r, (x,), {"dim": d})
 
@@ -305,7 +337,7 @@ def log_softmax(x, dim, dtype=None):
     d = _dim(dim, x.ndim)
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
-    s = a - xp.max(a, axis=d, keepdims=True)
+    s = a - _shift(xp, a, d)
     lse = xp.log(xp.sum(xp.exp(s), axis=d, keepdims=True))
     if low is not None and d in (None, x.ndim - 1):  # torch's last-dim kernel rounds the sum and
         lse = xp.log(_backend.round_back(xp.sum(xp.exp(s), axis=d, keepdims=True), low))

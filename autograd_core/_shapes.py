@@ -8,7 +8,7 @@ import builtins
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
@@ -187,6 +187,7 @@ def unsqueeze(x, dim):
 
 def transpose(x, dim0, dim1):
     """Swap two dimensions (a view)."""
+    d0, d1 = _dim(dim0, x.ndim), _dim(dim1, x.ndim)  # IndexError out of range, as torch
     if x.ndim == 0:
         return _view(
             _record("view", "TransposeBackward0", x._data, (x,), {"shape": ()}),
@@ -195,7 +196,6 @@ def transpose(x, dim0, dim1):
             dim0,
             dim1,
         )
-    d0, d1 = dim0 % x.ndim, dim1 % x.ndim
     axes = list(range(x.ndim))
     axes[d0], axes[d1] = axes[d1], axes[d0]
     r = _record(
@@ -511,6 +511,47 @@ def _basic_index_name(idx):
     return name
 
 
+def _index_error(e, shape, idx):
+    """numpy's IndexError in torch's words."""
+    if str(e).startswith("boolean index did not match"):
+        return _mask_error(shape, idx if isinstance(idx, tuple) else (idx,)) or IndexError(str(e))
+    if not str(e).startswith("too many indices"):
+        return IndexError(str(e).replace("axis", "dimension"))
+    if not shape and isinstance(idx, (int, np.integer)):
+        return IndexError(_messages.INDEX_0D)
+    if not shape and isinstance(idx, slice):
+        return IndexError("slice() cannot be applied to a 0-dim tensor.")
+    return IndexError(f"too many indices for tensor of dimension {len(shape)}")
+
+
+def _mask_error(shape, entries):
+    """torch's text for a boolean mask whose shape does not match the dims it indexes: the mask's
+    shape and the tensor's (after its integer indices), each with the first mismatching dim."""
+    shown, pos = list(shape), 0
+    for k, i in enumerate(entries):
+        if i is None:  # a new dim of size 1, in torch's count too
+            shown.insert(pos, 1)
+            pos += 1
+        elif i is Ellipsis:
+            pos = len(shown) - builtins.sum(
+                getattr(j, "ndim", 1) for j in entries[k + 1 :] if j is not None
+            )
+        elif isinstance(i, (int, np.integer)):
+            del shown[pos]
+        elif getattr(i, "dtype", None) is not None and _backend.kind(i.dtype) == "b":
+            mask = list(i.shape)
+            for j, n in enumerate(mask):
+                if pos + j >= len(shown) or shown[pos + j] != n:
+                    return IndexError(
+                        f"The shape of the mask {mask} at index {j} does not match the shape of "
+                        f"the indexed tensor {shown} at index {pos + j}"
+                    )
+            pos += len(mask)
+        else:
+            pos += 1
+    return None
+
+
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
     idx = _index_arg(index)
@@ -521,7 +562,7 @@ def getitem(x, index):
     try:
         r = data[idx]
     except IndexError as e:
-        raise IndexError(str(e).replace("axis", "dimension")) from None
+        raise _index_error(e, data.shape, idx) from None
     if _is_basic(idx):
         if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
             r = data[

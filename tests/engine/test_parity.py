@@ -394,6 +394,31 @@ def signed_zeros_of_remainder_and_round_to_decimals(L):
             "int": attempt(lambda: L.tensor([15]).round(decimals=-1))}
 
 
+EMPTY_AND_RANGE = {  # found by a differential probe of every method on small tensors
+    "transpose(0, 2) of 2-d": lambda L: L.ones(2, 3).transpose(0, 2),
+    "transpose(0, 1) of 0-d": lambda L: L.tensor(3.).transpose(0, 1),
+    "mean(dtype=float64)": lambda L: L.ones(2, 3).mean(dtype=L.float64),
+    "int mean(1, dtype=float32)": lambda L: L.ones(2, 3, dtype=L.int64).mean(1, dtype=L.float32),
+    "mean of nothing": lambda L: (L.tensor([]).mean(), L.ones(0, 3).mean(0)),
+    "amax over an empty dim": lambda L: L.ones(0, 3).amax(0),
+    "amin() of nothing": lambda L: L.ones(0).amin(),
+    "max(0) over an empty dim": lambda L: L.ones(0, 3).max(0),
+    "max(1) of (0, 3)": lambda L: L.ones(0, 3).max(1),
+    "argmax() of nothing": lambda L: L.ones(0, 3).argmax(),
+    "argmax(1) of (0, 3)": lambda L: L.ones(0, 3).argmax(1),
+    "softmax of nothing": lambda L: (L.ones(0).softmax(0), L.ones(0, 3).log_softmax(0)),
+    "logsumexp of nothing": lambda L: (L.ones(0, 3).logsumexp(0), L.ones(0).logsumexp(0)),
+    "repr of empty tensors": lambda L: [repr(t) for t in (L.ones(0, dtype=L.int64), L.ones(0, 2, dtype=L.bool),
+                                                         L.ones(2, 0), L.ones(0, requires_grad=True))],
+    "0-d [0]": lambda L: L.tensor(3.)[0], "0-d [0:1]": lambda L: L.tensor(3.)[0:1],
+    "1-d [0, 0]": lambda L: L.ones(2)[0, 0],
+    "mask of the wrong shape": lambda L: L.ones(2, 3)[:, L.tensor([True, False])],
+    "mask after an int": lambda L: L.ones(2, 3)[0, L.tensor([True])],
+}
+for _name, _f in EMPTY_AND_RANGE.items():
+    CASES[f"empty[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
