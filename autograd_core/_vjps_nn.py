@@ -240,7 +240,9 @@ _nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),)
 
 
 def _elu(g, x, alpha, scale, input_scale):
-    neg = F.exp(F.clamp(x, max=0.0) * input_scale) * (alpha * input_scale * scale)
+    # x <= 0 takes the exp branch (elu'(0) = alpha), but its own derivative is 0 at 0, as torch's
+    # elu_double_backward: hence where(x < 0, x, 0), not clamp (whose gradient passes at 0).
+    neg = F.exp(F.where(x < 0, x, 0.0) * input_scale) * (alpha * input_scale * scale)
     return (F.where(x > 0, g * scale, g * neg),)
 
 

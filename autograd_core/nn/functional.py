@@ -695,7 +695,7 @@ def _kl(input, target, reduction, log_target):
     if log_target:
         loss = target.exp() * (target - input)
     else:  # xlogy(t, t) - t * input, 0 where t == 0
-        loss = target * ac.where(target > 0, target, ac.ones_like(target)).log() - target * input
+        loss = ac.xlogy(target, target) - target * input
     if reduction == "batchmean":
         out = loss.sum()
         return out / input.shape[0] if input.ndim else out

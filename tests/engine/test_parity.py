@@ -394,6 +394,25 @@ def signed_zeros_of_remainder_and_round_to_decimals(L):
             "int": attempt(lambda: L.tensor([15]).round(decimals=-1))}
 
 
+@case
+def second_derivatives_of_elu_at_zero_and_kl_div_in_its_target(L):
+    """elu'(0) is alpha (the exp branch) but elu''(0) is 0 in torch (celu, selu alike); kl_div is
+    xlogy(t, t) - t * input, so its target's gradient is log t + 1 - input (nan for t <= 0)."""
+    out = {}
+    x = leaf(L, [-0.5, 0.0, 0.5])
+    for name, f in (("elu", lambda v: L.nn.functional.elu(v, alpha=2.0)),
+                    ("celu", lambda v: L.nn.functional.celu(v, alpha=2.0)),
+                    ("selu", L.nn.functional.selu)):
+        g, = L.autograd.grad(f(x).sum(), x, create_graph=True)
+        seen = {k: v for k, v in observe(g).items() if k != "grad_fn"}  # (EluBackwardBackward0)
+        out[name] = [seen, observe(L.autograd.grad(g.sum(), x)[0])]
+    inp, t = leaf(L, [-0.5, -1.0, -0.2, -2.0]), leaf(L, [0.5, 0.0, -0.3, 1.5])
+    gx, gt = L.autograd.grad(L.nn.functional.kl_div(inp, t, reduction="sum"), (inp, t),
+                             create_graph=True)
+    out["kl_div"] = [observe(gx), observe(gt), observe(L.autograd.grad(gt.sum(), (inp, t)))]
+    return out
+
+
 EMPTY_AND_RANGE = {  # found by a differential probe of every method on small tensors
     "transpose(0, 2) of 2-d": lambda L: L.ones(2, 3).transpose(0, 2),
     "transpose(0, 1) of 0-d": lambda L: L.tensor(3.).transpose(0, 1),
