@@ -765,13 +765,27 @@ def outer(input, vec2):
 ger = outer
 
 
+def select(x, dim, index):
+    """x[..., index, ...] with index along dim: a view with one dim fewer (SelectBackward0)."""
+    if x.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = _dim(dim, x.ndim)
+    n = x.shape[d]
+    if not -n <= index < n:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(x.shape)} at "
+            f"dimension {d}"
+        )
+    return getitem(x, _along(d, index))
+
+
 FUNCTIONS = """
-    split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
+    select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
 """.split()  # torch.<name>
 METHODS = """
-    split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
+    select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
     swapaxes swapdims tile rot90 kron cross baddbmm outer ger
 """.split()  # Tensor.<name>
 INPLACE = "tril triu baddbmm".split()  # Tensor.<name>_

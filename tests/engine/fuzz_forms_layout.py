@@ -44,6 +44,8 @@ def forms(Form, both, F):
         Form("split-all-weighted",
              "L.cat([p * (i + 1) for i, p in enumerate({0}.split(1))])", shapes=_M23),
         *both("narrow", args="0, 1, 1", shapes=[((3, 2),), ((2,),)]),
+        *both("select", args="0, 1", shapes=[((3, 2),), ((2,),)]),
+        Form("select-neg.m", "{0}.select(-1, -2)", shapes=_M23),
         Form("narrow-neg.m", "{0}.narrow(-1, -2, 2)", shapes=_M23),
         *both("diagonal", shapes=[((3, 3),), ((2, 4),), ((3, 2, 2),)]),
         Form("diagonal-offset.m", "{0}.diagonal(offset=-1, dim1=1, dim2=0)", shapes=_M23),
@@ -167,7 +169,7 @@ def forms(Form, both, F):
 def grad2_ids():
     return set(
         """
-        split chunk.m unbind narrow diagonal.m movedim flip roll.m repeat.m tril triu.m diag
+        split chunk.m unbind narrow select diagonal.m movedim flip roll.m repeat.m tril triu.m diag
         diag-k.m trace gather scatter scatter_add.m index_select index_fill masked_select
         einsum-diag einsum-trace einsum-matmul einsum-bmm einsum-3 split-all-weighted
         tile rot90 rot90-k.m block_diag meshgrid cartesian_prod tensordot kron cross baddbmm

@@ -31,6 +31,7 @@ def rows(Op, F):
         Op("unbind-piece", lambda L, a: a.unbind(1)[0], ((2, 3),)),
         Op("unbind-all", lambda L, a: _pieces(L.unbind(a, 0)), ((3, 2),)),
         Op("narrow", lambda L, a: a.narrow(1, 1, 2), ((4, 3),)),
+        Op("select", lambda L, a: L.select(a, 1, -1), ((4, 3),)),
         Op("narrow-neg-start", lambda L, a: L.narrow(a, 0, -2, 2), ((4, 3),)),
         Op("diagonal", lambda L, a: a.diagonal(), ((3, 4),)),
         Op("diagonal-offset-dims", lambda L, a: L.diagonal(a, 1, 0, 2), ((3, 2, 4),)),
