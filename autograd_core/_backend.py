@@ -165,8 +165,20 @@ def dtype_from_array_dtype(adt):
     return _BY_NAME[name]
 
 
+_KINDS = {}  # numpy dtype -> its kind letter: `kind` runs several times per op
+
+
 def kind(adt):
     """numpy's dtype kind letter ('f', 'i', 'u', 'b') for any library's dtype."""
+    if isinstance(adt, np.dtype):  # (numpy's and cupy's; another library's may not hash or compare)
+        k = _KINDS.get(adt)
+        if k is None:
+            k = _KINDS[adt] = _kind(adt)
+        return k
+    return _kind(adt)
+
+
+def _kind(adt):
     if is_bfloat16(adt):
         return "f"
     k = getattr(adt, "kind", None)

@@ -3,9 +3,10 @@
 One pass (`run_backward`) is four named steps:
 
 1. `plan`: order the nodes reachable from the outputs so that every node comes before the nodes
-   it feeds (`toposort`); a node reached along several paths (``x*x``, shared subgraphs) must run
-   once, after ALL its incoming gradients are summed. When only some gradients are wanted
-   (``autograd.grad``, ``backward(inputs=...)``), nodes that cannot reach one are skipped.
+   it feeds, as torch's engine orders them (`toposort`); a node reached along several paths
+   (``x*x``, shared subgraphs) must run once, after ALL its incoming gradients are summed. When
+   only some gradients are wanted (``autograd.grad``, ``backward(inputs=...)``), nodes that
+   cannot reach one are skipped.
 2. `run_node`: a node's hooks, then its rule (whose result is checked: one gradient per input),
    then its post hooks.
 3. `send`: reduce each gradient to its input's shape and dtype (broadcasting is undone here, once,

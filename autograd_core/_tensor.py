@@ -346,9 +346,10 @@ def _as_tensor_like(value, ref):
             dt = data.dtype if _backend.kind(data.dtype) in "iuf" else xp.int64
         else:
             dt = data.dtype if _backend.kind(data.dtype) == "f" else xp.float32
-        if data.__class__ is _ndarray:
-            return Tensor._from_data(np.asarray(value, dtype=dt))
-        return Tensor._from_data(xp.asarray(value, dtype=dt, device=data.device))
+        with np.errstate(over="ignore"):  # 1e5 as a float16 constant is inf, as in torch
+            if data.__class__ is _ndarray:
+                return Tensor._from_data(np.asarray(value, dtype=dt))
+            return Tensor._from_data(xp.asarray(value, dtype=dt, device=data.device))
     if isinstance(value, _ndarray) and data.__class__ is _ndarray:
         return Tensor._from_data(value)
     arr = _backend.asarray_on(value, ref.device)
