@@ -60,7 +60,8 @@ def _record(op, name, out_arr, inputs, attrs=None):
         if _mode.inference:
             out._inference = True
         return _forward[0](op, out, inputs, attrs) if _forward else out
-    if _backend.kind(out_arr.dtype) != "f":  # integer and bool results are never differentiable
+    dt = out_arr.dtype  # integer and bool results are never differentiable (bfloat16's kind is V)
+    if getattr(dt, "kind", None) != "f" and _backend.kind(dt) != "f":
         return out
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
