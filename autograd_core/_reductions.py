@@ -195,7 +195,8 @@ def _arg_extreme(kind, x, dim, keepdim):
         raise IndexError(
             f"arg{kind}(): Expected reduction dim to be specified for input.numel() == 0."
         )
-    _nonempty(f"arg{kind}", x._data, () if dim is None or axis is None else (axis,))
+    if dim is not None:
+        _nonempty(f"arg{kind}", a, (axis,))
     find = xp.argmax if kind == "max" else xp.argmin
     return Tensor._from_data(
         xp.astype(find(a, axis=axis, keepdims=keepdim and dim is not None), xp.int64)

@@ -171,3 +171,24 @@ def test_an_autograded_notebook_that_cannot_be_sanitized_is_replaced(tmp_path, m
     pipeline._sanitize_autograded(course, "a", "s")
     text = path.read_text()
     assert "<script>" not in text and "could not be made safe" in text
+
+
+def test_a_worker_byte_compiles_what_the_jail_imports(tmp_path, monkeypatch):
+    """The jail runs with PYTHONDONTWRITEBYTECODE over a read-only tree: the worker compiles the
+    packages once, so that a kernel does not compile the engine from source."""
+    import shutil
+
+    from grading import job
+
+    for pkg in ("autograd_core", "autograd_checks"):
+        shutil.copytree(job._ROOT / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(job, "_ROOT", tmp_path)
+    job._compile_packages.cache_clear()
+    try:
+        job._compile_packages()
+    finally:
+        job._compile_packages.cache_clear()
+    for pkg in ("autograd_core", "autograd_checks"):
+        sources = {p.stem for p in (tmp_path / pkg).glob("*.py")}
+        compiled = {p.name.split(".")[0] for p in (tmp_path / pkg / "__pycache__").glob("*.pyc")}
+        assert sources and sources <= compiled, sorted(sources - compiled)
