@@ -13,7 +13,27 @@ import warnings
 
 import numpy as np
 import array_api_compat
-import array_api_compat.numpy  # noqa: F401  (loads the numpy namespace)
+
+
+def _import_compat_numpy():
+    """array_api_compat.numpy copies numpy's namespace with ``from numpy import *`` and ``dir``,
+    which imports each of numpy's lazy submodules (f2py, testing, ma, polynomial...: 0.14 s of
+    every ``import autograd_core``); the engine uses none of them. They are left out of numpy's
+    ``__all__`` and ``__dir__`` for the copy only, and stay importable from numpy itself."""
+    lazy = set("f2py testing test ma polynomial ctypeslib rec char strings typing".split())
+    saved = np.__all__, np.__dict__.get("__dir__")
+    np.__all__ = [n for n in saved[0] if n not in lazy]
+    if saved[1] is not None:
+        np.__dir__ = lambda: [n for n in saved[1]() if n not in lazy]
+    try:
+        importlib.import_module("array_api_compat.numpy")
+    finally:
+        np.__all__ = saved[0]
+        if saved[1] is not None:
+            np.__dir__ = saved[1]
+
+
+_import_compat_numpy()
 
 
 # torch overflows silently (1e6 in float16 is inf; so is 1e38 * 1e38 in float32), numpy warns. A

@@ -21,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from grading import jail  # noqa: E402
 
 MAX_FILE = 64 << 20
+# IPython runs its profile's startup files before the first cell: matplotlib waits for a use
+STARTUP = f"{jail.ENV['IPYTHONDIR']}/profile_default/startup/00-defer-matplotlib.py"
 
 
 def _limits() -> jail.Limits:
@@ -63,7 +65,8 @@ def main() -> None:
     if uid is not None and jail.works():
         os.chown(runtime, uid, uid)
         os.chmod(runtime, 0o700)
-    files = {"/tmp/kernel.json": conn.read_bytes(), **_folder_copy(), **jail.font_files(os.environ.get("AUTOGRAD_MPL_CACHE"))}
+    files = {"/tmp/kernel.json": conn.read_bytes(), **_folder_copy(), **jail.font_files(os.environ.get("AUTOGRAD_MPL_CACHE")),
+             STARTUP: (Path(__file__).parent / "_defer_matplotlib.py").read_bytes()}
     launch = jail.command([sys.executable, "-I", "-m", "ipykernel_launcher", "-f", "/tmp/kernel.json", *extra],
                           _limits(), files=files, writable=(str(runtime),), scratch=str(runtime))
     for fd in launch.pass_fds:

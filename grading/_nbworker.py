@@ -72,7 +72,8 @@ def main() -> int:
                          "log": reply.get("log", "")[-2000:]}
             elif job["op"] == "autograde":
                 reply = pipeline.autograde_one(api, course, job["assignment"], job["student"],
-                                               job.get("reference"), dispatch, job.get("skip_nbgrader"))
+                                               job.get("reference"), dispatch, job.get("skip_nbgrader"),
+                                               all_cells=job.get("all_cells", False))
             elif job["op"] == "feedback":
                 r = api.generate_feedback(job["assignment"], job["student"], force=True)
                 reply = {"success": r["success"], "error": (r.get("error") or "")[-1500:]}

@@ -33,43 +33,6 @@ import numpy as _np  # noqa: E402  (before student code, so the encoder keeps th
 _asarray, _ndarray, _generic = _np.asarray, _np.ndarray, _np.generic
 
 
-class _Deferred(type(sys)):
-    """Stands in for matplotlib and pyplot until something uses them: the locked cells import
-    pyplot, the tests never draw, and importing it costs more than most exercises."""
-
-    def __getattr__(self, attr):
-        _undefer()
-        return getattr(sys.modules[self.__name__], attr)
-
-
-_DEFERRED = {}
-
-
-def _undefer():
-    import importlib
-
-    for name in _DEFERRED:
-        if sys.modules.get(name) is _DEFERRED[name]:
-            del sys.modules[name]
-    for name, stand_in in list(_DEFERRED.items()):
-        vars(stand_in).update(vars(importlib.import_module(name)))
-        stand_in.__class__ = type(sys)   # a plain module from now on, holding the real names
-    _DEFERRED.clear()
-
-
-def _defer_matplotlib():
-    import importlib.util
-
-    spec = importlib.util.find_spec("matplotlib")   # finds it without importing it
-    if spec is None or "matplotlib" in sys.modules:
-        return
-    top, pyplot = _Deferred("matplotlib"), _Deferred("matplotlib.pyplot")
-    vars(top).update(__path__=list(spec.submodule_search_locations or []), pyplot=pyplot)
-    _DEFERRED.update({"matplotlib": top, "matplotlib.pyplot": pyplot})
-    sys.modules.update(_DEFERRED)
-
-
-_defer_matplotlib()
 HITS = []
 
 

@@ -30,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--scheduler", metavar="ADDRESS",
                    help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786 or tls://...) "
                         "instead of local workers (docs/instructors.md)")
+    a.add_argument("--all-cells", action="store_true",
+                   help="run the demonstration cells tagged skip-when-grading too (slower; the grade is the same)")
     f = sub.add_parser("feedback", parents=[common], help="per-student HTML feedback without hidden tests")
     f.add_argument("--assignment", help="only this assignment")
     f.add_argument("--student", help="only this student")
@@ -73,7 +75,8 @@ def _run(args, course, pipeline, report) -> int:
         from grading.cluster import NoCluster
         try:
             with pipeline.workspace_lock(course, "autograde"):
-                records = pipeline.autograde(course, args.assignment, args.student, args.workers, args.scheduler)
+                records = pipeline.autograde(course, args.assignment, args.student, args.workers, args.scheduler,
+                                             all_cells=args.all_cells)
         except NoCluster as e:
             print(f"autograde: {e}", file=sys.stderr)
             return 2

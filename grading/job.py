@@ -44,12 +44,15 @@ def version() -> str:
 
 
 def make(notebook: str | None, tasks: list, *, cell_timeout: float, notebook_timeout: float,
-         kernel_env: dict[str, str], lang: str = "en") -> dict:
+         kernel_env: dict[str, str], lang: str = "en", skip=()) -> dict:
     """The job for one submission. ``notebook`` is nbgrader's prepared notebook (JSON text), or
     None when nbgrader could not prepare it (then only the re-check runs); ``tasks`` are the
     re-check's :class:`grading.sandbox.Task`; ``kernel_env`` the kernel's limits (AUTOGRAD_KERNEL_*);
-    ``lang`` the edition's language, which the checks' messages are shown in (never the verdicts)."""
+    ``lang`` the edition's language, which the checks' messages are shown in (never the verdicts);
+    ``skip`` the ids of the source's demonstration cells the kernel does not run
+    (grading.notebook.skipped_when_grading)."""
     return {"version": version(), "notebook": notebook, "tasks": [asdict(t) for t in tasks], "lang": lang,
+            "skip": sorted(skip),
             "cell_timeout": cell_timeout, "notebook_timeout": notebook_timeout,
             "kernel_env": {k: v for k, v in kernel_env.items() if k.startswith("AUTOGRAD_KERNEL_")}}
 
@@ -87,7 +90,7 @@ def run(job: dict) -> dict:
     try:
         if job["notebook"] is not None:
             out["executed"], out["execute_error"] = execute(job["notebook"], job["cell_timeout"],
-                                                            job["notebook_timeout"], lang)
+                                                            job["notebook_timeout"], lang, job.get("skip", ()))
     finally:
         out["seconds"]["execute"] = round(time.monotonic() - t, 2)
         thread.join()
@@ -100,16 +103,32 @@ def _language_marker(folder: str, lang: str) -> dict[str, bytes]:
     return {f"{folder}/{MARKER}": lang.encode()} if lang in languages() else {}
 
 
-def execute(text: str, cell_timeout: float, notebook_timeout: float, lang: str = "en") -> tuple[str | None, str]:
+NOT_RUN = ("[not run when grading: a demonstration no grade reads (tag skip-when-grading); "
+           "its output is the one your own notebook shows]\n")
+
+
+def execute(text: str, cell_timeout: float, notebook_timeout: float, lang: str = "en",
+            skip=()) -> tuple[str | None, str]:
     """Execute a prepared notebook in a jailed kernel with nbgrader's Execute preprocessor, in a
-    folder of its own. Returns (executed notebook JSON, "") or (None, why it could not)."""
+    folder of its own, leaving out the code cells whose ids are in ``skip`` (their outputs say so).
+    Returns (executed notebook JSON, "") or (None, why it could not)."""
     import nbformat
     from nbgrader.preprocessors import Execute
 
     from grading._kernel_manager import JailedKernelManager
 
+    skip = frozenset(skip)
+
+    class SkipDemos(Execute):
+        def preprocess_cell(self, cell, resources, index):
+            if cell.cell_type == "code" and cell.get("id") in skip:
+                cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=NOT_RUN)]
+                cell.execution_count = None
+                return cell, resources
+            return super().preprocess_cell(cell, resources, index)
+
     nb = nbformat.reads(text, as_version=4)
-    ep = Execute(timeout=int(cell_timeout), kernel_name="python3", kernel_manager_class=JailedKernelManager)
+    ep = SkipDemos(timeout=int(cell_timeout), kernel_name="python3", kernel_manager_class=JailedKernelManager)
     overran = threading.Event()
 
     def watchdog():  # the whole notebook's limit: kill the jail (its PID 1 is the kernel's process)

@@ -146,6 +146,37 @@ def bound_names(source: str) -> set[str]:
     return out
 
 
+SKIP_TAG = "skip-when-grading"
+
+
+def skipped_when_grading(nb) -> frozenset:
+    """The ids of the source's lesson cells tagged ``skip-when-grading``: demonstrations
+    (figures, timings, trainings shown once) that no grade reads, which the feedback kernel does
+    not run, as Otter's ``otter_ignore``. Only plain code cells count: a solution, test or locked
+    cell always runs, whatever its tags; the ids are the source's, never a submission's tags."""
+    return frozenset(c.get("id") for c in nb.cells if c.cell_type == "code" and c.get("id")
+                     and SKIP_TAG in (c.get("metadata", {}).get("tags") or ()) and not _meta(c))
+
+
+def skip_problems(nb) -> list[str]:
+    """Why the source's ``skip-when-grading`` tags are not safe: a tagged cell that nbgrader
+    grades or locks, or a cell that still runs and reads a name only a skipped cell defined."""
+    skipped, problems, from_skipped = skipped_when_grading(nb), [], {}
+    for i, c in enumerate(nb.cells):
+        if c.cell_type != "code":
+            continue
+        if SKIP_TAG in (c.get("metadata", {}).get("tags") or ()) and _meta(c):
+            problems.append(f"cell {i}: a graded, solution or locked cell cannot be skipped")
+        if c.get("id") in skipped:
+            from_skipped.update(dict.fromkeys(defined_names(c.source), i))
+            continue
+        for name in sorted((used_names(c.source) - bound_names(c.source)) & from_skipped.keys()):
+            problems.append(f"cell {i} reads {name!r}, defined by skipped cell {from_skipped[name]}")
+        for name in defined_names(c.source):
+            from_skipped.pop(name, None)
+    return problems
+
+
 def forbidden_in(test_source: str) -> tuple[str, ...]:
     """The names a test cell forbids: the literal lists of its ``check_not_used(obj, [...])`` calls."""
     try:

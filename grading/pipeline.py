@@ -501,14 +501,15 @@ def kernel_env(course: Course) -> dict[str, str]:
 
 
 def autograde_one(api, course: Course, assignment: str, student: str, reference: dict | None,
-                  dispatch, skip_nbgrader: str | None = None) -> dict:
+                  dispatch, skip_nbgrader: str | None = None, all_cells: bool = False) -> dict:
     """nbgrader autograde and the re-check of one submission (in a grading._nbworker).
 
     The student's code runs in one grading job (grading.job), sent with ``dispatch(job) ->
     answer``: nbgrader prepares the notebook and hands it over in Execute's place
     (grading._executed), the job runs it and the re-check's tasks in the jail wherever jobs run,
     and the verdicts are computed here from what came back. ``skip_nbgrader`` (a flag) grades
-    with the re-check alone, after nbgrader's run overran or died."""
+    with the re-check alone, after nbgrader's run overran or died. The kernel leaves out the
+    source's demonstration cells (tag ``skip-when-grading``) unless ``all_cells``."""
     from grading import job as grading_job
     from grading._executed import UseExecuted
 
@@ -524,13 +525,15 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
     except notebook.NotANotebook:
         lang = "en"
     answers: dict = {}
+    source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
+    skip = () if all_cells else notebook.skipped_when_grading(source)
 
     def run_job(prepared: str | None) -> dict:
         if "job" not in answers or (prepared is not None and answers["job"].get("executed") is None
                                     and not answers["job"].get("execute_error")):
             job = grading_job.make(prepared, plan.tasks, cell_timeout=course.cell_timeout,
                                    notebook_timeout=notebook_timeout(course), kernel_env=kernel_env(course),
-                                   lang=lang)
+                                   lang=lang, skip=skip)
             answers["job"] = dispatch(job)
         return answers["job"]
 
@@ -567,7 +570,6 @@ def autograde_one(api, course: Course, assignment: str, student: str, reference:
                 flags.append("submission-changed")  # cannot happen with a jailed kernel; graded as frozen
         except OSError:
             flags.append("submission-changed")
-        source = notebook.read(course.source / assignment / f"{assignment}.ipynb")
         tests = notebook.test_cells(source)
         # Test cells the student changed or deleted (nbgrader restores them; the instructor should know).
         try:
@@ -684,20 +686,21 @@ def submissions(course: Course, assignment: str | None = None, student: str | No
 
 
 def autograde(course: Course, assignment: str | None = None, student: str | None = None,
-              workers: int = 1, scheduler: str | None = None) -> list[dict]:
+              workers: int = 1, scheduler: str | None = None, all_cells: bool = False) -> list[dict]:
     """Grade the workspace's submissions; returns the records. The student code runs in grading
     jobs on ``workers`` local Dask worker processes, or on the Dask cluster at ``scheduler``
-    (grading.cluster: raises NoCluster, having written nothing, when it is not there)."""
+    (grading.cluster: raises NoCluster, having written nothing, when it is not there).
+    ``all_cells`` runs the demonstration cells tagged ``skip-when-grading`` too."""
     pairs = submissions(course, assignment, student)
     if not pairs:
         log("autograde: no submissions found in " + str(course.submitted))
         return []
     with cluster.jobs(workers, scheduler) as jobs:
         return _autograde(course, pairs, jobs, f"the Dask cluster at {scheduler}" if scheduler
-                          else f"{workers} worker(s) on this machine")
+                          else f"{workers} worker(s) on this machine", all_cells)
 
 
-def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str) -> list[dict]:
+def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str, all_cells: bool = False) -> list[dict]:
     prepare_workspace(course)
     assignments = sorted({a for _, a in pairs})
     log(f"autograde: {len(pairs)} submission(s), {len(assignments)} assignment(s), "
@@ -733,7 +736,8 @@ def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str) -
                 except queue.Empty:
                     return
                 for a in alist:
-                    job = {"op": "autograde", "assignment": a, "student": s, "reference": references.get(a)}
+                    job = {"op": "autograde", "assignment": a, "student": s, "reference": references.get(a),
+                           "all_cells": all_cells}
                     reply = w.call(job, timeout=notebook_timeout(course))
                     if reply.get("timed_out") or reply.get("error") == "grading worker died":
                         # nbgrader's run of this notebook overran or took its worker down: grade
@@ -752,7 +756,11 @@ def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str) -
         finally:
             w.close()
 
-    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(jobs.slots, len(by_student))))]
+    # Twice as many nbgrader workers as job slots: while one waits on its job, another does
+    # nbgrader's own work (preparing the next notebook, writing the last one's results), so the
+    # job slots are never idle for it.
+    n = int(os.environ.get("AUTOGRAD_NBGRADER_PER_SLOT") or 2) * jobs.slots
+    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(n, len(by_student))))]
     for t in threads:
         t.start()
     for t in threads:

@@ -21,7 +21,8 @@ from pathlib import Path
 from grading import jail
 from grading.jail import Limits
 
-CHILD_SOURCE = (Path(__file__).parent / "_sandbox_child.py").read_text()
+# matplotlib deferred first (grading._defer_matplotlib), then the child itself
+CHILD_SOURCE = "\n".join((Path(__file__).parent / f).read_text() for f in ("_defer_matplotlib.py", "_sandbox_child.py"))
 MAX_OUTPUT = 64 << 20  # bytes of result JSON the parent will read
 MAX_LOG = 8 << 10      # bytes of the child's stdout/stderr kept for the report
 

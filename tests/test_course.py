@@ -32,7 +32,8 @@ IDS = ["01_numerical_vs_autodiff", "02_leaf_tensors_and_graphs", "03_backward_an
        "08_linear_regression", "09_training_and_debugging", "10_gpu_and_memory"]
 PRESENT = [i for i in IDS if (REPO / "solutions" / i / f"{i}.ipynb").is_file()]
 LANGS = languages()
-SOLVED = ["solution"] + [f"solution-{lang}" for lang in LANGS]
+ALL_CELLS = "solution-all-cells"   # the solutions graded with the demonstration cells run too
+SOLVED = ["solution"] + [f"solution-{lang}" for lang in LANGS] + [ALL_CELLS]
 BLANK = ["blank"] + [f"blank-{lang}" for lang in LANGS]
 EXEC_BUDGET_S = 300  # all ten solution notebooks, executed one after another (issue: < 5 min on 2 cores)
 
@@ -68,6 +69,15 @@ def course_run(tmp_path_factory):
             write_samples(i, {"wrong": wrong}, inbox)
     pipeline.collect(course, inbox)
     records = {(r["student"], r["assignment"]): r for r in pipeline.autograde(course, workers=2)}
+    # The same solutions again with every cell run (`autograde --all-cells`): the demonstrations
+    # the grading run leaves out (tag skip-when-grading) are executed and checked too.
+    every = base / "inbox-all-cells"
+    for i in PRESENT:
+        (every / ALL_CELLS / i).mkdir(parents=True)
+        shutil.copy(REPO / "solutions" / i / f"{i}.ipynb", every / ALL_CELLS / i / f"{i}.ipynb")
+    pipeline.collect(course, every)
+    records.update({(r["student"], r["assignment"]): r
+                    for r in pipeline.autograde(course, student=ALL_CELLS, workers=2, all_cells=True)})
     return {"course": course, "records": records}
 
 
@@ -159,6 +169,19 @@ def test_solution_executes_top_to_bottom(course_run, i, student):
     stderr = [n for n, c in enumerate(nb.cells) if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")
               for o in c.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stderr"]
     assert not stderr, f"solutions/{i}: test cells {stderr} write to stderr (nbgrader scores that 0)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", PRESENT)
+def test_grading_leaves_out_only_the_tagged_demonstrations(course_run, i):
+    from grading.job import NOT_RUN
+
+    skipped = notebook.skipped_when_grading(src(i))
+    for student, expected in (("solution", skipped), (ALL_CELLS, frozenset())):
+        nb = notebook.read(course_run["course"].autograded / student / i / f"{i}.ipynb")
+        not_run = {c.get("id") for c in nb.cells if c.cell_type == "code"
+                   and any(o.get("text") == NOT_RUN for o in c.get("outputs", []))}
+        assert not_run == expected, f"{i} ({student}): cells not run {sorted(not_run)}, tagged {sorted(expected)}"
 
 
 @pytest.mark.slow

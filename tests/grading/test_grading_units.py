@@ -192,3 +192,58 @@ def test_a_worker_byte_compiles_what_the_jail_imports(tmp_path, monkeypatch):
         sources = {p.stem for p in (tmp_path / pkg).glob("*.py")}
         compiled = {p.name.split(".")[0] for p in (tmp_path / pkg / "__pycache__").glob("*.pyc")}
         assert sources and sources <= compiled, sorted(sources - compiled)
+
+
+def _lesson(src, *tags):
+    return nbformat.v4.new_code_cell(src, metadata={"tags": list(tags)} if tags else {})
+
+
+def test_skip_tags_are_refused_where_a_later_cell_needs_the_cell():
+    """A skip-when-grading cell may be left out only if nothing that still runs reads what it
+    defines, and only a plain lesson cell may be (never a solution, test or locked cell)."""
+    skip = notebook.SKIP_TAG
+    nb = nbformat.v4.new_notebook(cells=[_lesson("import time\nt0 = time.time()", skip),
+                                         _lesson("print(t0)")])
+    for c in nb.cells:
+        c.id = f"c{nb.cells.index(c)}"
+    assert notebook.skipped_when_grading(nb) == {"c0"}
+    assert notebook.skip_problems(nb) == ["cell 1 reads 't0', defined by skipped cell 0"]
+    nb.cells[1].source = "t0 = 0\nprint(t0)"          # it defines the name for itself: fine
+    assert notebook.skip_problems(nb) == []
+    nb.cells.insert(1, _lesson("t0 = 1"))              # redefined by a cell that runs: fine
+    nb.cells[2].source = "print(t0)"
+    assert notebook.skip_problems(nb) == []
+    locked = nbformat.v4.new_code_cell("x = 1", metadata={"tags": [skip], "nbgrader": {
+        "grade_id": "setup", "locked": True, "solution": False, "grade": False, "schema_version": 3}})
+    locked.id = "L"
+    nb.cells.append(locked)
+    assert notebook.skip_problems(nb) == [f"cell {len(nb.cells) - 1}: a graded, solution or locked cell cannot be skipped"]
+    assert "L" not in notebook.skipped_when_grading(nb)   # a locked cell always runs
+
+
+@pytest.mark.parametrize("path", sorted((pipeline.REPO / "solutions").glob("*/*.ipynb")), ids=lambda p: p.parent.name)
+def test_the_course_skips_only_cells_nothing_graded_needs(path):
+    assert notebook.skip_problems(notebook.read(path)) == []
+
+
+@pytest.mark.slow
+def test_the_jailed_kernel_skips_demonstrations_and_defers_matplotlib():
+    """The feedback kernel leaves out the skipped cells (saying so in their output), runs the rest,
+    and imports matplotlib only when a cell uses it, submodule imports included."""
+    from grading import job
+
+    nb = nbformat.v4.new_notebook(cells=[
+        _lesson("import sys\nimport matplotlib.pyplot as plt\nprint('loaded' if 'matplotlib.figure' in sys.modules else 'deferred')"),
+        _lesson("raise RuntimeError('this demonstration must not run')", notebook.SKIP_TAG),
+        _lesson("from matplotlib.ticker import NullFormatter\nfig, ax = plt.subplots()\n"
+                "ax.xaxis.set_major_formatter(NullFormatter())\nprint(type(fig).__name__, plt.rcParams['backend'])"),
+    ])
+    for i, c in enumerate(nb.cells):
+        c.id = f"c{i}"
+    job._prepare({})
+    executed, error = job.execute(nbformat.writes(nb), 60, 120, skip=notebook.skipped_when_grading(nb))
+    assert executed is not None, error
+    out = [[o.get("text", o.get("evalue", "")) for o in c.outputs] for c in nbformat.reads(executed, 4).cells]
+    assert out[0] == ["deferred\n"], out
+    assert out[1] == [job.NOT_RUN], out
+    assert out[2] == ["Figure Agg\n"], out
