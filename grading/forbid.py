@@ -9,6 +9,7 @@ imports; the parent trusts only this parse and the data the sandbox returns.
 from __future__ import annotations
 
 import ast
+import functools
 
 from autograd_checks import own_names
 
@@ -40,13 +41,15 @@ def violations(source: str, forbid) -> list[str]:
     f(x - h)``); an attribute (``.backward``), an import or ``getattr(x, "backward")`` always is.
     Source that does not parse yields ``[]`` (it scores 0 anyway when it runs).
     """
-    forbid = list(forbid)
-    if not forbid:
-        return []
+    return list(_violations(source, tuple(forbid))) if forbid else []
+
+
+@functools.lru_cache(maxsize=4096)   # a solution cell is asked about once per exercise using it
+def _violations(source: str, forbid: tuple) -> tuple:
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
+        return ()
     hits = []
     own = own_names(tree)
     mods = {f for f in forbid if f in MODULES}
@@ -81,4 +84,4 @@ def violations(source: str, forbid) -> list[str]:
                         hits.append(f"{'.'.join(chain)} (line {line})")
         elif isinstance(node, ast.Name) and node.id in bare - mods - own and not isinstance(node.ctx, ast.Store):
             hits.append(f"{node.id} (line {line})")
-    return sorted(set(hits), key=hits.index)
+    return tuple(sorted(set(hits), key=hits.index))

@@ -11,6 +11,7 @@ Its verdict is the grade; nbgrader's in-kernel score decides nothing.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -69,6 +70,19 @@ def fonts(course: Course) -> dict[str, bytes]:
 
 def _source(course: Course, assignment: str):
     return notebook.read(course.source / assignment / f"{assignment}.ipynb")
+
+
+def _exercises(course: Course, assignment: str) -> dict:
+    """notebook.exercises of the source, parsed once per version of the file (it is asked for
+    every submission)."""
+    path = course.source / assignment / f"{assignment}.ipynb"
+    st = path.stat()
+    return _parsed_exercises(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed_exercises(path: str, mtime_ns: int, size: int) -> dict:
+    return notebook.exercises(notebook.read(path))
 
 
 def reference_results(course: Course, assignment: str, public: bool = False) -> dict:
@@ -228,7 +242,7 @@ def verdict(ex: notebook.Exercise, ref: dict, res: sandbox.Outcome) -> Verdict:
 def plan_cells(course: Course, assignment: str, student: dict[str, str], reference: dict | None = None,
                public: bool = False) -> Plan:
     """The re-check of a student's solution cells (grade_id -> source), up to running its tasks."""
-    exs = notebook.exercises(_source(course, assignment))
+    exs = _exercises(course, assignment)
     out = Recheck(isolation=sandbox.isolation())
     reference = reference if reference is not None else reference_results(course, assignment, public)
     tasks = []

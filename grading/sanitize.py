@@ -24,6 +24,7 @@ escaped text: sanitizing never fails on a submission.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import re
 from html.parser import HTMLParser
@@ -106,6 +107,7 @@ def _escaped(source: str) -> str:
     return "<pre>" + html.escape(source) + "</pre>"
 
 
+@functools.lru_cache(maxsize=4096)   # a class's submissions share most of their markdown cells
 def markdown(source: str) -> str:
     """A markdown cell's source as stored for display: cleaned HTML whose own rendering is safe
     (the Formgrader renders it again, without attachments), else the source as escaped text."""
