@@ -759,8 +759,7 @@ def _autograde(course: Course, pairs: list[tuple[str, str]], jobs, where: str, a
     # Twice as many nbgrader workers as job slots: while one waits on its job, another does
     # nbgrader's own work (preparing the next notebook, writing the last one's results), so the
     # job slots are never idle for it.
-    n = int(os.environ.get("AUTOGRAD_NBGRADER_PER_SLOT") or 2) * jobs.slots
-    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(n, len(by_student))))]
+    threads = [threading.Thread(target=run_worker) for _ in range(max(1, min(2 * jobs.slots, len(by_student))))]
     for t in threads:
         t.start()
     for t in threads:
