@@ -235,15 +235,19 @@ def test_the_jailed_kernel_skips_demonstrations_and_defers_matplotlib():
     nb = nbformat.v4.new_notebook(cells=[
         _lesson("import sys\nimport matplotlib.pyplot as plt\nprint('loaded' if 'matplotlib.figure' in sys.modules else 'deferred')"),
         _lesson("raise RuntimeError('this demonstration must not run')", notebook.SKIP_TAG),
+        nbformat.v4.new_code_cell("print('graded cells always run')", metadata={"nbgrader": {
+            "grade_id": "sol", "solution": True, "grade": False, "locked": False, "schema_version": 3}}),
         _lesson("from matplotlib.ticker import NullFormatter\nfig, ax = plt.subplots()\n"
                 "ax.xaxis.set_major_formatter(NullFormatter())\nprint(type(fig).__name__, plt.rcParams['backend'])"),
     ])
     for i, c in enumerate(nb.cells):
         c.id = f"c{i}"
     job._prepare({})
-    executed, error = job.execute(nbformat.writes(nb), 60, 120, skip=notebook.skipped_when_grading(nb))
+    skip = notebook.skipped_when_grading(nb) | {"c2"}   # a submission that gave its solution a skipped id
+    executed, error = job.execute(nbformat.writes(nb), 60, 120, skip=skip)
     assert executed is not None, error
     out = [[o.get("text", o.get("evalue", "")) for o in c.outputs] for c in nbformat.reads(executed, 4).cells]
     assert out[0] == ["deferred\n"], out
     assert out[1] == [job.NOT_RUN], out
-    assert out[2] == ["Figure Agg\n"], out
+    assert out[2] == ["graded cells always run\n"], out
+    assert out[3] == ["Figure Agg\n"], out
