@@ -421,9 +421,9 @@ VJP["stack"] = lambda g, dim, count: tuple(
 
 
 # ----------------------------------------------------------------------------- losses
-VJP["mse_loss"] = lambda g, x, y, reduction: (
-    2 * (x - y) * loss_scale(g, x.shape, reduction),
-    -2 * (x - y) * loss_scale(g, x.shape, reduction),
+VJP["mse_loss"] = lambda g, x, y, need, reduction: (  # (the loss_backward op: _losses)
+    F.loss_backward(g, x, y, "mse", reduction) if need[0] else None,
+    F.loss_backward(g, y, x, "mse", reduction) if need[1] else None,
 )
 
 

@@ -151,11 +151,38 @@ _nn("plane_gather", lambda g, indices, shape: (F.plane_scatter(g, indices, shape
 def _huber(g, x, y, need, reduction, delta):
     if x.dtype != y.dtype:  # torch's huber_loss_backward refuses the mix its forward allowed
         raise RuntimeError(f"Found dtype {_cname(y)} but expected {_cname(x)}")
-    d = F.clamp(x - y, -delta, delta) * loss_scale(g, x.shape, reduction)
-    return d if need[0] else None, -d if need[1] else None
+    return (
+        F.loss_backward(g, x, y, "huber", reduction, delta) if need[0] else None,
+        F.loss_backward(g, y, x, "huber", reduction, delta) if need[1] else None,
+    )
 
 
 _nn("huber_loss", _huber)
+
+
+def _loss_backward(gg, x, y, z, need, kind, reduction, param, count):
+    """loss_backward(x, y, z): x the loss's upstream gradient, y the input, z the target. torch's
+    *_loss_double_backward: the input gets gg * x * the loss's second derivative (2; 1 where
+    |y - z| < delta; 1 / beta where |y - z| < beta), the target its negative."""
+    h = None
+    if need[1] or need[2]:
+        h = gg * x
+        if kind == "mse":
+            h = 2 * h
+        elif kind == "smooth_l1" and param == 0:
+            h = zeros_of(h)
+        else:
+            h = (
+                h * ((y - z).abs() < param)
+                if kind == "huber"
+                else h * ((y - z).abs() < param) / param
+            )
+        h = h / count if reduction == "mean" else h
+    gx = F.loss_backward(gg, y, z, kind, reduction, param) if need[0] else None  # linear in x
+    return gx, h if need[1] else None, -h if need[2] else None
+
+
+_nn("loss_backward", _loss_backward)
 
 
 def _bce(g, x, y, need, reduction, weight):
@@ -295,8 +322,10 @@ _nn("conv1d", _conv1d, only_for={"x": "y", "y": "x"})
 
 
 def _smooth_l1(g, x, y, need, reduction, beta):
-    d = F.clamp(x - y, -beta, beta) * (loss_scale(g, x.shape, reduction) / beta)
-    return d if need[0] else None, -d if need[1] else None
+    return (
+        F.loss_backward(g, x, y, "smooth_l1", reduction, beta) if need[0] else None,
+        F.loss_backward(g, y, x, "smooth_l1", reduction, beta) if need[1] else None,
+    )
 
 
 _nn("smooth_l1_loss", _smooth_l1)
