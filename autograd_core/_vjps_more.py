@@ -265,5 +265,5 @@ def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):
 defvjp("cum_extreme", _cum_extreme, on_arrays=False)
 defvjp("logcumsumexp", _logcumsumexp, on_arrays=False)
 defvjp("spread_mean", _spread_mean, on_arrays=False)
-defvjp("median_all", lambda g, x, ans: (g * tie_share(x, ans),), on_arrays=False)
+defvjp("median_all", lambda g, x, ans: (tie_share(g, x, ans),), on_arrays=False)
 defvjp("select_dim", _select_dim, on_arrays=False)

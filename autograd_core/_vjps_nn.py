@@ -267,17 +267,36 @@ _nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),)
 
 
 def _elu(g, x, alpha, scale, input_scale):
-    # x <= 0 takes the exp branch (elu'(0) = alpha), but its own derivative is 0 at 0, as torch's
-    # elu_double_backward: hence where(x < 0, x, 0), not clamp (whose gradient passes at 0).
-    neg = F.exp(F.where(x < 0, x, 0.0) * input_scale) * (alpha * input_scale * scale)
-    return (F.where(x > 0, g * scale, g * neg),)
+    return (F.elu_backward(g, x, alpha, scale, input_scale),)
 
 
+def _elu_backward(gg, x, y, need, alpha, scale, input_scale):
+    """elu_backward(x, y), x the gradient, y elu's input: torch's elu_double_backward, which is
+    elu_backward of gg * x * input_scale where y < 0 (0 at 0: elu'(0) = alpha, but flat)."""
+    gx = F.elu_backward(gg, y, alpha, scale, input_scale) if need[0] else None
+    if not need[1]:
+        return gx, None
+    return gx, F.elu_backward(gg * x * input_scale, y, alpha, scale, input_scale) * (y < 0)
+
+
+_nn("elu_backward", _elu_backward)
 _nn("elu", _elu)
-_nn(
+_nn(  # a where, as torch's hardtanh_backward: +0 outside (a product gives -0 for g < 0)
     "hardtanh",
-    lambda g, x, min_val, max_val: (F.grad_tie(g * ((x > min_val) & (x < max_val)), x),),
+    lambda g, x, min_val, max_val: (F.grad_tie(F.where((x > min_val) & (x < max_val), g, 0.0), x),),
 )
+
+
+def _act_backward(gg, x, y, need, kind):
+    """act_backward(x, y), x the gradient and y the result of sigmoid/tanh: torch's
+    sigmoid_backward / tanh_backward double backward, formula for formula."""
+    gx = F.act_backward(gg, y, kind) if need[0] else None
+    if not need[1]:
+        return gx, None
+    return gx, gg * x * (-2 * y + 1) if kind == "sigmoid" else gg * (-2 * y * x)
+
+
+_nn("act_backward", _act_backward)
 
 
 def _prelu(g, x, y, need, cs):
