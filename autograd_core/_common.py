@@ -209,6 +209,8 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     d = 0 if dim is None else _dim(dim, x.ndim) or 0
     n = (tuple(x.shape) or (1,))[d]
     if isinstance(repeats, Tensor):
+        if _backend.kind(repeats._data.dtype) not in "iu":
+            raise _no_kernel("repeat_interleave_cpu", repeats)
         if dim is not None and input.ndim == 0:
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         counts = np.asarray(repeats._data).reshape(-1)
@@ -234,6 +236,12 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 
 # ----------------------------------------------------------------------------- index_add / copy
 def _index_source(name, x, dim, index, source):
+    if isinstance(index, Tensor) and index.dtype.is_floating_point and name == "index_add_":
+        raise RuntimeError(
+            f"index_add_(): Expected dtype int32/int64 for index but got: {_cname(index)}"
+        )
+    if isinstance(index, Tensor) and index.ndim > 1 and name == "index_copy_":
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.ndim})")
     d, idx = _vector_index(x, dim, index, name)
     n = (tuple(x.shape) or (1,))[d]
     if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
