@@ -11,14 +11,14 @@ import functools
 import types
 
 from . import _elementwise, _losses, _matmul, _ops, _reductions, _shapes
-from . import _indexing, _layout, _nn_ops, _pointwise, _scans
+from . import _common, _indexing, _layout, _nn_ops, _pointwise, _scans
 from ._tensor import Tensor
 
 # Every op and helper of the op modules as one namespace: _methods attaches them, _vjps reads them.
 OP_MODULES = (_ops, _elementwise, _reductions, _matmul, _shapes, _losses)
 # The breadth around the core: each module lists its FUNCTIONS, METHODS and INPLACE names, which
 # __init__ and _methods attach.
-BREADTH = (_pointwise, _scans, _indexing, _layout, _nn_ops)
+BREADTH = (_pointwise, _scans, _indexing, _layout, _nn_ops, _common)
 OP_MODULES += BREADTH
 ops = types.SimpleNamespace(
     **{k: v for m in OP_MODULES for k, v in vars(m).items() if not k.startswith("__")}
@@ -37,7 +37,7 @@ OVERLOADED = set(
     all any clamp clamp_max clamp_min clip eq ge gt le lt ne masked_fill max min mean sum
     std var round rsub squeeze where greater less greater_equal less_equal not_equal lerp prod
     sort argsort conv2d conv1d scatter narrow std_mean var_mean median quantile cross
-    searchsorted atleast_1d atleast_2d atleast_3d
+    searchsorted atleast_1d atleast_2d atleast_3d fmod copysign
 """.split()
 )
 

@@ -1,4 +1,5 @@
-"""Losses computed as one node each, as torch's kernels: mse_loss, nll_loss.
+"""Losses computed as one node each, as torch's kernels: mse_loss, nll_loss; and the gradient of
+the pointwise losses (mse, huber, smooth_l1) as an op of its own, as torch's *_loss_backward.
 
 Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
 """
@@ -76,3 +77,34 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         "valid": Tensor._from_data(valid),
     }
     return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
+
+
+# torch's node of each pointwise loss's gradient, when that gradient is recorded (create_graph)
+_BACKWARD_NODES = {
+    "mse": "MseLossBackwardBackward0",
+    "huber": "HuberLossBackwardBackward0",
+    "smooth_l1": "SmoothL1LossBackwardBackward0",
+}
+
+
+@silent
+def loss_backward(g, x, y, kind, reduction, param=None):
+    """d loss / d x of mse_loss, huber_loss (param: delta) or smooth_l1_loss (param: beta), g the
+    loss's upstream gradient, computed as torch's kernels (mse_loss_backward, ...) and recorded as
+    their node, so a gradient taken with create_graph=True has torch's node and double backward.
+    The target's gradient is ``loss_backward(g, y, x, ...)``, as in torch's derivatives.yaml."""
+    a, b = _operands(x, y)
+    d = a - b
+    xp = namespace(d)
+    count = d.size if reduction == "mean" else 1
+    norm = (2.0 if kind == "mse" else 1.0) / count
+    gd = g._data
+    if kind == "mse":
+        r = norm * d * gd
+    else:  # beyond +-param the slope is constant: +-param (huber), +-1 (smooth_l1)
+        edge = norm * gd * param if kind == "huber" else norm * gd
+        inner = norm * d * gd if kind == "huber" else norm * d * gd / param
+        r = xp.where(d <= -param, -edge, xp.where(d >= param, edge, inner))
+    r = xp.astype(r, d.dtype, copy=False)
+    attrs = {"kind": kind, "reduction": reduction, "param": param, "count": count}
+    return _record("loss_backward", _BACKWARD_NODES[kind], r, (g, x, y), attrs)

@@ -53,6 +53,12 @@ _BINARY = {
     "rfloordiv": lambda self, other: _ops.floor_divide(other, self),
     "mod": _ops.remainder,
     "rmod": lambda self, other: _ops.remainder(other, self),
+    "lshift": _ops.bitwise_left_shift,
+    "rshift": _ops.bitwise_right_shift,
+    "rlshift": lambda self, other: _ops.bitwise_left_shift(_ops._as_tensor_like(other, self), self),
+    "rrshift": lambda self, other: _ops.bitwise_right_shift(
+        _ops._as_tensor_like(other, self), self
+    ),
     "lt": _ops.lt,
     "le": _ops.le,
     "gt": _ops.gt,
@@ -147,6 +153,8 @@ Tensor.__isub__ = Tensor.sub_
 Tensor.__imul__ = Tensor.mul_
 Tensor.__itruediv__ = Tensor.div_
 Tensor.__ipow__ = Tensor.pow_
+Tensor.__ilshift__ = Tensor.bitwise_left_shift_
+Tensor.__irshift__ = Tensor.bitwise_right_shift_
 
 
 def _copy_(self, src, non_blocking=False):

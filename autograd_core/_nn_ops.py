@@ -916,6 +916,18 @@ def _elu(input, alpha, scale, input_scale, name):
     return _record("elu", name, _cast(r, input.dtype), (input,), attrs)
 
 
+@silent
+def elu_backward(g, x, alpha, scale, input_scale):
+    """elu's VJP as an op of (g, x), torch's elu_backward (EluBackwardBackward0), whose own rule is
+    torch's elu_double_backward: values and signs of zero as torch's."""
+    a, b = g._data, x._data
+    xp = namespace(b)
+    neg = a * input_scale * (alpha * scale) * xp.exp(xp.minimum(b, 0.0) * input_scale)
+    r = xp.where(b <= 0, neg, a * scale)
+    attrs = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    return _record("elu_backward", "EluBackwardBackward0", r, (g, x), attrs)
+
+
 def elu(input, alpha=1.0, scale=1.0, input_scale=1.0):
     """scale * (x where x > 0, else alpha * (exp(x * input_scale) - 1)); EluBackward0."""
     return _elu(input, alpha, scale, input_scale, "EluBackward0")

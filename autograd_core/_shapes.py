@@ -173,7 +173,13 @@ def squeeze(x, dim=None):
 
 
 def unsqueeze(x, dim):
-    d = dim % (x.ndim + 1)
+    """A size-1 dimension inserted at dim (a view); dim in [-ndim - 1, ndim], as torch."""
+    n = x.ndim + 1
+    if not -n <= dim < n:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        )
+    d = dim % n
     shape = x.shape[:d] + (1,) + x.shape[d:]
     r = _record(
         "view",

@@ -58,11 +58,13 @@ def _clamp_mask(x, min, max):
     return Tensor._from_data(m)
 
 
-def tie_share(x, ans):
-    """1/k at the k positions equal to the full max/min, 0 elsewhere (a constant)."""
-    m = x._data == ans._data
-    xp = namespace(m)
-    return Tensor._from_data(xp.astype(m, x._data.dtype) / xp.sum(xp.astype(m, x._data.dtype)))
+def tie_share(g, x, ans):
+    """torch's evenly_distribute_backward: g / k at the k positions holding the full max/min (its
+    NaNs when it is NaN), exactly +0 elsewhere (a where: a product would give -0 for g < 0)."""
+    a, v = x._data, ans._data
+    xp = namespace(a)
+    m = xp.isnan(a) if bool(xp.isnan(v)) else a == v
+    return F.where(Tensor._from_data(m), g / int(xp.sum(xp.astype(m, xp.int64))), 0.0)
 
 
 def one_hot_along(indices, shape, dim, keepdim):
@@ -150,6 +152,7 @@ transpose = _either(F.transpose, lambda xp, a, d0, d1: a.swapaxes(d0, d1))
 permute = _either(F.permute, lambda xp, a, dims: xp.permute_dims(a, dims))
 mT = _either(F.mT, lambda xp, a: a.swapaxes(-1, -2))
 slope_backward = _either(F.slope_backward, lambda xp, g, x, slope, name: F.slope_scale(g, x, slope))
+act_backward = _either(F.act_backward, lambda xp, g, ans, kind: F.act_scale(g, ans, kind))
 zeros_of = _either(_zeros_of, lambda xp, a: xp.zeros_like(a))
 
 
@@ -196,11 +199,11 @@ VJP["div"] = lambda g, x, y, need: (
 )
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
-VJP["pow"] = lambda g, x, exponent: (  # x ** scalar
-    g * 0 if exponent == 0 else g * exponent * x ** (exponent - 1),
+VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
+    zeros_of(g) if exponent == 0 else g * (exponent * x ** (exponent - 1)),
 )
-VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor
-    g * y * x ** (y - 1),
+VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor; y == 0: 0 (0 * 0**-1 would be nan)
+    where(y == 0, 0.0, g * (y * x ** (y - 1))),
     where((x == 0) & (y >= 0), 0.0, g * ans * log(x)),
 )
 VJP["rpow"] = lambda g, ans, base: (g * ans * math.log(base),)  # scalar ** x
@@ -214,8 +217,8 @@ VJP["log1p"] = lambda g, x: (g / (x + 1),)
 VJP["sqrt"] = lambda g, ans: (g / (2 * ans),)
 VJP["sin"] = lambda g, x: (g * cos(x),)
 VJP["cos"] = lambda g, x: (-g * sin(x),)
-VJP["tanh"] = lambda g, ans: (g * (1 - ans * ans),)
-VJP["sigmoid"] = lambda g, ans: (g * ans * (1 - ans),)
+VJP["tanh"] = lambda g, ans: (act_backward(g, ans, "tanh"),)  # ops: torch's double backward
+VJP["sigmoid"] = lambda g, ans: (act_backward(g, ans, "sigmoid"),)
 VJP["relu"] = lambda g, ans: (  # relu'(0) = 0
     slope_backward(g, ans, 0.0, "ThresholdBackwardBackward0"),
 )
@@ -228,14 +231,18 @@ VJP["slope_backward"] = lambda g, y, need, negative_slope, name: (  # (g, x) -> 
 )
 VJP["abs"] = lambda g, x: (g * sign(x),)  # abs'(0) = 0
 VJP["zero_grad"] = lambda g: (zeros_of(g),)  # sign, floor, round: not connected
-VJP["clamp"] = lambda g, x, min, max: (  # bounds included
-    g * clamp_mask(x, min, max),
-)
-VJP["maximum"] = lambda g, x, y: (  # ties: half to each side
-    g * ((x > y) + (x == y) * 0.5),
-    g * ((y > x) + (x == y) * 0.5),
-)
-VJP["minimum"] = lambda g, x, y: (g * ((x < y) + (x == y) * 0.5), g * ((y < x) + (x == y) * 0.5))
+# Masks are applied with where, as torch's formulas: +0 where no gradient passes (g * mask: -0)
+VJP["clamp"] = lambda g, x, min, max: (where(clamp_mask(x, min, max), g, 0.0),)  # bounds in
+
+
+def _pick(g, x, y, x_loses, y_loses):
+    """maximum/minimum: ties give half to each side; a NaN passes g to both (torch's)."""
+    h = where(x == y, g / 2, g)
+    return where(x_loses, 0.0, h), where(y_loses, 0.0, h)
+
+
+VJP["maximum"] = lambda g, x, y: _pick(g, x, y, x < y, x > y)
+VJP["minimum"] = lambda g, x, y: _pick(g, x, y, x > y, x < y)
 
 
 def _clamp_tensor(g, x, y, z, need):
@@ -281,9 +288,9 @@ VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
 VJP["mean"] = lambda g, shape, dim, keepdim: (
     _unreduce(g, shape, dim, keepdim) / _count(shape, dim),
 )
-VJP["amax_all"] = lambda g, x, ans: (g * tie_share(x, ans),)  # max(): ties split evenly
+VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
 VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (  # max(dim): one index gets it
-    _unreduce(g, shape, (dim,), keepdim) * one_hot_along(indices, shape, dim, keepdim)
+    F.where(one_hot_along(indices, shape, dim, keepdim), _unreduce(g, shape, (dim,), keepdim), 0.0)
     if shape
     else g,
 )
@@ -421,9 +428,9 @@ VJP["stack"] = lambda g, dim, count: tuple(
 
 
 # ----------------------------------------------------------------------------- losses
-VJP["mse_loss"] = lambda g, x, y, reduction: (
-    2 * (x - y) * loss_scale(g, x.shape, reduction),
-    -2 * (x - y) * loss_scale(g, x.shape, reduction),
+VJP["mse_loss"] = lambda g, x, y, need, reduction: (  # (the loss_backward op: _losses)
+    F.loss_backward(g, x, y, "mse", reduction) if need[0] else None,
+    F.loss_backward(g, y, x, "mse", reduction) if need[1] else None,
 )
 
 

@@ -8,7 +8,7 @@ import math
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
-from ._vjps import _either, defvjp, exp, tie_share, unsqueeze, zeros_of
+from ._vjps import VJP, _either, _unreduce, defvjp, exp, tie_share, unsqueeze, zeros_of
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
 sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
@@ -265,5 +265,90 @@ def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):
 defvjp("cum_extreme", _cum_extreme, on_arrays=False)
 defvjp("logcumsumexp", _logcumsumexp, on_arrays=False)
 defvjp("spread_mean", _spread_mean, on_arrays=False)
-defvjp("median_all", lambda g, x, ans: (g * tie_share(x, ans),), on_arrays=False)
+defvjp("median_all", lambda g, x, ans: (tie_share(g, x, ans),), on_arrays=False)
 defvjp("select_dim", _select_dim, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- common ops (_common)
+defvjp("fmod", lambda g: (g,))
+defvjp(  # d/d other = -trunc(x / other), as torch's
+    "fmod_tensor",
+    lambda g, x, y, need: (g, -g * F.divide(x, y, rounding_mode="trunc") if need[1] else None),
+    only_for={"x": "y", "y": "y"},
+    on_arrays=False,
+)
+
+
+def _copysign_ratio(g, x, ans):
+    """torch's copysign_tensor_self_backward: g * result / x, 0 where x == 0."""
+    return g * F.masked_fill(ans / x, x == 0, 0.0)
+
+
+defvjp("copysign", lambda g, x, ans: (_copysign_ratio(g, x, ans),), on_arrays=False)
+defvjp(
+    "copysign_tensor",
+    lambda g, x, ans, need: (
+        _copysign_ratio(g, x, ans) if need[0] else None,
+        zeros_of(g) if need[1] else None,  # torch's zeros_like(other)
+    ),
+    on_arrays=False,
+)
+defvjp("deg2rad", lambda g, factor: (g * factor,))
+defvjp("rad2deg", lambda g, factor: (g * factor,))
+defvjp(  # torch's nansum_backward: the gradient times "not NaN"
+    "nansum",
+    lambda g, x, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) * (x == x),),
+    on_arrays=False,
+)
+
+
+def _dist(g, x, y, ans, need, p):
+    """torch's norm_backward of x - y (zeros for p = 0), and its negative for y."""
+    d = VJP["norm"](g, x - y, ans, p, None, False)[0]
+    d = zeros_of(x - y) if d is None else d
+    return d if need[0] else None, -d if need[1] else None
+
+
+defvjp("dist", _dist, on_arrays=False)
+defvjp(
+    "index_add",
+    lambda g, need, dim, index, alpha: (
+        g,
+        (F.index_select(g, dim, index) * alpha if alpha != 1 else F.index_select(g, dim, index))
+        if need[1]
+        else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "index_copy",
+    lambda g, need, dim, index: (
+        F.index_fill(g, dim, index, 0.0),
+        F.index_select(g, dim, index) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp("hardsigmoid", lambda g, x: (F.hardsigmoid_backward(g, x),), on_arrays=False)
+defvjp("hardswish", lambda g, x: (F.hardswish_backward(g, x),), on_arrays=False)
+defvjp(  # (x: the gradient, y: hardswish's input) torch's hardswish_backward double backward
+    "hardswish_backward",
+    lambda gg, x, y, need: (
+        F.hardswish_backward(gg, y) if need[0] else None,
+        F.where((y > -3) & (y < 3), gg * x / 3.0, 0.0) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+
+
+def _aminmax(gs, x, dim, keepdim):
+    """The two outputs' gradients (None where one got none), each shared by its ties as amax's."""
+    out = None
+    for g, extreme in zip(gs, (F.amin, F.amax)):
+        if g is not None:
+            ans = extreme(x.detach(), () if dim is None else dim, keepdim)
+            part = VJP["amax"](g, x, ans, None if dim is None else (dim,), keepdim)[0]
+            out = part if out is None else out + part
+    return (out,)
+
+
+defvjp("aminmax", _aminmax, on_arrays=False)

@@ -151,11 +151,38 @@ _nn("plane_gather", lambda g, indices, shape: (F.plane_scatter(g, indices, shape
 def _huber(g, x, y, need, reduction, delta):
     if x.dtype != y.dtype:  # torch's huber_loss_backward refuses the mix its forward allowed
         raise RuntimeError(f"Found dtype {_cname(y)} but expected {_cname(x)}")
-    d = F.clamp(x - y, -delta, delta) * loss_scale(g, x.shape, reduction)
-    return d if need[0] else None, -d if need[1] else None
+    return (
+        F.loss_backward(g, x, y, "huber", reduction, delta) if need[0] else None,
+        F.loss_backward(g, y, x, "huber", reduction, delta) if need[1] else None,
+    )
 
 
 _nn("huber_loss", _huber)
+
+
+def _loss_backward(gg, x, y, z, need, kind, reduction, param, count):
+    """loss_backward(x, y, z): x the loss's upstream gradient, y the input, z the target. torch's
+    *_loss_double_backward: the input gets gg * x * the loss's second derivative (2; 1 where
+    |y - z| < delta; 1 / beta where |y - z| < beta), the target its negative."""
+    h = None
+    if need[1] or need[2]:
+        h = gg * x
+        if kind == "mse":
+            h = 2 * h
+        elif kind == "smooth_l1" and param == 0:
+            h = zeros_of(h)
+        else:
+            h = (
+                h * ((y - z).abs() < param)
+                if kind == "huber"
+                else h * ((y - z).abs() < param) / param
+            )
+        h = h / count if reduction == "mean" else h
+    gx = F.loss_backward(gg, y, z, kind, reduction, param) if need[0] else None  # linear in x
+    return gx, h if need[1] else None, -h if need[2] else None
+
+
+_nn("loss_backward", _loss_backward)
 
 
 def _bce(g, x, y, need, reduction, weight):
@@ -240,17 +267,36 @@ _nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),)
 
 
 def _elu(g, x, alpha, scale, input_scale):
-    # x <= 0 takes the exp branch (elu'(0) = alpha), but its own derivative is 0 at 0, as torch's
-    # elu_double_backward: hence where(x < 0, x, 0), not clamp (whose gradient passes at 0).
-    neg = F.exp(F.where(x < 0, x, 0.0) * input_scale) * (alpha * input_scale * scale)
-    return (F.where(x > 0, g * scale, g * neg),)
+    return (F.elu_backward(g, x, alpha, scale, input_scale),)
 
 
+def _elu_backward(gg, x, y, need, alpha, scale, input_scale):
+    """elu_backward(x, y), x the gradient, y elu's input: torch's elu_double_backward, which is
+    elu_backward of gg * x * input_scale where y < 0 (0 at 0: elu'(0) = alpha, but flat)."""
+    gx = F.elu_backward(gg, y, alpha, scale, input_scale) if need[0] else None
+    if not need[1]:
+        return gx, None
+    return gx, F.elu_backward(gg * x * input_scale, y, alpha, scale, input_scale) * (y < 0)
+
+
+_nn("elu_backward", _elu_backward)
 _nn("elu", _elu)
-_nn(
+_nn(  # a where, as torch's hardtanh_backward: +0 outside (a product gives -0 for g < 0)
     "hardtanh",
-    lambda g, x, min_val, max_val: (F.grad_tie(g * ((x > min_val) & (x < max_val)), x),),
+    lambda g, x, min_val, max_val: (F.grad_tie(F.where((x > min_val) & (x < max_val), g, 0.0), x),),
 )
+
+
+def _act_backward(gg, x, y, need, kind):
+    """act_backward(x, y), x the gradient and y the result of sigmoid/tanh: torch's
+    sigmoid_backward / tanh_backward double backward, formula for formula."""
+    gx = F.act_backward(gg, y, kind) if need[0] else None
+    if not need[1]:
+        return gx, None
+    return gx, gg * x * (-2 * y + 1) if kind == "sigmoid" else gg * (-2 * y * x)
+
+
+_nn("act_backward", _act_backward)
 
 
 def _prelu(g, x, y, need, cs):
@@ -295,8 +341,10 @@ _nn("conv1d", _conv1d, only_for={"x": "y", "y": "x"})
 
 
 def _smooth_l1(g, x, y, need, reduction, beta):
-    d = F.clamp(x - y, -beta, beta) * (loss_scale(g, x.shape, reduction) / beta)
-    return d if need[0] else None, -d if need[1] else None
+    return (
+        F.loss_backward(g, x, y, "smooth_l1", reduction, beta) if need[0] else None,
+        F.loss_backward(g, y, x, "smooth_l1", reduction, beta) if need[1] else None,
+    )
 
 
 _nn("smooth_l1_loss", _smooth_l1)

@@ -65,6 +65,10 @@ __all__ = [
     "cosine_similarity",
     "pairwise_distance",
     "interpolate",
+    "softsign",
+    "tanhshrink",
+    "hardsigmoid",
+    "hardswish",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -634,6 +638,26 @@ def prelu(input, weight):
 def mish(input, inplace=False):
     """x * tanh(softplus(x))."""
     return input._inplace(_ops.mish) if inplace else _ops.mish(input)
+
+
+def softsign(input):
+    """x / (1 + |x|), composed of ops as torch composes it (DivBackward0)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    """x - tanh(x), composed of ops as torch composes it (SubBackward0)."""
+    return input - input.tanh()
+
+
+def hardsigmoid(input, inplace=False):
+    """relu6(x + 3) / 6 (HardsigmoidBackward0). With ``inplace=True`` the input is overwritten."""
+    return input._inplace(_ops.hardsigmoid) if inplace else _ops.hardsigmoid(input)
+
+
+def hardswish(input, inplace=False):
+    """x * relu6(x + 3) / 6 (HardswishBackward0). With ``inplace=True`` the input is overwritten."""
+    return input._inplace(_ops.hardswish) if inplace else _ops.hardswish(input)
 
 
 def logsigmoid(input):

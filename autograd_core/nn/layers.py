@@ -1084,6 +1084,40 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
+class Softsign(Module):
+    """x / (1 + |x|)."""
+
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    """x - tanh(x)."""
+
+    def forward(self, input):
+        return F.tanhshrink(input)
+
+
+class Hardsigmoid(_Inplace):
+    """relu6(x + 3) / 6."""
+
+    def forward(self, input):
+        return F.hardsigmoid(input, self.inplace)
+
+    def extra_repr(self):
+        return ""  # torch shows no inplace flag for these two
+
+
+class Hardswish(_Inplace):
+    """x * relu6(x + 3) / 6."""
+
+    def forward(self, input):
+        return F.hardswish(input, self.inplace)
+
+    def extra_repr(self):
+        return ""  # torch shows no inplace flag for these two
+
+
 class LogSigmoid(Module):
     """log(sigmoid(x))."""
 

@@ -83,6 +83,50 @@ def forms(Form, both, F):
         Form("quantile-midpoint", "L.quantile({0}, 0.4, interpolation='midpoint')"),
         Form("diff", "L.diff({0}, dim={dim})"), Form("diff-n2.m", "{0}.diff(n=2, dim={dim})"),
         Form("diff-prepend", "L.diff({0}, dim={dim}, prepend={0}, append={0} * 2)"),
+        # common ops (_common)
+        *both("fmod", args="0.7"), Form("fmod-tensor", "L.fmod({0}, {1}.abs() + 0.5)", 2),
+        *both("copysign", 2, scalar=True), Form("copysign-number.m", "{0}.copysign(-1.0)"),
+        Form("heaviside", "L.heaviside({0}, {1})", 2, domain="ties", grad=False),
+        Form("heaviside.m", "{0}.heaviside(L.tensor([0.5], dtype={0}.dtype))", domain="ties",
+             grad=False),
+        *both("deg2rad"), *both("rad2deg"),
+        *both("nansum", args="{dim}, keepdim={kd}"), Form("nansum-all.m", "{0}.nansum()"),
+        Form("nansum-nan", "L.nansum({0} / ({0} > 0) * 0)", grad=False),
+        Form("aminmax", "L.aminmax({0})", tup=True),
+        Form("aminmax-dim.m", "{0}.aminmax(dim={dim}, keepdim={kd})", tup=True),
+        Form("aminmax-ties", "L.aminmax({0}, dim={dim})", domain="ties", tup=True),
+        *both("dist", 2), Form("dist-p1", "L.dist({0}, {1}, 1)", 2),
+        Form("dist-inf.m", "{0}.dist({1}, float('inf'))", 2),
+        Form("broadcast_tensors", "L.broadcast_tensors({0}, {1})[0]", 2),
+        Form("broadcast_tensors-1", "L.broadcast_tensors({0}, {1})[1] * 2", 2),
+        Form("repeat_interleave", "L.repeat_interleave({0}, 2)"),
+        Form("repeat_interleave-dim.m", "{0}.repeat_interleave(2, dim={dim})"),
+        Form("repeat_interleave-tensor.m",
+             "{0}.repeat_interleave(L.tensor([2] * ({0}.shape[{dim}] if {0}.ndim else 1)), {dim})"),
+        Form("index_add", "L.index_add({0}, 0, L.tensor([0, 0]), {1}, alpha=2)", 2,
+             shapes=[((2, 3), (2, 3)), ((3,), (2,))]),
+        Form("index_add_.m", "({0} * 1).index_add_(0, L.tensor([1]), {1})", 2,
+             shapes=[((2, 3), (1, 3)), ((3,), (1,))]),
+        Form("index_copy", "L.index_copy({0}, 0, L.tensor([1, 0]), {1})", 2,
+             shapes=[((2, 3), (2, 3)), ((3,), (2,))]),
+        Form("index_copy_.m", "({0} * 1).index_copy_(0, L.tensor([0]), {1})", 2,
+             shapes=[((2, 3), (1, 3))]),
+        Form("t_", "({0} * 1).t_()", shapes=[((2, 3),), ((3,),), ((),)]),
+        Form("transpose_", "({0} * 1).transpose_(0, -1)", shapes=[((2, 3),), ((2, 1, 3),)]),
+        Form("unsqueeze_", "({0} * 1).unsqueeze_({udim})"),
+        Form("squeeze_", "({0} * 1).squeeze_()"), Form("squeeze_-dim", "({0} * 1).squeeze_(0)"),
+        Form("floor_divide_", "({0} * 1).floor_divide_(0.7)", grad=False),
+        Form("op<<", "(({0} * 3).long() << ({1}.abs() * 3).long())", 2, grad=False),
+        Form("op>>", "(({0} * 100).long() >> 2)", grad=False),
+        Form("rlshift", "(3 << ({0}.abs() * 3).long())", grad=False),
+        Form("bitwise_left_shift", "L.bitwise_left_shift(({0} * 5).int(), 1)", grad=False),
+        Form("bitwise_right_shift.m", "({0} * 50).long().bitwise_right_shift(3)", grad=False),
+        Form("lshift-float", "{0} << 1", grad=False),
+        Form("F.softsign", "L.nn.functional.softsign({0})"),
+        Form("F.tanhshrink", "L.nn.functional.tanhshrink({0})"),
+        Form("F.hardsigmoid", "L.nn.functional.hardsigmoid({0} * 4)"),
+        Form("F.hardswish", "L.nn.functional.hardswish({0} * 4)"),
+        Form("nn.Hardswish", "L.nn.Hardswish()(L.nn.Hardsigmoid()({0}) * 8 - 4)"),
     ]
 
 
@@ -94,4 +138,7 @@ def grad2_ids():
         addcmul addcdiv.m logaddexp hypot.m xlogy xlogy-number.m nan_to_num cummax cummin.m
         logcumsumexp std_mean var_mean var_mean-mean median median-dim mode msort quantile
         quantile-q diff diff-prepend
+        fmod-tensor copysign copysign.m deg2rad nansum aminmax aminmax-dim.m dist dist.m dist-p1
+        repeat_interleave-dim.m repeat_interleave-tensor.m index_add index_copy t_ transpose_
+        unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish
     """.split())

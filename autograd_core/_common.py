@@ -1,0 +1,400 @@
+"""Ops people commonly write beyond the core: fmod, copysign, heaviside, deg2rad, rad2deg, nansum,
+dist, the bitwise shifts, broadcast_tensors, repeat_interleave, index_add, index_copy; the in-place
+views t_, squeeze_, unsqueeze_, transpose_ (they change the tensor's own shape); and the
+activations hardsigmoid and hardswish (nn.functional builds softsign and tanhshrink from ops, as
+torch does).
+
+Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
+the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
+``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
+"""
+
+import builtins
+import collections
+import math
+
+import numpy as np
+
+from . import _backend
+from ._backend import namespace
+from ._graph import node_class
+from ._ops import (
+    _cast,
+    _cname,
+    _dim,
+    _no_kernel,
+    _not_differentiable,
+    _operands,
+    _record,
+    _zero_division,
+    floor_divide,  # noqa: F401  (Tensor.floor_divide_: INPLACE below)
+    silent,
+)
+from ._pointwise import _float_dtype, _tensor_arg
+from ._reductions import norm
+from ._shapes import expand, reshape, squeeze, t, transpose, unsqueeze
+from ._indexing import _vector_index, index_select
+from ._layout import _MultiOutput
+from ._tensor import Tensor
+from .grad_mode import _mode
+
+
+# ----------------------------------------------------------------------------- pointwise
+@silent
+def fmod(input, other):
+    """The remainder of input / other with the sign of input (C's fmod); FmodBackward0 for a
+    number `other`, FmodBackward1 for a tensor (d/d other = -trunc(input / other))."""
+    a, b = _operands(input, other)
+    if _backend.kind(a.dtype) == "b":
+        raise _no_kernel("fmod_cpu", input)
+    if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
+        _zero_division(b)
+    r = namespace(a).fmod(a, b)
+    if isinstance(other, Tensor):
+        return _record("fmod_tensor", "FmodBackward1", r, (input, other))
+    return _record("fmod", "FmodBackward0", r, (input,))
+
+
+@silent
+def copysign(input, other):
+    """|input| with the sign of other (a tensor, CopysignBackward0, or a number,
+    CopysignBackward1); integer and bool inputs give the default float dtype."""
+    dt = _float_dtype(input, other)
+    a = _cast(input._data, dt)
+    b = _cast(other._data, dt) if isinstance(other, Tensor) else other
+    r = namespace(a).copysign(a, b)
+    if isinstance(other, Tensor):
+        return _record("copysign_tensor", "CopysignBackward0", r, (input, other))
+    return _record("copysign", "CopysignBackward1", r, (input,))
+
+
+def heaviside(input, values):
+    """0 where input < 0, 1 where input > 0, `values` where input == 0 (not differentiable)."""
+    _tensor_arg("heaviside", 2, "values", values)
+    if input.dtype is not values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    a, v = input._data, values._data
+    xp = namespace(a)
+    r = xp.where(a == 0, v, xp.astype(a > 0, a.dtype))
+    return _not_differentiable("heaviside", xp.astype(r, a.dtype), (input, values))
+
+
+def _angle(op, name, factor):
+    def f(input):
+        dt = _float_dtype(input)
+        return _record(op, name, _cast(input._data, dt) * factor, (input,), {"factor": factor})
+
+    f.__name__ = op
+    f.__doc__ = (
+        f"input * {factor!r}: {'degrees to radians' if op == 'deg2rad' else 'radians to degrees'}"
+    )
+    return f
+
+
+deg2rad = _angle("deg2rad", "Deg2RadBackward0", math.pi / 180)
+rad2deg = _angle("rad2deg", "Rad2DegBackward0", 180 / math.pi)
+
+
+def _shift(kernel, left):
+    def f(input, other):
+        a, b = _operands(input, other) if isinstance(input, Tensor) else (None, None)
+        if input.__class__ is not Tensor:
+            raise _no_kernel(kernel, other)
+        if _backend.kind(a.dtype) == "f":  # (named by the dtype it would compute in)
+            raise _no_kernel(kernel, Tensor._from_data(a))
+        xp = namespace(a)
+        if _backend.kind(a.dtype) == "b":  # bool << bool: int64, as torch
+            a = xp.astype(a, xp.int64)
+        bits = 8 * a.dtype.itemsize
+        b = xp.asarray(b, dtype=a.dtype) if not hasattr(b, "dtype") else xp.astype(b, a.dtype)
+        out_of_range = (b < 0) | (b >= bits)  # torch: 0 (left), the sign (right)
+        safe = xp.where(out_of_range, xp.zeros_like(b), b)
+        r = a << safe if left else a >> safe
+        fill = xp.zeros_like(r) if left else xp.where(a < 0, -xp.ones_like(r), xp.zeros_like(r))
+        return Tensor._from_data(xp.where(out_of_range, fill, r))
+
+    f.__name__ = "bitwise_left_shift" if left else "bitwise_right_shift"
+    f.__doc__ = f"input {'<<' if left else '>>'} other, elementwise (integer tensors)"
+    return f
+
+
+bitwise_left_shift = _shift("lshift_cpu", True)
+bitwise_right_shift = _shift("rshift_cpu", False)
+
+
+# ----------------------------------------------------------------------------- reductions
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """The sum over dim with NaNs counted as zero (NansumBackward0: 0 at the NaNs)."""
+    a = input._data
+    xp = namespace(a)
+    dims = None if dim is None else _dims_of(dim, a.ndim)
+    if _backend.kind(a.dtype) in "biu":
+        r = xp.sum(xp.astype(a, xp.int64), axis=dims, keepdims=keepdim)
+        return Tensor._from_data(r if dtype is None else xp.astype(r, _backend.np_dtype(dtype)))
+    f = a if dtype is None else xp.astype(a, _backend.np_dtype(dtype))
+    r = xp.sum(xp.where(xp.isnan(f), xp.zeros_like(f), f), axis=dims, keepdims=keepdim)
+    attrs = {"shape": a.shape, "dim": dims, "keepdim": keepdim}
+    return _record("nansum", "NansumBackward0", r, (input,), attrs)
+
+
+def _dims_of(dim, ndim):
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    out = tuple(sorted(d for d in (_dim(d, ndim) for d in dims) if d is not None))
+    return out or None
+
+
+def dist(input, other, p=2):
+    """The p-norm of input - other (DistBackward0)."""
+    if not (input.dtype.is_floating_point and other.dtype.is_floating_point):
+        bad = other if input.dtype.is_floating_point else input
+        raise RuntimeError(
+            "norm(): input dtype should be either floating point or complex. Got "
+            f"{_cname(bad)} instead."
+        )
+    a, b = _operands(input, other)
+    r = norm(Tensor._from_data(a - b), p)._data
+    return _record("dist", "DistBackward0", r, (input, other), {"p": p})
+
+
+aminmax_result = collections.namedtuple("aminmax", ["min", "max"], module="torch.return_types")
+node_class("AminmaxBackward0", _MultiOutput)  # one node, two outputs (min: 0, max: 1)
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    """(min, max) over every element or along dim, one AminmaxBackward0 node for both; ties share
+    the gradient evenly, as amin/amax."""
+    a = input._data
+    xp = namespace(a)
+    axis = None if dim is None else _dim(dim, a.ndim)
+    if a.size == 0 or (axis is not None and a.shape[axis] == 0):
+        raise RuntimeError(
+            "aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+            "identity."
+        )
+    lo = xp.min(a, axis=axis, keepdims=keepdim)
+    hi = xp.max(a, axis=axis, keepdims=keepdim)
+    first = _record("aminmax", "AminmaxBackward0", lo, (input,), {"dim": axis, "keepdim": keepdim})
+    second = Tensor._from_data(hi)
+    node = first._grad_fn
+    if node is not None:
+        node.num_outputs = 2
+        second._grad_fn, second._output_nr, second._rg = node, 1, True
+    return aminmax_result(first, second)
+
+
+# ----------------------------------------------------------------------------- shapes
+def broadcast_tensors(*tensors):
+    """The tensors expanded to their common shape (views, ExpandBackward0 where one grows)."""
+    shape = ()
+    for x in tensors:  # pairwise, to name the first size that does not match, as torch
+        s = tuple(x.shape)
+        for k in range(1, builtins.min(len(shape), len(s)) + 1):
+            if shape[-k] != s[-k] and 1 not in (shape[-k], s[-k]):
+                n = builtins.max(len(shape), len(s)) - k
+                raise RuntimeError(
+                    f"The size of tensor a ({shape[-k]}) must match the size of tensor b "
+                    f"({s[-k]}) at non-singleton dimension {n}"
+                )
+        shape = np.broadcast_shapes(shape, s)
+    return tuple(x if tuple(x.shape) == shape else expand(x, *shape) for x in tensors)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element (or slice along dim) repeated `repeats` times: an int, or a tensor of one
+    count per element. ``repeat_interleave(counts)`` alone gives the indices it repeats."""
+    if repeats is None:  # torch.repeat_interleave(repeats): 0, 1, 1, ... as int64
+        c = input._data
+        return Tensor._from_data(np.repeat(np.arange(c.shape[0]), np.asarray(c)))
+    x = reshape(input, -1) if dim is None else input
+    d = 0 if dim is None else _dim(dim, x.ndim) or 0
+    n = (tuple(x.shape) or (1,))[d]
+    if isinstance(repeats, Tensor):
+        if _backend.kind(repeats._data.dtype) not in "iu":
+            raise _no_kernel("repeat_interleave_cpu", repeats)
+        if dim is not None and input.ndim == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        counts = np.asarray(repeats._data).reshape(-1)
+        if counts.size == 1:
+            counts = np.repeat(counts, n)
+        if counts.size != n:
+            raise RuntimeError(
+                "repeats must have the same size as input along dim, but got "
+                f"repeats.size(0) = {counts.size} and input.size({d}) = {n}"
+            )
+        if (counts < 0).any():
+            raise RuntimeError("repeats can not be negative")
+        index = Tensor._from_data(np.repeat(np.arange(n), counts).astype(np.int64))
+        return index_select(x, d, index)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    if x.ndim == 0:  # torch unsqueezes at dim + 1, out of range for a 0-d tensor
+        raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
+    shape = tuple(x.shape)
+    grown = expand(unsqueeze(x, d + 1), *shape[: d + 1], repeats, *shape[d + 1 :])
+    return reshape(grown.contiguous(), *shape[:d], n * repeats, *shape[d + 1 :])
+
+
+# ----------------------------------------------------------------------------- index_add / copy
+def _index_source(name, x, dim, index, source):
+    if isinstance(index, Tensor) and index.dtype.is_floating_point and name == "index_add_":
+        raise RuntimeError(
+            f"index_add_(): Expected dtype int32/int64 for index but got: {_cname(index)}"
+        )
+    if isinstance(index, Tensor) and index.ndim > 1 and name == "index_copy_":
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.ndim})")
+    d, idx = _vector_index(x, dim, index, name)
+    n = (tuple(x.shape) or (1,))[d]
+    if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
+        bad = int(np.asarray(idx)[(np.asarray(idx) < 0) | (np.asarray(idx) >= n)][0])
+        msg = f"index {bad} is out of bounds for dimension {d} with size {n}"
+        if name == "index_copy_":
+            raise IndexError(f"index_copy_(): {msg}")
+        raise RuntimeError(msg)
+    if x.dtype is not source.dtype:
+        if name == "index_copy_":
+            raise RuntimeError(
+                "index_copy_(): self and source expected to have the same dtype, but got (self) "
+                f"{_cname(x)} and (source) {_cname(source)}"
+            )
+        raise RuntimeError(
+            f"index_add_(): self ({_cname(x)}) and source ({_cname(source)}) must have the same "
+            "scalar type"
+        )
+    want = tuple(x.shape[:d]) + (idx.shape[0],) + tuple(x.shape[d + 1 :])
+    if source.ndim and tuple(source.shape) != want:
+        if name == "index_copy_":
+            cut = lambda s: ", ".join(str(n) for i, n in enumerate(s) if i != d)  # noqa: E731
+            raise RuntimeError(
+                "index_copy_(): Source/destination tensor must have same slice shapes. "
+                f"Destination slice shape: {cut(x.shape)} at dimension {d} and source slice "
+                f"shape: {cut(source.shape)} at dimension 0."
+            )
+        raise RuntimeError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+        )
+    return d, idx
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    """input with alpha * source added at `index` along dim (repeated indices accumulate)."""
+    d, idx = _index_source("index_add_", input, dim, index, source)
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    src = source._data if alpha == 1 else source._data * alpha
+    src = xp.reshape(src, (1,) * (out.ndim - src.ndim) + tuple(src.shape))
+    _backend.index_add(xp, out, (slice(None),) * d + (idx,), src)
+    attrs = {"dim": d, "index": Tensor._from_data(idx), "alpha": alpha}
+    return _record(
+        "index_add", "IndexAddBackward0", xp.reshape(out, a.shape), (input, source), attrs
+    )
+
+
+def index_copy(input, dim, index, source):
+    """input with source's slices written at `index` along dim."""
+    d, idx = _index_source("index_copy_", input, dim, index, source)
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out[(slice(None),) * d + (idx,)] = xp.reshape(
+        source._data, (-1,) if not source.ndim else source.shape
+    )
+    attrs = {"dim": d, "index": Tensor._from_data(idx)}
+    r = xp.reshape(out, a.shape)
+    return _record("index_copy", "IndexCopyBackward0", r, (input, source), attrs)
+
+
+# ----------------------------------------------------------------------------- in-place views
+def _inplace_view(fn, name, node_name):
+    """``self.<name>()``: self becomes the view fn(self) of its own data, with torch's node (e.g.
+    TBackward1); its version is bumped, as torch's."""
+
+    def m(self, *args):
+        if name == "t_" and self.ndim > 2:
+            raise RuntimeError(
+                f"t_() expects a tensor with <= 2 dimensions, but self is {self.ndim}D"
+            )
+        self._check_inplace()
+        r = fn(self, *args)
+        if _mode.grad_enabled and r._grad_fn is not None:
+            node = r._grad_fn
+            node.__class__ = node_class(node_name(args) if callable(node_name) else node_name)
+            self._grad_fn, self._output_nr = node, 0
+        self._data = r._data
+        if r._fw is not None:  # forward AD: the tangent takes the same view
+            self._fw = r._fw
+        if self._base is not None:  # a view stays a view of its base, one step longer
+            self._view, self._view_vc = r._view, self._vc[0] + 1
+        self._vc[0] += 1
+        return self
+
+    m.__name__ = name
+    m.__doc__ = f"In-place {name[:-1]}: self takes the new shape (a view of its own data)."
+    return m
+
+
+def _squeeze_name(args):
+    if not args or args[0] is None:
+        return "SqueezeBackward3"
+    return "SqueezeBackward5" if isinstance(args[0], (tuple, list)) else "SqueezeBackward4"
+
+
+t_ = _inplace_view(t, "t_", "TBackward1")
+transpose_ = _inplace_view(transpose, "transpose_", "TransposeBackward1")
+unsqueeze_ = _inplace_view(unsqueeze, "unsqueeze_", "UnsqueezeBackward1")
+squeeze_ = _inplace_view(squeeze, "squeeze_", _squeeze_name)
+
+
+# ----------------------------------------------------------------------------- activations
+# torch's CPU kernels compute hardsigmoid's slope as a float (1/6 rounded to float32) in every
+# dtype: the gradient carries that rounding in float64 too.
+_SIXTH = float(np.float32(1.0 / 6.0))
+
+
+def _float_kernel(kernel, input):
+    if not input.dtype.is_floating_point:
+        raise _no_kernel(kernel, input)
+
+
+def hardsigmoid(input):
+    """relu6(x + 3) / 6; HardsigmoidBackward0 (slope 1/6 inside (-3, 3), 0 outside)."""
+    _float_kernel("hardsigmoid_cpu", input)
+    a = input._data
+    r = namespace(a).clip(a + 3, 0, 6) / 6
+    return _record("hardsigmoid", "HardsigmoidBackward0", _cast(r, input.dtype), (input,))
+
+
+def hardsigmoid_backward(g, x):
+    """hardsigmoid's VJP, as torch's hardsigmoid_backward: not differentiable again."""
+    a, b = g._data, x._data
+    r = namespace(a).where((b > -3) & (b < 3), a * _SIXTH, 0.0)
+    return _not_differentiable("hardsigmoid_backward", _cast(r, g.dtype), (g, x))
+
+
+def hardswish(input):
+    """x * relu6(x + 3) / 6; HardswishBackward0."""
+    _float_kernel("hardswish_cpu", input)
+    a = input._data
+    r = a * namespace(a).clip(a + 3, 0, 6) / 6
+    return _record("hardswish", "HardswishBackward0", _cast(r, input.dtype), (input,))
+
+
+def hardswish_backward(g, x):
+    """hardswish's VJP as an op of (g, x), torch's hardswish_backward: 0 where x <= -3, g where
+    x >= 3, g (2x + 3) / 6 between (HardswishBackwardBackward0)."""
+    a, b = g._data, x._data
+    xp = namespace(a)
+    r = xp.where(b <= -3, 0.0, xp.where(b >= 3, a, a * ((b / 3) + 0.5)))
+    return _record("hardswish_backward", "HardswishBackwardBackward0", _cast(r, g.dtype), (g, x))
+
+
+_POINTWISE = "fmod copysign heaviside deg2rad rad2deg bitwise_left_shift bitwise_right_shift"
+FUNCTIONS = f"""
+    {_POINTWISE} nansum aminmax dist broadcast_tensors repeat_interleave index_add index_copy
+""".split()  # torch.<name>
+METHODS = f"""
+    {_POINTWISE} nansum aminmax dist repeat_interleave index_add index_copy
+    t_ transpose_ unsqueeze_ squeeze_
+""".split()  # Tensor.<name>
+INPLACE = f"{_POINTWISE} index_add index_copy floor_divide".split()  # Tensor.<name>_
