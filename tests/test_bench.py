@@ -187,7 +187,9 @@ def test_quick_run_counts_what_a_first_order_backward_creates(quick_run):
     objs = res["profile"]["backward_objects"]
     assert objs["first_order"]["nodes"] == 0, objs
     assert objs["first_order"]["tensors"] <= 3, objs       # the root gradient and the leaf's .grad
-    assert objs["create_graph"]["nodes"] >= objs["graph_nodes"] - 2, objs   # the contrast: rules record
+    # The contrast: with create_graph the rules record, one node for each `* 1.01` and each tanh
+    # of the chain (torch's MulBackward0 and TanhBackwardBackward0); `+ 0.1` and `- 0.05` pass g on.
+    assert objs["create_graph"]["nodes"] >= (objs["graph_nodes"] - 2) // 2, objs
 
 
 @pytest.mark.slow
