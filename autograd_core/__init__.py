@@ -27,7 +27,8 @@ from ._backend import (
 )
 from ._tensor import Tensor, Size  # noqa: F401
 from . import _graph, _ops, _api  # (the reading order)
-from . import _vjps, _vjps_more, _vjps_layout, _vjps_nn  # the VJP table: the core, then the breadth
+from . import _vjps, _vjps_shapes  # the VJP table: the core's rules,
+from . import _vjps_more, _vjps_layout, _vjps_nn  # then the breadth's
 from . import _inplace, _methods, _engine
 from .grad_mode import (
     no_grad,

@@ -10,12 +10,12 @@ one with several (overloads). Methods (``t.exp()``) need no check: their self is
 import functools
 import types
 
-from . import _elementwise, _losses, _matmul, _ops, _reductions, _shapes
+from . import _arithmetic, _elementwise, _losses, _matmul, _ops, _reductions, _shapes
 from . import _common, _indexing, _layout, _nn_ops, _pointwise, _scans
 from ._tensor import Tensor
 
 # Every op and helper of the op modules as one namespace: _methods attaches them, _vjps reads them.
-OP_MODULES = (_ops, _elementwise, _reductions, _matmul, _shapes, _losses)
+OP_MODULES = (_ops, _arithmetic, _elementwise, _reductions, _matmul, _shapes, _losses)
 # The breadth around the core: each module lists its FUNCTIONS, METHODS and INPLACE names, which
 # __init__ and _methods attach.
 BREADTH = (_pointwise, _scans, _indexing, _layout, _nn_ops, _common)

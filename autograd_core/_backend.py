@@ -166,7 +166,8 @@ def bfloat16_array_dtype():
 
 def is_bfloat16(adt):
     """Whether a backend dtype is numpy's bfloat16 (no array can be before ml_dtypes is loaded)."""
-    return isinstance(adt, np.dtype) and adt.name == "bfloat16"
+    # (the kind letter first: numpy computes a dtype's name in Python, 1 us)
+    return isinstance(adt, np.dtype) and adt.kind == "V" and adt.name == "bfloat16"
 
 
 def dtype_of(array):

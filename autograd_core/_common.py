@@ -23,12 +23,14 @@ from ._ops import (
     _cname,
     _dim,
     _no_kernel,
-    _not_differentiable,
     _operands,
     _record,
+    silent,
+)
+from ._arithmetic import (
+    _not_differentiable,
     _zero_division,
     floor_divide,  # noqa: F401  (Tensor.floor_divide_: INPLACE below)
-    silent,
 )
 from ._pointwise import _float_dtype, _tensor_arg
 from ._reductions import norm

@@ -28,6 +28,7 @@ import numpy as np
 from . import _creation
 from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype
+from ._backward_hooks import hook_result, pre_hooks, tensor_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
 from ._tensor import Tensor
@@ -179,10 +180,10 @@ def run_node(p, node, grads):
     """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
     if node.__class__ is AccumulateGrad and node.variable._hooks:  # a leaf's own hooks come first
         p.owned.discard(node)
-        grads = [p.unwrap(_apply_hooks(node.variable._hooks, p.wrap(grads[0])))]
+        grads = [p.unwrap(tensor_hooks(node.variable._hooks, p.wrap(grads[0])))]
     if node._hooked:
         p.owned.discard(node)  # a hook saw the gradient and may keep it
-        grads = [p.unwrap(g) for g in _node_hooks(p, node, [p.wrap(g) for g in grads])]
+        grads = [p.unwrap(g) for g in pre_hooks(p, node, [p.wrap(g) for g in grads])]
     if node in p.target_nodes:
         _capture(p, node, grads)
     if node.__class__ is AccumulateGrad:
@@ -209,7 +210,7 @@ def run_node(p, node, grads):
         for hook in list(node._hooks.values()):
             result = hook(tuple(grads_in), grads_out)
             if result is not None:
-                grads_in = _hook_result(hook, result, len(grads_in))
+                grads_in = hook_result(hook, result, len(grads_in))
         grads_in = [p.unwrap(g) for g in grads_in]
     if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
@@ -272,7 +273,7 @@ def write_grads(p):
                 for hook in list(node._hooks.values()):
                     result = hook((), (g,))
                     if result is not None:
-                        _hook_result(hook, result, 0)
+                        hook_result(hook, result, 0)
 
 
 def _capture(p, node, grads):
@@ -299,53 +300,6 @@ def _leaf(p, node, g):
         p.pending.append((var, g, how))
         if node._hooks:
             p.hooked_leaves[id(var)] = node
-
-
-def _apply_hooks(hooks, grad):
-    for hook in list(hooks.values()):  # a copy: a hook may remove itself
-        result = hook(grad)
-        if result is not None:
-            if not isinstance(result, Tensor):
-                raise TypeError(
-                    f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
-                    "expected a Tensor or None"
-                )
-            if result.shape != grad.shape:
-                raise RuntimeError(
-                    f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value"
-                )
-            grad = result
-    return grad
-
-
-def _hook_result(hook, result, expected):
-    """A node hook's returned gradients, refused (as torch) when it returned another count."""
-    if len(result) != expected:
-        raise RuntimeError(
-            f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
-            f"(got {len(result)}, but expected {expected})"
-        )
-    return list(result)
-
-
-def _node_hooks(p, node, grads):
-    """Tensor hooks, then node pre-hooks (torch's order), then retain_grad (last, so it sees what
-    hooks returned)."""
-    if node._tensor_hooks:
-        for nr, hooks in node._tensor_hooks.items():
-            if grads[nr] is not None:
-                grads[nr] = _apply_hooks(hooks, grads[nr])
-    if node._prehooks:
-        for hook in list(node._prehooks.values()):
-            result = hook(tuple(grads))
-            if result is not None:
-                grads = _hook_result(hook, result, len(grads))
-    if node._retain and (p.inputs is None or p.accumulate):
-        for nr, ref in node._retain.items():
-            t = ref()
-            if t is not None and grads[nr] is not None:
-                p.pending.append((t, grads[nr], "out_of_place"))  # torch replaces a retained grad
-    return grads
 
 
 def _reduce_and_cast(g, meta, raw):

@@ -19,12 +19,14 @@ from ._ops import (
     _operands,
     _record,
     _shape_error,
+    result_type,
+    silent,
+)
+from ._arithmetic import (
     div,
     floor_divide,
     mul,
     neg,
-    result_type,
-    silent,
     sub,
 )
 from ._elementwise import _unary, _zero_grad_unary, ge, gt, le, lt, ne

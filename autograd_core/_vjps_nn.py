@@ -12,7 +12,8 @@ import math
 
 from ._api import ops as F
 from ._ops import _cname
-from ._vjps import defvjp, loss_scale, zeros_of
+from ._vjps import defvjp, zeros_of
+from ._vjps_shapes import loss_scale
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
 

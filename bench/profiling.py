@@ -114,15 +114,16 @@ def count_backward_objects(T, n_ops=200):
     with ``create_graph=False`` and with ``create_graph=True``: higher-order support is free for a
     first-order backward when that one creates neither per node (its rules run on raw arrays).
 
-    Counts calls of the engine's allocator for Tensors (``_tensor._alloc``) and of ``Node.__init__``.
+    Counts the engine's allocations: ``_tensor._alloc`` (Tensors, and the nodes `_ops._record`
+    builds inline with it) and ``Node.__init__`` (every other node).
     """
-    from autograd_core import _graph, _tensor
+    from autograd_core import _graph, _ops, _tensor
 
     counts = {"tensors": 0, "nodes": 0}
     alloc, node_init = _tensor._alloc, _graph.Node.__init__
 
     def counting_alloc(cls):
-        counts["tensors"] += 1
+        counts["nodes" if issubclass(cls, _graph.Node) else "tensors"] += 1
         return alloc(cls)
 
     def counting_init(self, *args, **kwargs):
@@ -138,10 +139,12 @@ def count_backward_objects(T, n_ops=200):
             y = ((y * 1.01 + 0.1).tanh()) - 0.05
         loss = y.sum()
         counts.update(tensors=0, nodes=0)
-        _tensor._alloc, _graph.Node.__init__ = counting_alloc, counting_init
+        _tensor._alloc = _ops._alloc = counting_alloc
+        _graph.Node.__init__ = counting_init
         try:
             backward(loss)
         finally:
-            _tensor._alloc, _graph.Node.__init__ = alloc, node_init
+            _tensor._alloc = _ops._alloc = alloc
+            _graph.Node.__init__ = node_init
         out[key] = dict(counts)
     return out

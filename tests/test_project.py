@@ -45,9 +45,10 @@ def test_readme_starts_with_the_two_commands():
 
 # The core a student reads first, and the whole package. Lines are counted as ruff formats them at
 # 100 columns (test_engine_is_formatted_and_lint_clean), so wide lines cannot buy room. Issue 11 asks
-# for about 1,500 core lines; after the restructure the core is about 2,000: the budget holds it there.
+# for about 1,500 core lines: the engine and the recording of ops, with the pointwise rules as the
+# table's first part; the op families and the rest of the table are modules of their own.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
-CORE_BUDGET = 2050
+CORE_BUDGET = 1600
 PACKAGE_BUDGET = 20000  # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12 lives here
 
 
@@ -63,8 +64,8 @@ def test_engine_stays_within_its_line_budget():
         f"the core has {sum(core.values())} lines (budget {CORE_BUDGET}): "
         + ", ".join(f"{k} {v}" for k, v in sorted(core.items(), key=lambda kv: -kv[1])))
     assert total <= PACKAGE_BUDGET, f"autograd_core has {total} lines (budget {PACKAGE_BUDGET})"
-    rules = (pkg / "_vjps.py").read_text()
-    assert rules.count('VJP["') >= 40, "every op's VJP rule lives in the one table in _vjps.py"
+    rules = (pkg / "_vjps.py").read_text() + (pkg / "_vjps_shapes.py").read_text()
+    assert rules.count('VJP["') >= 60, "the core ops' VJP rules live in the one table (_vjps*.py)"
 
 
 def test_engine_is_formatted_and_lint_clean():

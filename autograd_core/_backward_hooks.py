@@ -1,0 +1,54 @@
+"""Hooks as backward runs them, in torch's order: a tensor's hooks (``register_hook``) on the
+gradient it receives, then its node's pre-hooks, then ``retain_grad``; a node's post hooks see
+its computed gradients (in _engine). A hook may return a replacement, refused with torch's
+message when it has another size (tensor hooks) or another count (node hooks)."""
+
+from ._tensor import Tensor
+
+
+def tensor_hooks(hooks, grad):
+    """A tensor's hooks on its gradient, in registration order; each may replace it."""
+    for hook in list(hooks.values()):  # a copy: a hook may remove itself
+        result = hook(grad)
+        if result is not None:
+            if not isinstance(result, Tensor):
+                raise TypeError(
+                    f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
+                    "expected a Tensor or None"
+                )
+            if result.shape != grad.shape:
+                raise RuntimeError(
+                    f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value"
+                )
+            grad = result
+    return grad
+
+
+def hook_result(hook, result, expected):
+    """A node hook's returned gradients, refused (as torch) when it returned another count."""
+    if len(result) != expected:
+        raise RuntimeError(
+            f"hook '{getattr(hook, '__name__', hook)}' has returned an incorrect number of values "
+            f"(got {len(result)}, but expected {expected})"
+        )
+    return list(result)
+
+
+def pre_hooks(p, node, grads):
+    """Tensor hooks, then node pre-hooks (torch's order), then retain_grad (last, so it sees what
+    hooks returned)."""
+    if node._tensor_hooks:
+        for nr, hooks in node._tensor_hooks.items():
+            if grads[nr] is not None:
+                grads[nr] = tensor_hooks(hooks, grads[nr])
+    if node._prehooks:
+        for hook in list(node._prehooks.values()):
+            result = hook(tuple(grads))
+            if result is not None:
+                grads = hook_result(hook, result, len(grads))
+    if node._retain and (p.inputs is None or p.accumulate):
+        for nr, ref in node._retain.items():
+            t = ref()
+            if t is not None and grads[nr] is not None:
+                p.pending.append((t, grads[nr], "out_of_place"))  # torch replaces a retained grad
+    return grads

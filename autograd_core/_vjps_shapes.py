@@ -1,0 +1,273 @@
+"""The VJP table, continued: the rules of the core's ops that are not pointwise (reductions, matrix
+products, views and indexing, joins, losses), in the vocabulary of _vjps (see its header), and
+the helpers only these rules use. Their entries go into the same table, ``VJP``.
+"""
+
+import itertools
+import math
+
+from . import _messages
+from ._api import ops as F
+from ._backend import namespace
+from ._tensor import Tensor
+from ._vjps import (
+    VJP,
+    exp,
+    expand,
+    mT,
+    mean,
+    permute,
+    register_entries,
+    reshape,
+    sign,
+    abs,
+    squeeze,
+    sum,
+    transpose,
+    unsqueeze,
+    where,
+    zeros_of,
+)
+from .grad_mode import no_grad
+
+
+# ----------------------------------------------------------------------------- helpers of the rules
+def tie_share(g, x, ans):
+    """torch's evenly_distribute_backward: g / k at the k positions holding the full max/min (its
+    NaNs when it is NaN), exactly +0 elsewhere (a where: a product would give -0 for g < 0)."""
+    a, v = x._data, ans._data
+    xp = namespace(a)
+    m = xp.isnan(a) if bool(xp.isnan(v)) else a == v
+    return F.where(Tensor._from_data(m), g / int(xp.sum(xp.astype(m, xp.int64))), 0.0)
+
+
+def one_hot_along(indices, shape, dim, keepdim):
+    """1 at `indices` along `dim` of an array of `shape`, 0 elsewhere (a constant)."""
+    idx = indices._data
+    xp = namespace(idx)
+    if not keepdim:
+        idx = xp.expand_dims(idx, axis=dim)
+    pos = xp.reshape(xp.arange(shape[dim]), tuple(-1 if i == dim else 1 for i in range(len(shape))))
+    return Tensor._from_data(pos == idx)
+
+
+def inverse_permutation(dims):
+    inv = [0] * len(dims)
+    for i, d in enumerate(dims):
+        inv[d] = i
+    return tuple(inv)
+
+
+def outside_view_mask(g, view):
+    """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant). The
+    view is replayed on the positions 0..n-1 (reading, so an expanded view works too)."""
+    xp = namespace(g._data)
+    shape = g._data.shape
+    with no_grad():
+        seen = view.apply(Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape)))
+    m = xp.ones(math.prod(shape), dtype=xp.bool)
+    m[xp.reshape(seen._data, (-1,))] = False
+    overlaps = any(name == "expand" for name, _ in view.steps)  # (an index may repeat itself)
+    if overlaps and math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):
+        raise RuntimeError(_messages.OVERLAP)  # as torch's CopySlices: no single slot per value
+    return Tensor._from_data(xp.reshape(m, shape))
+
+
+def loss_scale(g, shape, reduction):
+    """The upstream gradient of a reduced loss spread over `shape`."""
+    return g / math.prod(shape) if reduction == "mean" else g
+
+
+def _unreduce(g, shape, dim, keepdim):
+    """Broadcast a reduction's gradient back to the reduced input's shape."""
+    if dim is not None and not keepdim:
+        for d in sorted(dim):
+            g = unsqueeze(g, d)
+    return expand(g, shape)
+
+
+def _count(shape, dim):
+    return math.prod(shape if dim is None else [shape[d] for d in dim])
+
+
+# ----------------------------------------------------------------------------- reductions
+VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
+VJP["mean"] = lambda g, shape, dim, keepdim: (
+    _unreduce(g, shape, dim, keepdim) / _count(shape, dim),
+)
+VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
+VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (  # max(dim): one index gets it
+    F.where(one_hot_along(indices, shape, dim, keepdim), _unreduce(g, shape, (dim,), keepdim), 0.0)
+    if shape
+    else g,
+)
+
+
+def _amax(g, x, ans, dim, keepdim):
+    """amax/amin: the gradient is shared evenly by the positions holding the extreme value."""
+    hit = x == _unreduce(ans, x.shape, dim, keepdim)
+    return (_unreduce(g, x.shape, dim, keepdim) * hit / sum(hit, dim, True),)
+
+
+VJP["amax"] = _amax
+
+
+def _var(g, x, dim, correction, keepdim):
+    """torch's var_backward: 2 (x - mean) / (N - correction); over every dim with no degrees of
+    freedom left, inf (nan where x is its mean), through g only."""
+    if dim is None and _count(x.shape, None) - correction <= 0:
+        return (
+            _unreduce(g, x.shape, dim, keepdim)
+            * where(x == mean(x, dim, True), math.nan, math.inf),
+        )
+    return (
+        _unreduce(g, x.shape, dim, keepdim)
+        * 2
+        * (x - mean(x, dim, True))
+        / (_count(x.shape, dim) - correction),
+    )
+
+
+VJP["var"] = _var
+VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (  # 0 where std is 0, as torch
+    _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim)
+    * (x - mean(x, dim, True))
+    / (_count(x.shape, dim) - correction),
+)
+
+
+def _norm(g, x, ans, ord, dim, keepdim):
+    """torch's linalg_vector_norm_backward, case by case (0 where the norm is 0)."""
+    g, n = _unreduce(g, x.shape, dim, keepdim), _unreduce(ans, x.shape, dim, keepdim)
+    if ord == 0:
+        return (None,)  # a count: no derivative
+    if ord == 1:
+        return (sign(x) * g,)
+    if ord == 2:
+        return (x * where(n == 0, 0.0, g / where(n == 0, 1.0, n)),)
+    if ord in (math.inf, -math.inf):  # like amax of |x|: ties share
+        hit = abs(x) == n
+        return (sign(x) * g * hit / _unreduce(sum(hit, dim, True), x.shape, dim, True),)
+    scaled = sign(x) * abs(x) ** (ord - 1)
+    if ord < 1:
+        return (where(x == 0, 0.0, scaled) * g * n ** (1 - ord),)
+    return (scaled * where(n == 0, 0.0, g / where(n == 0, 1.0, n) ** (ord - 1)),)
+
+
+VJP["norm"] = _norm
+VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
+    _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),
+)
+VJP["softmax"] = lambda g, ans, dim: (ans * (g - sum(g * ans, dim, True)),)
+VJP["log_softmax"] = lambda g, ans, dim: (g - exp(ans) * sum(g, dim, True),)
+
+
+# ----------------------------------------------------------------------------- linear algebra
+def _matmul(g, x, y, need, ndims):
+    nx, ny = ndims  # x or y is None when only the other needs it
+    if nx == 1 and ny == 1:  # dot
+        return (g * y if need[0] else None, g * x if need[1] else None)
+    if nx == 1:  # (n) @ (..., n, m)
+        return (
+            squeeze(unsqueeze(g, -2) @ mT(y), -2) if need[0] else None,
+            unsqueeze(x, -1) * unsqueeze(g, -2) if need[1] else None,
+        )
+    if ny == 1:  # (..., n, m) @ (m)
+        return (
+            unsqueeze(g, -1) * y if need[0] else None,
+            squeeze(mT(x) @ unsqueeze(g, -1), -1) if need[1] else None,
+        )
+    return (g @ mT(y) if need[0] else None, mT(x) @ g if need[1] else None)
+
+
+VJP["matmul"] = _matmul
+VJP["addmm"] = lambda g, y, z, need, z_transposed: (  # x + y @ z, x the bias
+    g if need[0] else None,
+    g @ mT(z) if need[1] else None,
+    (mT(mT(g) @ y) if z_transposed else mT(y) @ g) if need[2] else None,
+)
+
+
+# ----------------------------------------------------------------------------- shapes and indexing
+VJP["view"] = lambda g, shape: (reshape(g, shape),)  # view, reshape, flatten, (un)squeeze
+VJP["expand"] = lambda g: (g,)  # the engine sums back to the shape
+VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
+VJP["permute"] = lambda g, dims: (permute(g, inverse_permutation(dims)),)
+VJP["clone"] = lambda g: (g,)
+VJP["overwrite"] = lambda g: (g * 0, g)  # x.copy_(src)
+VJP["filled"] = lambda g: (zeros_of(g),)  # x.fill_(v), x.zero_()
+VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())  # x.fill_(0-d tensor v): v gets sum(g)
+VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)  # the engine casts the dtype back
+VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
+VJP["index_scatter"] = lambda g, index: (g[index],)
+VJP["copy_slices"] = lambda g, view: (g * outside_view_mask(g, view), view.apply(g))
+
+
+# A view's steps undone one by one, last first: each step's own VJP, given the shape it started
+# from.
+_VIEW_STEP = {
+    "__getitem__": lambda g, shape, index: F.index_scatter(g, shape, index),
+    "reshape": lambda g, shape, *_: reshape(g, shape),
+    "squeeze": lambda g, shape, *_: reshape(g, shape),
+    "unsqueeze": lambda g, shape, *_: reshape(g, shape),
+    "transpose": lambda g, shape, d0, d1: transpose(g, d0, d1),
+    "t": lambda g, shape: g if len(shape) < 2 else transpose(g, 0, 1),
+    "permute": lambda g, shape, *dims: permute(g, inverse_permutation(dims)),
+    "expand": lambda g, shape, *_: F.sum_to_size(g, shape),
+}
+
+
+def _as_strided(g, view, shapes):
+    """A view rebuilt on its base after an in-place change (AsStridedBackward0)."""
+    for (name, args), shape in zip(reversed(view.steps), reversed(shapes)):
+        g = _VIEW_STEP[name](g, shape, *args)
+    return (g,)
+
+
+VJP["as_strided"] = _as_strided
+VJP["cat"] = lambda g, dim, sizes: tuple(
+    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)]
+    for n, s in zip(sizes, itertools.accumulate(sizes))
+)
+VJP["stack"] = lambda g, dim, count: tuple(
+    g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count)
+)
+
+
+# ----------------------------------------------------------------------------- losses
+VJP["mse_loss"] = lambda g, x, y, need, reduction: (  # (the loss_backward op: _losses)
+    F.loss_backward(g, x, y, "mse", reduction) if need[0] else None,
+    F.loss_backward(g, y, x, "mse", reduction) if need[1] else None,
+)
+
+
+def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
+    """-g * weight/total at each kept row's target, exactly 0 everywhere else, as torch's
+    nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
+    target, weight, valid: constant Tensors of the rows."""
+    xp = namespace(target._data)
+    scale = weight._data / total if reduction == "mean" else weight._data  # 0/0 = nan, as torch
+    hit = (
+        xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
+    ) & xp.reshape(valid._data, (-1, 1))
+    out = (reshape(g, (-1, 1)) if reduction == "none" else g) * (0.0 - xp.reshape(scale, (-1, 1)))
+    out = (
+        F.where(Tensor._from_data(hit), out, 0.0)
+        if isinstance(out, Tensor)
+        else xp.where(hit, out, 0.0)
+    )
+    return (reshape(out, shape),)
+
+
+VJP["nll_loss"] = _nll_loss
+
+
+# ----------------------------------------------------------------------------- what each rule reads
+# (see _vjps's tables of the same names)
+ONLY_FOR = {"matmul": {"x": "y", "y": "x"}, "addmm": {"y": "z", "z": "y"}}
+ON_TENSORS = set(
+    """
+    amax_all amax_dim amax to_copy index index_scatter copy_slices as_strided mse_loss
+""".split()
+)
+register_entries(ONLY_FOR, ON_TENSORS)
