@@ -358,7 +358,8 @@ def device_of(array):
 
 # ----------------------------------------------------------------------------- namespaces
 
-_NAMESPACES = {np.ndarray: array_api_compat.numpy}
+NUMPY = array_api_compat.numpy  # the namespace of numpy arrays (see `namespace`)
+_NAMESPACES = {np.ndarray: NUMPY}
 
 
 def namespace(array):

@@ -7,7 +7,7 @@ import builtins
 
 
 from . import _backend
-from ._backend import namespace
+from ._backend import NUMPY, namespace
 from ._amp_policy import cuda_float32
 from ._graph import node_class
 from ._tensor import Tensor, _as_tensor_like
@@ -31,7 +31,7 @@ def _unary(op, name, fn):
     def f(x):
         a = x._data
         if a.__class__ is _ndarray and a.dtype.kind == "f" and a.dtype.itemsize > 2:
-            return _record(op, name, fn(namespace(a), a), (x,))  # the common case, inline
+            return _record(op, name, fn(NUMPY, a), (x,))  # the common case, inline
         a, low = _backend.opmath(_float(x)._data)  # 16-bit floats: in float32, rounded once
         return _record(op, name, _backend.round_back(fn(namespace(a), a), low), (x,))
 

@@ -178,17 +178,22 @@ def plan(p, root_nodes):
 
 def run_node(p, node, grads):
     """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
-    if node.__class__ is AccumulateGrad and node.variable._hooks:  # a leaf's own hooks come first
-        p.owned.discard(node)
-        grads = [p.unwrap(tensor_hooks(node.variable._hooks, p.wrap(grads[0])))]
+    if node.__class__ is AccumulateGrad:
+        if node.variable._hooks:  # a leaf's own hooks come first
+            p.owned.discard(node)
+            grads = [p.unwrap(tensor_hooks(node.variable._hooks, p.wrap(grads[0])))]
+        if node._hooked:
+            p.owned.discard(node)
+            grads = [p.unwrap(g) for g in pre_hooks(p, node, [p.wrap(g) for g in grads])]
+        if node in p.target_nodes:
+            _capture(p, node, grads)
+        _leaf(p, node, grads[0])
+        return
     if node._hooked:
         p.owned.discard(node)  # a hook saw the gradient and may keep it
         grads = [p.unwrap(g) for g in pre_hooks(p, node, [p.wrap(g) for g in grads])]
     if node in p.target_nodes:
         _capture(p, node, grads)
-    if node.__class__ is AccumulateGrad:
-        _leaf(p, node, grads[0])
-        return
     if p.runs is not None and node not in p.runs:
         return
     try:
@@ -223,30 +228,31 @@ def send(p, node, grads_in, incoming):
     For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
     without a copy; `incoming` is the node's own gradient (False: the rule's results are not
     new)."""
+    raw, runs, buffers = p.raw, p.runs, p.buffers
     for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
         if child is None or g is None:
             continue
-        if p.runs is not None and child not in p.runs and child not in p.target_nodes:
+        if runs is not None and child not in runs and child not in p.target_nodes:
             continue
         made = False
-        data = g if p.raw else g._data
+        data = g if raw else g._data
         if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
-            g = _reduce_and_cast(g, meta, p.raw)
+            g = _reduce_and_cast(g, meta, raw)
             made = True
-        buf = p.buffers.get(child)
+        buf = buffers.get(child)
         if buf is None:
-            buf = p.buffers[child] = [None] * child.num_outputs
+            buf = buffers[child] = [None] * child.num_outputs
         if buf[nr] is None:
             buf[nr] = g
             if (
                 child.__class__ is AccumulateGrad
-                and p.raw
+                and raw
                 and (made or _owned(g, incoming, grads_in))
             ):
                 p.owned.add(child)
         else:
             buf[nr] = buf[nr] + g
-            if child.__class__ is AccumulateGrad and p.raw:
+            if child.__class__ is AccumulateGrad and raw:
                 p.owned.add(child)  # a sum: a new array
 
 
