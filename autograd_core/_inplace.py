@@ -8,6 +8,7 @@ old base outside the view, the new values inside), and the view a node that read
 because the shared version counter moved. ``t[index] = value`` is the same with a region.
 """
 
+import re
 import warnings
 
 import numpy as np
@@ -24,9 +25,16 @@ from . import _messages
 _ndarray = np.ndarray
 
 
-def _check_inplace(self):
-    """torch's refusals for in-place changes under grad mode."""
-    if self._base is not None and self._vc[0] != self._view_vc:
+def _check_inplace(self, args=()):
+    """torch's refusals for in-place changes under grad mode (`args`: the op's other operands)."""
+    creation = self.__dict__.get("_creation")
+    if (
+        creation is not None
+        and _mode.grad_enabled
+        and (self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args))
+    ):
+        raise RuntimeError(rebase_error(self, indirect=False))
+    if self._base is not None and self._vc[0] != self._view_vc and creation is None:
         if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
             # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
             # has asked for since, is checked as a leaf that requires grad.
@@ -34,25 +42,36 @@ def _check_inplace(self):
         remake_view_node(self)
     if self._inference and not _mode.inference:
         raise RuntimeError(_messages.INFERENCE_TENSOR_IN_PLACE)
-    if not _mode.grad_enabled:
-        return
-    if self._base is not None and self.__dict__.get("_view_no_grad"):
-        raise RuntimeError(_messages.NO_GRAD_VIEW_IN_PLACE)
-    kind = self.__dict__.get("_multi_view")  # an output of split, chunk, unbind
-    if kind is not None and self._base is not None and (self._rg or self._base._rg):
-        raise RuntimeError(
-            f"Output {self._output_nr} of {kind} is a view and is being modified inplace. This "
-            "view is the output of a function that returns multiple views. Such functions do not "
-            "allow the output views to be modified inplace. You should replace the inplace "
-            "operation by an out-of-place one."
-        )
-    if not self._rg:
+    if not _mode.grad_enabled or not self._rg:
         return
     if self.grad_fn is None and self._base is None:
         raise RuntimeError(_messages.LEAF_IN_PLACE)
     base = self._base
     if base is not None and base.grad_fn is None and base._rg:
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
+
+
+def rebase_error(view, indirect):
+    """torch's `handle_view_on_rebase` message for a view that is not DEFAULT (see
+    `_shapes._view`): changed in place itself, or (`indirect`) used after its base changed."""
+    node = view._grad_fn
+    what = "its base or another view of its base has been" if indirect else "is being"
+    name = None if node is None else re.sub(r"Backward\d*$", "", type(node).__name__)
+    creation = view._creation
+    if creation in ("no_grad", "inference") or node is None:
+        head = (
+            "A view was created in"
+            if node is None
+            else f"Output {view._output_nr} of {name} is a view of a view which was created in"
+        )
+        msg = (
+            f"{head} inference mode and {what} modified inplace in normal mode."
+            if creation == "inference"
+            else f"{head} no_grad mode and {what} modified inplace with grad mode enabled."
+        )
+    else:
+        msg = f"Output {view._output_nr} of {name} is a view and {what} modified inplace."
+    return msg + _messages.VIEW_IN_PLACE_TAIL[creation]
 
 
 def _write(self, arr, index=Ellipsis, uniform=False, where=None):
@@ -96,7 +115,7 @@ def _check_shape(self, r):
 
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
-    self._check_inplace()
+    self._check_inplace(args)
     tracking = _mode.grad_enabled and (
         self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args)
     )
@@ -162,7 +181,9 @@ def __setitem__(self, index, value):
         return self.fill_(v) if v.ndim == 0 else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
-    self._check_inplace()
+    if self.__dict__.get("_creation") is not None and _ops._is_basic(idx):
+        self[idx]._check_inplace((value,))  # torch writes into the view self[index]: its name
+    self._check_inplace((value,))
     tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
@@ -251,10 +272,13 @@ def remake_view_node(view):
     Then the view's gradient goes through whatever the base's node is now (CopySlices,
     MulBackward0...).
     """
-    view._view_vc = view._vc[0]
     base = view._base
-    if not base._rg:
+    if not base._rg and view._grad_fn is None:
+        view._view_vc = view._vc[0]
         return  # the base has no graph: nothing to go through
+    if view.__dict__.get("_creation") is not None:
+        raise RuntimeError(rebase_error(view, indirect=True))
+    view._view_vc = view._vc[0]
     with enable_grad():
         holder = _ops._record(
             "as_strided",

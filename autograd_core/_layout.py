@@ -53,12 +53,11 @@ def _views(x, op, name, indices, attrs):
         t = Tensor._from_data(x._data[idx])
         if node is not None:
             t._grad_fn, t._output_nr, t._rg = node, i, True
-        # torch refuses in-place changes of these views under grad mode ("Output 0 of Split is a
-        # view and is being modified inplace..."): the mark is for _inplace's check.
-        t._multi_view = name[: -len("Backward0")]
         if holder._fw is not None:  # forward AD: each piece cut from the holder's tangent
             t._fw = (holder._fw[0], holder._fw[1][idx])
-        out.append(_view(t, x, "__getitem__", idx))
+        # torch refuses in-place changes of these views under grad mode ("Output 0 of Split is a
+        # view and is being modified inplace..."): see _inplace.rebase_error.
+        out.append(_view(t, x, "__getitem__", idx, creation="multi"))
     return tuple(out)
 
 

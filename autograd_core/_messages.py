@@ -82,13 +82,29 @@ INFERENCE_TENSOR_IN_PLACE = (
     "https://github.com/pytorch/rfcs/pull/17 for more details."
 )
 
-NO_GRAD_VIEW_IN_PLACE = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
-    "your code by moving both the view and the inplace either both inside the no_grad block (if"
+# The tails of torch's messages for a view changed in place that may not be, by how the view was
+# made (`_inplace.rebase_error`).
+_CLARIFY = (
+    " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the {} block (if"
     " you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
     "tracked)."
 )
+VIEW_IN_PLACE_TAIL = {
+    "no_grad": _CLARIFY.format("no_grad"),
+    "inference": _CLARIFY.format("inference_mode"),
+    "multi": (
+        " This view is the output of a function that returns multiple views. Such functions do "
+        "not allow the output views to be modified inplace. You should replace the inplace "
+        "operation by an out-of-place one."
+    ),
+    "custom": (
+        " This view was created inside a custom Function (or because an input was returned "
+        "as-is) and the autograd logic to handle view+inplace would override the custom backward"
+        " associated with the custom Function, leading to incorrect gradients. This behavior is "
+        "forbidden. You can fix this by cloning the output of the custom Function."
+    ),
+}
 
 LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 

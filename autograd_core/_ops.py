@@ -81,9 +81,10 @@ def _record(op, name, out_arr, inputs, attrs=None):
         if isinstance(t, Tensor):
             if t._base is not None and t._vc[0] != t._view_vc:
                 t._remake_view_node()  # its base changed in place since (see _inplace)
-            if t._rg:
+            if t._rg or (t._base is not None and t._base._rg):  # (a view made under no_grad
+                # requires grad through its base, as in torch, and its edge goes nowhere)
                 fn = t._grad_fn
-                edges.append(fn if fn is not None else accumulator(t))
+                edges.append(fn if fn is not None else accumulator(t) if t._rg else None)
                 nrs.append(t._output_nr)
                 d = t._data
                 meta.append((d.shape, d.dtype))

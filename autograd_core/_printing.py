@@ -121,9 +121,14 @@ def tensor_repr(t, prefix="tensor(", indent=None):
         body = _nested(values, indent, summarize, fmt)
     if host.size and dt not in (default, int64, bool_):
         suffixes.append(f"dtype={dt!r}")
-    if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
-    elif t.requires_grad:
+    try:
+        fn = t.grad_fn
+    except RuntimeError:  # a view that may not be used since its base changed: torch's text
+        suffixes.append("grad_fn=<Invalid>")
+        fn = False
+    if fn:
+        suffixes.append(f"grad_fn=<{type(fn).__name__}>")
+    elif fn is None and t.requires_grad:
         suffixes.append("requires_grad=True")
     if t._fw is not None:  # a dual tensor (autograd.forward_ad)
         tangent = t._fw[1]

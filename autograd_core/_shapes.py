@@ -45,16 +45,29 @@ class _View:
         return tuple(out)
 
 
-def _view(out, base, method, *args):
+def _view(out, base, method, *args, creation=None):
     """Mark `out` as a view of `base` (shares data and version counter) made by
-    base.method(*args)."""
+    base.method(*args).
+
+    `creation` is torch's CreationMeta: None (DEFAULT), "multi" (an output of split, chunk,
+    unbind), "no_grad" or "inference" (made with grad mode off, in inference mode), "custom" (an
+    output of a custom Function). A view that is not DEFAULT may not be
+    changed in place under grad mode, nor used after its base changed (`_inplace.rebase_error`);
+    a view of such a view inherits its mark, as torch's `propagate_creation_meta`."""
     out._vc = base._vc
     out._base = base._base if base._base is not None else base
     prev = base._view
     out._view = _View((prev.steps if prev else ()) + ((method, args),))
     out._view_vc = base._vc[0]
-    if not _mode.grad_enabled and base._rg:
-        out._view_no_grad = True
+    if _backend.kind(out._data.dtype) in "fc":  # differentiable dtypes only
+        if _mode.inference:
+            creation = "inference"
+        elif not _mode.grad_enabled:
+            creation = "no_grad"
+    prev = base.__dict__.get("_creation")
+    creation = prev if creation is None or prev == "inference" else creation
+    if creation is not None:
+        out._creation = creation
     return out
 
 

@@ -237,7 +237,7 @@ class Tensor:
 
     def retain_grad(self):
         """Ask backward to fill ``.grad`` of this non-leaf too (a no-op on leaves)."""
-        if not self._rg:
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains:
             return

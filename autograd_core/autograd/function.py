@@ -13,6 +13,7 @@ from .._tensor import Tensor
 from ..grad_mode import _mode
 from ..grad_mode import no_grad
 from .._creation import zeros
+from .._shapes import _view
 from .. import _messages
 
 
@@ -213,10 +214,8 @@ class Function(metaclass=_FunctionMeta):
                 if _mode.grad_enabled and o._rg and o.grad_fn is None:
                     raise RuntimeError(_messages.LEAF_DIRTY_IN_FUNCTION)
                 o._vc[0] += 1
-            elif id(o) in input_ids:  # an input returned as is: the output is a new alias
-                alias = Tensor._from_data(o._data)
-                alias._vc = o._vc
-                o = alias
+            elif id(o) in input_ids:  # an input returned as is: the output is a view of it
+                o = _view(Tensor._from_data(o._data), o, "view_as", o)
             if track and id(outs[i]) not in ctx._non_diff and o.dtype.is_floating_point:
                 o.grad_fn, o._output_nr, o._rg = ctx, i, True
                 if id(o) in ctx._dirty and o._base is not None:  # a view changed in place: its
@@ -225,6 +224,8 @@ class Function(metaclass=_FunctionMeta):
                     o._rebase_view(value, ())
             elif id(outs[i]) in ctx._non_diff:
                 o._rg = False if o.grad_fn is None else o._rg
+            if o._base is not None and id(outs[i]) not in ctx._dirty:
+                o._creation = "custom"  # torch refuses to change it in place (its backward is F's)
             result.append(o)
         ctx.num_outputs = len(outs)
         ctx._out_meta = tuple(

@@ -141,6 +141,67 @@ def stale_view_nobody_asked_about_is_checked_as_a_leaf(L):
     return out
 
 
+# How a view was made decides whether it may change in place (torch's CreationMeta): outputs of
+# split/chunk/unbind, views made under no_grad or inference_mode, and outputs of a custom Function
+# may not, nor may views of them (the mark is inherited); a view whose base changed since is refused
+# when next used ("its base or another view of its base has been modified inplace").
+_VIEW_KINDS = {
+    "multi_view_of_view": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.split(2)[1].t(); v.add_(1)",
+    "multi_slice_of_view": "a = L.ones(4, 2, requires_grad=True) * 1; w = a.unbind(0)[3][:]; w.add_(1)",
+    "multi_after_base_changed": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]; "
+                                "a.add_(1); out = (v.requires_grad, v.grad_fn)",
+    "multi_view_of_view_after": "a = L.ones(4, 2, requires_grad=True) * 1; w = a.split(1)[0].view(-1);"
+                                " a.mul_(2); out = w.grad_fn",
+    "multi_used_after": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]; a.add_(1); "
+                        "out = v * 2",
+    "multi_printed_after": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]; a.add_(1); "
+                           "out = repr(v)",
+    "multi_in_no_grad": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]\n"
+                        "with L.no_grad(): v.add_(1)\nout = v.grad_fn",
+    "multi_setitem": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]; v[0] = 5",
+    "multi_base_without_grad": "a = L.ones(4, 2); v = a.unbind(0)[3]; v.add_(L.ones(2, requires_grad=True))",
+    "multi_split_sizes": "a = L.ones(4, 2, requires_grad=True) * 1; a.split([1, 3])[1].mul_(2)",
+    "multi_backward_of_base": "x = L.ones(4, 2, requires_grad=True); a = x * 1; vs = a.unbind(0); "
+                              "a.add_(1); a.sum().backward(); out = x.grad",
+    "no_grad_view_of_view": "a = L.ones(4, 2, requires_grad=True) * 1\nwith L.no_grad(): v = a[1]\n"
+                            "w = v[0]; w.add_(1)",
+    "no_grad_view_after": "a = L.ones(4, 2, requires_grad=True) * 1\nwith L.no_grad(): v = a[1]\n"
+                          "w = v[0]; a.add_(1); out = w.grad_fn",
+    "no_grad_view_records": "x = L.ones(4, 2, requires_grad=True)\nwith L.no_grad(): v = x[0]\n"
+                            "y = (v * 2).sum(); y.backward(); out = (x.grad, y, v.is_leaf, v[0])",
+    "no_grad_view_plain_base": "a = L.ones(4, 2); w = L.ones(2, requires_grad=True)\n"
+                               "with L.no_grad(): v = a[0]\nv.add_(w)",
+    "no_grad_view_plain_base_after": "a = L.ones(4, 2); w = L.ones(2, requires_grad=True)\n"
+                                     "with L.no_grad(): v = a[0]\na.add_(w); out = v.grad_fn",
+    "no_grad_view_retain_grad": "a = L.ones(4, 2, requires_grad=True) * 2\n"
+                                "with L.no_grad(): v = a[0]\nv.retain_grad(); out = v",
+    "inference_view": "a = L.ones(4, 2, requires_grad=True) * 2\nwith L.inference_mode(): v = a[0]\n"
+                      "v.add_(1)",
+    "custom_function_view": "class F(L.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):"
+                            " return x.view(-1)\n    @staticmethod\n    def backward(ctx, g): return "
+                            "g.view(2, 2)\ny = F.apply(L.ones(2, 2, requires_grad=True) * 1); y.add_(1)",
+    "custom_function_input_as_is": "class F(L.autograd.Function):\n    @staticmethod\n    def forward("
+                                   "ctx, x): return x\n    @staticmethod\n    def backward(ctx, g): "
+                                   "return g\ny = F.apply(L.ones(2, 2, requires_grad=True) * 1); "
+                                   "out = (y, y._base is not None); y.add_(1)",
+}
+
+
+def _view_kind(L, code):
+    ns = {"L": L}
+
+    def run():
+        exec(code, ns)  # noqa: S102 - the same text on both libraries
+        out = ns.get("out")
+        return type(out).__name__ if type(out).__name__.endswith("Backward0") else out
+
+    return attempt(run)
+
+
+for _name, _code in _VIEW_KINDS.items():
+    CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
+
+
 # ----------------------------------------------------------------------------- 3: second-order structure
 SECOND_ORDER = {
     "relu": lambda L, x: x.relu(), "relu_": lambda L, x: (x * 1).relu_(),
