@@ -123,13 +123,36 @@ def reshape(x, *shape, _name=None):
 def view(x, *shape):
     """A view with a new shape; raises where the strides do not allow one (use reshape)."""
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
-        return x.to(shape[0])
+        return _view_as_dtype(x, shape[0])
     if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
         raise RuntimeError(
             "view size is not compatible with input tensor's size and stride (at least one "
             "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
         )
     return reshape(x, *shape, _name="ViewBackward0")
+
+
+def _view_as_dtype(x, dt):
+    """x.view(dtype): the same bytes read as another dtype (not a conversion). As in torch, it
+    shares data and version counter but is outside the graph (a non-differentiable view)."""
+    a, new = x._data, _backend.to_backend_dtype(namespace(x._data), dt)
+    old_size, new_size = a.dtype.itemsize, np.dtype(new).itemsize
+    if old_size != new_size:
+        what = f"to view {x.dtype.title} as {dt.title} (different element sizes)"
+        if a.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        if a.shape[-1] != 1 and a.strides[-1] != old_size:
+            raise RuntimeError(
+                f"self.stride(-1) must be 1 {what}, but got {a.strides[-1] // old_size}"
+            )
+        if new_size > old_size and a.shape[-1] % (new_size // old_size):
+            raise RuntimeError(
+                f"self.size(-1) must be divisible by {new_size // old_size} {what}, but got "
+                f"{a.shape[-1]}"
+            )
+    out = Tensor._from_data(a.view(new))
+    out._vc = x._vc
+    return out
 
 
 def flatten(x, start_dim=0, end_dim=-1):

@@ -680,6 +680,16 @@ VIEWS = [  # (id, code over the base `a`, base shapes it suits)
     ("detach", "a.detach()", [(2, 3)]), ("select-of-t", "a.t()[0]", [(2, 3)]),
     ("mask-copy", "a[a > 0]", [(2, 3)]), ("list-copy", "a[[0, 0]]", [(2, 3)]),
     ("contiguous-copy", "a.t().contiguous()", [(2, 3)]),
+    ("narrow", "a.narrow(-1, 1, 2)", [(3,), (2, 3)]), ("diagonal", "a.diagonal()", [(2, 3)]),
+    ("select-method", "a.select(0, 1)", [(3,), (2, 3)]), ("movedim", "a.movedim(0, -1)", [(2, 3)]),
+    ("view_as", "a.view_as(a)", [(2, 3)]), ("view-dtype", "a.view(a.dtype)", [(2, 3)]), ("expand_as", "a.expand_as(L.ones(2, 3))", [(3,)]),
+    # outputs of split/chunk/unbind, views made under no_grad, and views of those: torch's
+    # CreationMeta forbids changing them in place, or using them after their base changed
+    ("split", "a.split(1)[1]", [(3,), (2, 3)]), ("chunk", "a.chunk(2, -1)[0]", [(2, 3), (4,)]),
+    ("unbind", "a.unbind(0)[1]", [(3,), (2, 3)]), ("split-sizes", "a.split([1, 1])[0]", [(2, 3)]),
+    ("view-of-split", "a.split(1)[0].view(-1)", [(2, 3)]), ("t-of-unbind", "a.unbind(1)[0]", [(2, 3)]),
+    ("nograd-select", "nograd:a[1]", [(3,), (2, 3)]), ("nograd-t", "nograd:a.t()", [(2, 3)]),
+    ("nograd-view-of-view", "nograd:a[0]|v[0]", [(2, 3)]),
 ]
 INPLACE = [  # (id, code over the target {t}; {y} broadcasts to it, {y0} is 0-d, {yi} fits t[0])
     ("add_", "{t}.add_(0.25)"), ("add_-alpha", "{t}.add_({y}, alpha=2.0)"),
@@ -877,7 +887,11 @@ def gen_views(rng, form):
     _, view_code, base_shapes = next(v for v in VIEWS if v[0] == view_id)
     shape = rng.choice(base_shapes)
     t_name = "v" if target == "view" else "a"
-    t_shape = _torch_shape(view_code, a=shape) if t_name == "v" else shape
+    made, _, again = view_code.removeprefix("nograd:").partition("|")
+    v_shape = _torch_shape(made, a=shape)
+    if again and v_shape is not None:
+        v_shape = _torch_shape(again, v=v_shape)
+    t_shape = v_shape if t_name == "v" else shape
     steps = [_leaf(rng, "x", shape, "any", 1)]
     base = rng.choice(("x * 1", "x * 1", "x.clone()", "nograd"))
     ops, n_y = [], 0
@@ -903,7 +917,13 @@ def gen_views(rng, form):
         steps.append(decl("a", draw_values(rng, shape, "any", 1)))
     else:
         steps.append(f"a = {base}")
-    steps += [f"v = {view_code}", "obs('v', v)", "obs('v._base is a', v._base is a)",
+    if view_code.startswith("nograd:"):  # made under no_grad (then viewed again, after `|`)
+        steps.append(f"with L.no_grad():\n    v = {made}")
+        if again:
+            steps.append(f"v = {again}")
+    else:
+        steps.append(f"v = {view_code}")
+    steps += ["obs('v', v)", "obs('v._base is a', v._base is a)",
               "obs('v._base is None', v._base is None)",
               "obs('v.is_contiguous()', v.is_contiguous())",
               "obs('a._version', a._version)"]

@@ -141,6 +141,21 @@ def stale_view_nobody_asked_about_is_checked_as_a_leaf(L):
     return out
 
 
+@case
+def view_as_dtype_reads_the_bytes(L):
+    """x.view(dtype) reinterprets the bytes (not a conversion) and is outside the graph."""
+    a = L.ones(4, requires_grad=True) * 1
+    out = {str(dt): observe(a.view(dt).view(-1)[:3]) for dt in (L.float64, L.float32, L.int32,
+                                                                 L.float16, L.uint8)}
+    v = a.view(L.int32)
+    a.add_(1)
+    out["after"] = (v._version, v.tolist())
+    for code in ("L.ones(3).view(L.float64)", "L.ones(()).view(L.float64)",
+                 "L.ones(4, 2).t().view(L.float64)"):
+        out[code] = attempt(lambda: eval(code))  # noqa: S307 - the same text on both libraries
+    return out
+
+
 # How a view was made decides whether it may change in place (torch's CreationMeta): outputs of
 # split/chunk/unbind, views made under no_grad or inference_mode, and outputs of a custom Function
 # may not, nor may views of them (the mark is inherited); a view whose base changed since is refused
