@@ -16,6 +16,9 @@ __all__ = ["as_np", "call", "check_close", "check_equal", "check_gradcheck", "ch
 FUNCTION_HINTS = [
     ("returned an incorrect number of gradients",
      "backward returns one value per forward input, None for an input that needs no gradient."),
+    ("but the corresponding forward input was not a",
+     "backward returns one value per forward input, in the order of forward's arguments: None for a "
+     "non-tensor argument."),
     ("save_for_backward can only save",
      "save tensors with ctx.save_for_backward; store other values as ctx attributes (ctx.c = c)."),
     ("returned an invalid gradient", "each gradient must have the shape of its input: a transpose or a sum missing?"),

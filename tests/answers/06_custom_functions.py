@@ -295,3 +295,161 @@ RIGHT = {
         return tuple(grads)''')),
     ],
 }
+
+
+# ---- more typical mistakes and other correct answers ------------------------------------------
+
+WRONG["softplus"] += [
+    ("saves the output and takes sigmoid of it", "with x saved in forward",
+     _sp('''        out = torch.relu(x) + torch.log(1 + torch.exp(-torch.abs(x)))
+        ctx.save_for_backward(out)
+        return out''', '''        (out,) = ctx.saved_tensors
+        return g * torch.sigmoid(out)''')),
+    ("backward sigma(-x): the derivative of softplus(-x)", "torch.sigmoid(x)",
+     _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g * torch.sigmoid(-x)''')),
+    ("forward drops the relu(x) term", "relu(x) + log(1 + exp(-|x|))",
+     _sp('''        ctx.save_for_backward(x)
+        return torch.log(1 + torch.exp(-torch.abs(x)))''', _SP_B)),
+    ("forward without the absolute value: exp(-x) overflows for x = -1000", "overflows",
+     _sp('''        ctx.save_for_backward(x)
+        return torch.relu(x) + torch.log(1 + torch.exp(-x))''', _SP_B)),
+    ("backward uses x.data: not differentiable twice", _NUMPY_NOTE,
+     _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g * torch.sigmoid(x.data)''')),
+    ("backward sigma(x) * (1 - sigma(x)): the second derivative", "torch.sigmoid(x)",
+     _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        s = torch.sigmoid(x)
+        return g * s * (1 - s)''')),
+]
+
+WRONG["logsumexp"] += [
+    ("backward softmax without the shift: inf / inf = nan for [1000, 1000]", "exp(x - out",
+     _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        e = torch.exp(x)
+        return g.unsqueeze(-1) * e / e.sum(dim=-1, keepdim=True)''')),
+    ("forward forgets to add the maximum back", "add the maximum back",
+     _lse('''        m = x.max(dim=-1, keepdim=True)[0]
+        out = torch.log(torch.exp(x - m).sum(dim=-1))
+        ctx.save_for_backward(x, out)
+        return out''', _LSE_B)),
+    ("hard-codes a 2-D input: dim=1 and g[:, None]", "last dimension",
+     _lse('''        m = x.max(dim=1, keepdim=True)[0]
+        out = (m + torch.log(torch.exp(x - m).sum(dim=1, keepdim=True)))[:, 0]
+        ctx.save_for_backward(x, out)
+        return out''', '''        x, out = ctx.saved_tensors
+        return g[:, None] * torch.exp(x - out[:, None])''')),
+    ("forward sums over the whole tensor", "dim=-1",
+     _lse('''        m = x.max()
+        out = m + torch.log(torch.exp(x - m).sum())
+        ctx.save_for_backward(x, out)
+        return out''', '''        x, out = ctx.saved_tensors
+        return g * torch.exp(x - out)''')),
+    ("backward is the gradient of max: one-hot of the argmax", "exp(x - out",
+     _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        m = x.max(dim=-1, keepdim=True)[0]
+        return g.unsqueeze(-1) * (x == m).to(x.dtype)''')),
+    ("backward detaches the saved output: not differentiable twice", _NUMPY_NOTE,
+     _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        return g.unsqueeze(-1) * torch.exp(x.detach() - out.detach().unsqueeze(-1))''')),
+]
+
+WRONG["sign_ste"] += [
+    ("forward x > 0: b(0) = -1", "x >= 0",
+     _ste('''        ctx.save_for_backward(x)
+        return torch.where(x > 0, torch.ones_like(x), -torch.ones_like(x))''', _STE_B)),
+    ("the mask tests |g| <= 1 instead of |x| <= 1", "|x| <= 1",
+     _ste(_STE_F, '''        return g * (torch.abs(g) <= 1).to(g.dtype)''')),
+    ("saves the output (always +-1): the mask is always true", "0 where |x| > 1",
+     _ste('''        out = torch.where(x >= 0, torch.ones_like(x), -torch.ones_like(x))
+        ctx.save_for_backward(out)
+        return out''', '''        (out,) = ctx.saved_tensors
+        return g * (torch.abs(out) <= 1).to(g.dtype)''')),
+    ("backward uses the tanh surrogate instead of clamp", "g * (|x| <= 1)",
+     _ste(_STE_F, '''        (x,) = ctx.saved_tensors
+        return g * (1 - torch.tanh(x) ** 2)''')),
+    ("forward returns the 0/1 comparison x >= 0", "-1 for x < 0",
+     _ste('''        ctx.save_for_backward(x)
+        return (x >= 0).to(x.dtype)''', _STE_B)),
+    ("forward torch.where with Python scalars: the default dtype, not x's", "dtype",
+     _ste('''        ctx.save_for_backward(x)
+        return torch.where(x >= 0, 1.0, -1.0)''', _STE_B)),
+]
+
+WRONG["clip_grad"] += [
+    ("hard-codes c = 1.5 (the example's value)", "ctx.c",
+     _clip(_CLIP_F, '''        return g.clamp(-1.5, 1.5), None''')),
+    ("clips only from below", "clip above as well",
+     _clip(_CLIP_F, '''        return g.clamp(min=-ctx.c), None''')),
+    ("sets every element to +-c (sign(g) * c)", "only the elements beyond",
+     _clip(_CLIP_F, '''        return torch.sign(g) * ctx.c, None''')),
+    ("clips by masked assignment into g: g is modified in place", "in place",
+     _clip(_CLIP_F, '''        g[g > ctx.c] = ctx.c
+        g[g < -ctx.c] = -ctx.c
+        return g, None''')),
+    ("the gradients in the wrong order: (None, clipped)", "in the order of forward's arguments",
+     _clip(_CLIP_F, '''        return None, g.clamp(-ctx.c, ctx.c)''')),
+    ("clamps g.data in place", "in place",
+     _clip(_CLIP_F, '''        g.data.clamp_(-ctx.c, ctx.c)
+        return g, None''')),
+]
+
+WRONG["linear_function"] += [
+    ("bias gradient g.mean(0) instead of g.sum(0)", "summed over the batch dimension",
+     _lin(_LIN_F, _LIN_B.replace("g.sum(0) if need_b", "g.mean(0) if need_b"))),
+    ("bias gradient summed over the wrong dimension: g.sum(1)", "summed over the batch dimension",
+     _lin(_LIN_F, _LIN_B.replace("g.sum(0) if need_b", "g.sum(1) if need_b"))),
+    ("bias gradient with keepdim: shape (1, out)", "summed over the batch dimension",
+     _lin(_LIN_F, _LIN_B.replace("g.sum(0) if need_b", "g.sum(0, keepdim=True) if need_b"))),
+    ("forward x @ W + b without the transpose", "is one transposed",
+     _lin('''        ctx.save_for_backward(x, W)
+        return x @ W + b''', _LIN_B)),
+    ("hard-codes the example's batch of 4 in the bias gradient", "each gradient has its input's shape",
+     _lin(_LIN_F, _LIN_B.replace("g.sum(0) if need_b", "torch.ones(4, dtype=g.dtype) @ g if need_b"))),
+    ("backward detaches W: not differentiable twice", _NUMPY_NOTE,
+     _lin(_LIN_F, _LIN_B.replace("g @ W if need_x", "g @ W.detach() if need_x"))),
+    ("needs_input_grad unpacked in the wrong order", "needs_input_grad asks for",
+     _lin(_LIN_F, _LIN_B.replace("need_x, need_W, need_b = ctx.needs_input_grad",
+                                 "need_W, need_x, need_b = ctx.needs_input_grad"))),
+]
+
+RIGHT["softplus"] += [
+    ("backward g / (1 + exp(-x)): exp(1000) = inf gives the right 0", _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g / (1 + torch.exp(-x))''')),
+    ("torch.where for the two branches of the stable formula", _sp('''        ctx.save_for_backward(x)
+        t = torch.log(1 + torch.exp(-x.abs()))
+        return torch.where(x > 0, x + t, t)''', _SP_B)),
+]
+RIGHT["logsumexp"] += [
+    ("backward as softmax from a fresh max shift, unsqueeze via [..., None]", _lse(_LSE_F, '''        x, out = ctx.saved_tensors
+        z = x - x.max(dim=-1, keepdim=True)[0]
+        p = z.exp() / z.exp().sum(-1, keepdim=True)
+        return g[..., None] * p''')),
+    ("x.shape[-1] as a positive dim index", _lse('''        d = x.dim() - 1
+        m = x.max(dim=d, keepdim=True)[0]
+        s = torch.exp(x - m).sum(dim=d)
+        out = m.squeeze(d) + torch.log(s)
+        ctx.save_for_backward(x, out)
+        return out''', _LSE_B)),
+]
+RIGHT["sign_ste"] += [
+    ("bool mask times g without a dtype conversion", _ste(_STE_F, '''        (x,) = ctx.saved_tensors
+        return g * (x.abs() <= 1)''')),
+    ("forward 1 - 2 * (x < 0)", _ste('''        ctx.save_for_backward(x)
+        return 1 - 2 * (x < 0).to(x.dtype)''', '''        (x,) = ctx.saved_tensors
+        inside = (x >= -1) & (x <= 1)
+        return torch.where(inside, g, g * 0)''')),
+]
+RIGHT["clip_grad"] += [
+    ("torch.minimum / torch.maximum with full_like bounds", _clip(_CLIP_F, '''        hi = torch.full_like(g, ctx.c)
+        return torch.maximum(torch.minimum(g, hi), -hi), None''')),
+]
+RIGHT["linear_function"] += [
+    ("einsum for every product", _lin('''        ctx.save_for_backward(x, W)
+        return torch.einsum("ni,oi->no", x, W) + b''', '''        x, W = ctx.saved_tensors
+        nx, nW, nb = ctx.needs_input_grad
+        return (torch.einsum("no,oi->ni", g, W) if nx else None,
+                torch.einsum("no,ni->oi", g, x) if nW else None,
+                g.sum(dim=0) if nb else None)''')),
+    ("gx as (W.T @ g.T).T", _lin(_LIN_F, _LIN_B.replace("g @ W if need_x", "(W.T @ g.T).T if need_x"))),
+]
