@@ -45,6 +45,9 @@ def message_hint(got, expected) -> str:
         return "TYPE is torch.FloatTensor for float32 and torch.DoubleTensor for float64"
     if "output 0 of None" in got or ("output 0 of" in got and "output 0 of" not in expected):
         return "leave out ', which is output 0 of OP' when output_of is None (a leaf)"
+    if ("output 0 of " in got and "output 0 of " in expected
+            and not got.split("output 0 of ", 1)[1].split(" ", 1)[0].endswith(",")):
+        return "the part is ', which is output 0 of OP,': a comma after OP too"
     if not got.endswith("instead."):
         return "end the message right after 'instead.'"
     return ("is at version NOW (the tensor's current _version); expected version SAVED (the one at save time). "

@@ -1091,3 +1091,304 @@ def attach_sgd(params, lr):
 '''),
     ],
 }
+
+
+# ---- more typical mistakes and other correct answers ------------------------------------------
+
+_CLIP = '''
+def make_clip_hook(max_norm):
+    def hook(grad):
+        norm = (grad * grad).sum().sqrt().item()
+        if norm > max_norm:
+            return grad * (max_norm / norm)
+        return None
+    return hook
+'''
+_TD = '''
+def td_loss(theta, s, r, s_next, gamma):
+    target = (r + gamma * (s_next @ theta)).detach()
+    return ((target - s @ theta) ** 2).mean()
+'''
+_STE = '''
+def ste_sign(x):
+    soft = x.clamp(-1.0, 1.0)
+    hard = (x >= 0).to(x.dtype) * 2 - 1
+    return soft + (hard - soft).detach()
+'''
+_ST = '''
+class SavedTensor:
+    _TYPE_NAMES = {torch.float32: "torch.FloatTensor", torch.float64: "torch.DoubleTensor"}
+
+    def __init__(self, tensor, output_of=None):
+        self.tensor = tensor
+        self.output_of = output_of
+        self.saved_version = tensor._version
+
+    def is_stale(self):
+        return self.tensor._version != self.saved_version
+
+    def unpack(self):
+        if not self.is_stale():
+            return self.tensor
+        shape = ", ".join(str(n) for n in self.tensor.shape)
+        what = f"[{self._TYPE_NAMES[self.tensor.dtype]} [{shape}]]"
+        if self.output_of is not None:
+            what += f", which is output 0 of {self.output_of},"
+        raise RuntimeError("one of the variables needed for gradient computation has been modified by an "
+                           f"inplace operation: {what} is at version {self.tensor._version}; "
+                           f"expected version {self.saved_version} instead.")
+
+
+def stale_names(saved):
+    return sorted(name for name, st in saved.items() if st.is_stale())
+'''
+_REC = '''
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self._handles = []
+
+    def watch(self, name, tensor):
+        self.norms.setdefault(name, [])
+
+        def hook(grad):
+            self.norms[name].append(float((grad * grad).sum().sqrt().item()))
+            return None
+
+        self._handles.append(tensor.register_hook(hook))
+
+    def remove(self):
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+'''
+_HALF = '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        kept = t.to(torch.float16) if t.is_floating_point() else t
+        self.stored_bytes += kept.numel() * kept.element_size()
+        return t.dtype, kept
+
+    def unpack(self, packed):
+        dtype, kept = packed
+        return kept.to(dtype)
+'''
+_SGD = '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= lr * p.grad
+        p.grad = None
+
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''
+
+
+def _sub(src, old, new):
+    assert old in src, old
+    return src.replace(old, new)
+
+
+WRONG["clip_hook"] += [
+    ("L1 norm (sum of |grad|) instead of the L2 norm", "L2 norm of the whole tensor",
+     _sub(_CLIP, "(grad * grad).sum().sqrt().item()", "grad.abs().sum().item()")),
+    ("forgets max_norm: rescales to a unit vector", "has norm max_norm",
+     _sub(_CLIP, "grad * (max_norm / norm)", "grad / norm")),
+    ("always rescales to max_norm, also below the threshold", "not the gradient itself", '''
+def make_clip_hook(max_norm):
+    def hook(grad):
+        norm = (grad * grad).sum().sqrt().item()
+        return grad * (max_norm / norm)
+    return hook
+'''),
+    ("max-norm (largest |element|) instead of the L2 norm", "L2 norm of the whole tensor",
+     _sub(_CLIP, "(grad * grad).sum().sqrt().item()", "grad.abs().max().item()")),
+]
+WRONG["td_loss"] += [
+    ("the target uses s instead of s_next", "r + gamma * s' theta",
+     _sub(_TD, "gamma * (s_next @ theta)", "gamma * (s @ theta)")),
+    ("gamma multiplies the whole target, r included", "r + gamma * s' theta",
+     _sub(_TD, "(r + gamma * (s_next @ theta))", "gamma * (r + s_next @ theta)")),
+    ("squares the mean instead of taking the mean of the squares", "of (r + gamma",
+     _sub(_TD, "((target - s @ theta) ** 2).mean()", "(target - s @ theta).mean() ** 2")),
+    ("returns loss.item(): a Python float", "0-d tensor",
+     _sub(_TD, "((target - s @ theta) ** 2).mean()", "((target - s @ theta) ** 2).mean().item()")),
+]
+WRONG["ste_sign"] += [
+    ("no detach: soft + (hard - soft) has gradient 0", "detach (hard - soft)", '''
+def ste_sign(x):
+    soft = x.clamp(-1.0, 1.0)
+    hard = (x >= 0).to(x.dtype) * 2 - 1
+    return soft + (hard - soft)
+'''),
+    ("tanh as the surrogate instead of clamp", "x.clamp(-1.0, 1.0)",
+     _sub(_STE, "soft = x.clamp(-1.0, 1.0)", "soft = x.tanh()")),
+    ("soft clamped to [0, 1]: no gradient for -1 <= x < 0", "x.clamp(-1.0, 1.0)",
+     _sub(_STE, "soft = x.clamp(-1.0, 1.0)", "soft = x.clamp(0.0, 1.0)")),
+]
+WRONG["saved_tensor"] += [
+    ("stale_names tests _version > 0: a change before saving counts", "before",
+     _sub(_ST, "if st.is_stale())", "if st.tensor._version > 0)")),
+    ("unpack returns a clone of the tensor", "the saved tensor itself",
+     _sub(_ST, "            return self.tensor\n", "            return self.tensor.clone()\n")),
+    ("no comma after the operation's name", "a comma after OP",
+     _sub(_ST, 'f", which is output 0 of {self.output_of},"', 'f", which is output 0 of {self.output_of}"')),
+    ("is_stale re-reads the version at each call (never stale)", "version at save time (read once",
+     _sub(_ST, "return self.tensor._version != self.saved_version",
+          "self.saved_version = self.tensor._version\n        return False")),
+]
+WRONG["grad_norm_recorder"] += [
+    ("remove() empties self.norms instead of removing the hooks", "call handle.remove()",
+     _sub(_REC, "        for handle in self._handles:\n            handle.remove()\n        self._handles = []",
+          "        self.norms = {}")),
+    ("the largest |element| instead of the L2 norm", "L2 norm of the whole gradient",
+     _sub(_REC, "float((grad * grad).sum().sqrt().item())", "float(grad.abs().max().item())")),
+    ("the norm of the mean gradient", "L2 norm of the whole gradient",
+     _sub(_REC, "float((grad * grad).sum().sqrt().item())", "abs(float(grad.mean().item()))")),
+    ("watch registers the hook twice", "append once per pass",
+     _sub(_REC, "        self._handles.append(tensor.register_hook(hook))",
+          "        self._handles.append(tensor.register_hook(hook))\n        self._handles.append(tensor.register_hook(hook))")),
+]
+WRONG["half_saver"] += [
+    ("compresses only float32: float64 stays float64", "float32 and float64 alike",
+     _sub(_HALF, "if t.is_floating_point() else t", "if t.dtype == torch.float32 else t")),
+    ("counts 2 bytes per element whatever was kept", "numel() * element_size()",
+     _sub(_HALF, "kept.numel() * kept.element_size()", "kept.numel() * 2")),
+    ("overwrites stored_bytes instead of adding", "is the sum of numel() * element_size()",
+     _sub(_HALF, "self.stored_bytes += kept", "self.stored_bytes = kept")),
+    ("float16 rounding applied in unpack only: pack keeps t", "not those of t", '''
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        self.stored_bytes += t.numel() * t.element_size()
+        return t
+
+    def unpack(self, packed):
+        if packed.is_floating_point():
+            return packed.to(torch.float16).to(packed.dtype)
+        return packed
+'''),
+]
+WRONG["attach_sgd"] += [
+    ("updates without torch.no_grad()", "torch.no_grad()",
+     _sub(_SGD, "        with torch.no_grad():\n            p -= lr * p.grad", "        p -= lr * p.grad")),
+    ("frees p.grad before the update", "did not change", '''
+def attach_sgd(params, lr):
+    def step(p):
+        g = p.grad
+        p.grad = None
+        with torch.no_grad():
+            p -= lr * p.grad if p.grad is not None else 0 * p
+        del g
+
+    return [p.register_post_accumulate_grad_hook(step) for p in params]
+'''),
+    ("returns the handles of the first parameter only", "one per parameter", '''
+def attach_sgd(params, lr):
+    def step(p):
+        with torch.no_grad():
+            p -= lr * p.grad
+        p.grad = None
+
+    handles = [p.register_post_accumulate_grad_hook(step) for p in params]
+    return handles[:1]
+'''),
+    ("hard-codes the example's lr = 0.1", "lr given to attach_sgd", _sub(_SGD, "p -= lr * p.grad", "p -= 0.1 * p.grad")),
+]
+
+RIGHT["clip_hook"] += [
+    ("math.sqrt of a Python sum of squares", '''
+import math
+
+def make_clip_hook(max_norm):
+    def hook(grad):
+        norm = math.sqrt(float((grad ** 2).sum()))
+        return grad * (max_norm / norm) if norm > max_norm else None
+    return hook
+'''),
+]
+RIGHT["td_loss"] += [
+    ("einsum for both values, a detached copy of theta in the target", '''
+def td_loss(theta, s, r, s_next, gamma):
+    v_next = torch.einsum("nd,d->n", s_next, theta.detach())
+    v = torch.einsum("nd,d->n", s, theta)
+    return ((r + gamma * v_next - v) ** 2).sum() / s.shape[0]
+'''),
+]
+RIGHT["ste_sign"] += [
+    ("hard + (soft - soft.detach())", '''
+def ste_sign(x):
+    soft = torch.clamp(x, min=-1.0, max=1.0)
+    hard = torch.where(x >= 0, torch.ones_like(x), -torch.ones_like(x))
+    return hard + (soft - soft.detach())
+'''),
+]
+RIGHT["grad_norm_recorder"] += [
+    ("torch.linalg.vector_norm, handles in a dict of lists", '''
+class GradNormRecorder:
+    def __init__(self):
+        self.norms = {}
+        self.hooks = {}
+
+    def watch(self, name, tensor):
+        if name not in self.norms:
+            self.norms[name] = []
+            self.hooks[name] = []
+        self.hooks[name].append(tensor.register_hook(
+            lambda grad: self.norms[name].append(torch.linalg.vector_norm(grad).item())))
+
+    def remove(self):
+        for hs in self.hooks.values():
+            for h in hs:
+                h.remove()
+        self.hooks = {}
+'''),
+]
+RIGHT["half_saver"] += [
+    ("a small object as the package, element_size of float16 read from a tensor", '''
+from types import SimpleNamespace
+
+class HalfSaver(torch.autograd.graph.saved_tensors_hooks):
+    def __init__(self):
+        self.stored_bytes = 0
+        super().__init__(self.pack, self.unpack)
+
+    def pack(self, t):
+        if t.is_floating_point():
+            box = SimpleNamespace(dtype=t.dtype, data=t.detach().half())
+        else:
+            box = SimpleNamespace(dtype=None, data=t)
+        self.stored_bytes += box.data.element_size() * box.data.numel()
+        return box
+
+    def unpack(self, box):
+        return box.data if box.dtype is None else box.data.to(box.dtype)
+'''),
+]
+RIGHT["attach_sgd"] += [
+    ("p.sub_(p.grad * lr) in a loop that appends handles", '''
+def attach_sgd(params, lr):
+    handles = []
+    for param in params:
+        def update(t):
+            with torch.no_grad():
+                t.sub_(t.grad * lr)
+            t.grad = None
+        handles.append(param.register_post_accumulate_grad_hook(update))
+    return handles
+'''),
+]
+
+RIGHT["ste_sign"].append(("hard from torch.where with Python scalars (hard - soft promotes to x's dtype)", '''
+def ste_sign(x):
+    soft = x.clamp(-1.0, 1.0)
+    hard = torch.where(x >= 0, 1.0, -1.0)
+    return soft + (hard - soft).detach()
+'''))
