@@ -712,3 +712,222 @@ class MomentumSGD:
 '''),
     ],
 }
+
+
+# ---- more typical mistakes and other correct answers ------------------------------------------
+
+_MSE = '''
+def mse_grad(X, y, w, b):
+    r = X @ w + b - y
+    n = X.shape[0]
+    return (2.0 / n) * (X.T @ r), (2.0 / n) * r.sum()
+'''
+_SGD = '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            if p.grad is None:
+                continue
+            p -= lr * p.grad
+            p.grad = None
+'''
+_LOOP = '''
+def train_linear_regression(X, y, lr, steps):
+    w = torch.zeros(X.shape[1], dtype=X.dtype, requires_grad=True)
+    b = torch.zeros((), dtype=X.dtype, requires_grad=True)
+    losses = []
+    for _ in range(steps):
+        loss = ((X @ w + b - y) ** 2).mean()
+        losses.append(loss.item())
+        loss.backward()
+        sgd_step([w, b], lr)
+    return w, b, losses
+'''
+_CF = '''
+def closed_form(X, y):
+    Xn = np.asarray(X.detach().numpy(), dtype=np.float64)
+    A = np.hstack([Xn, np.ones((Xn.shape[0], 1))])
+    theta, *_ = np.linalg.lstsq(A, np.asarray(y.detach().numpy(), dtype=np.float64), rcond=None)
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''
+_FIX = '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.linear = nn.Linear(d, 1)
+        self.scale = nn.Parameter(torch.ones(1))
+
+    def forward(self, x):
+        return (self.linear(x) * self.scale).reshape(-1)
+'''
+
+
+def _sub(src, old, new):
+    assert old in src, old
+    return src.replace(old, new)
+
+
+WRONG["mse_grad"] += [
+    ("hard-codes the example's N = 6", "N = X.shape[0]", _sub(_MSE, "n = X.shape[0]", "n = 6")),
+    ("divides by X.numel() (N * D) instead of N", "N = X.shape[0]", _sub(_MSE, "n = X.shape[0]", "n = X.numel()")),
+    ("db = 2 / N * r.mean(): divided by N twice", "db = 2 / N * r.sum()",
+     _sub(_MSE, "(2.0 / n) * r.sum()", "(2.0 / n) * r.mean()")),
+    ("the residual without the bias b", "r = X @ w + b - y", _sub(_MSE, "r = X @ w + b - y", "r = X @ w - y")),
+    ("dw = X @ r: X not transposed", "X.T @ r", _sub(_MSE, "(X.T @ r)", "(X @ r)")),
+]
+WRONG["sgd_step"] += [
+    ("hard-codes the example's lr = 0.25", "the lr argument", _sub(_SGD, "p -= lr * p.grad", "p -= 0.25 * p.grad")),
+    ("returns after the first parameter", "every parameter", _sub(_SGD, "            p.grad = None", "            p.grad = None\n            return")),
+    ("stops at the first parameter without a gradient (break)", "every parameter", _sub(_SGD, "continue", "break")),
+    ("divides by lr", "the lr argument", _sub(_SGD, "p -= lr * p.grad", "p -= p.grad / lr")),
+]
+WRONG["train_loop"] += [
+    ("hard-codes the example's lr = 0.1", "the lr and steps arguments", _sub(_LOOP, "sgd_step([w, b], lr)", "sgd_step([w, b], 0.1)")),
+    ("hard-codes the example's 25 steps", "the lr and steps arguments", _sub(_LOOP, "range(steps)", "range(25)")),
+    ("resets .grad between backward and the step: nothing is updated", "never changes", '''
+def train_linear_regression(X, y, lr, steps):
+    w = torch.zeros(X.shape[1], dtype=X.dtype, requires_grad=True)
+    b = torch.zeros((), dtype=X.dtype, requires_grad=True)
+    losses = []
+    for _ in range(steps):
+        loss = ((X @ w + b - y) ** 2).mean()
+        losses.append(loss.item())
+        loss.backward()
+        w.grad = None
+        b.grad = None
+        sgd_step([w, b], lr)
+    return w, b, losses
+'''),
+    ("starts from ones instead of zeros", "start from zeros",
+     _sub(_sub(_LOOP, "w = torch.zeros(X.shape[1]", "w = torch.ones(X.shape[1]"), "b = torch.zeros(()", "b = torch.ones(()")),
+    ("hard-codes D = 3 features", "the lr and steps arguments", _sub(_LOOP, "torch.zeros(X.shape[1]", "torch.zeros(3")),
+]
+WRONG["closed_form"] += [
+    ("lstsq against y[:, None]: w of shape (D, 1), b of shape (1,)", "0-d value", '''
+def closed_form(X, y):
+    Xn = X.numpy()
+    A = np.hstack([Xn, np.ones((Xn.shape[0], 1))])
+    theta, *_ = np.linalg.lstsq(A, y.numpy()[:, None], rcond=None)
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''),
+    ("returns (b, w) in the wrong order", "(w, b)", _sub(_CF, "return torch.tensor(theta[:-1]), torch.tensor(theta[-1])",
+                                                         "return torch.tensor(theta[-1]), torch.tensor(theta[:-1])")),
+    ("a ridge term added to the normal equations 'for stability'", "not the least-squares solution", '''
+def closed_form(X, y):
+    A = np.hstack([X.numpy(), np.ones((X.shape[0], 1))])
+    theta = np.linalg.solve(A.T @ A + 0.1 * np.eye(A.shape[1]), A.T @ y.numpy())
+    return torch.tensor(theta[:-1]), torch.tensor(theta[-1])
+'''),
+    ("w from lstsq without the bias column, b fitted afterwards on the residual", "not the least-squares solution", '''
+def closed_form(X, y):
+    Xn, yn = X.numpy(), y.numpy()
+    w, *_ = np.linalg.lstsq(Xn, yn, rcond=None)
+    b = (yn - Xn @ w).mean()
+    return torch.tensor(w), torch.tensor(b)
+'''),
+]
+WRONG["fixed_regressor"] += [
+    ("the layer wrapped in nn.Sequential: linear.0.weight", "not a container", _sub(_FIX, "self.linear = nn.Linear(d, 1)",
+                                                                                     "self.linear = nn.Sequential(nn.Linear(d, 1))")),
+    ("scale of shape (d,)", "scale has shape (1,)", _sub(_FIX, "torch.ones(1)", "torch.ones(d)")),
+    ("the layer registered under another name (self.lin)", "self.linear", '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.lin = nn.Linear(d, 1)
+        self.scale = nn.Parameter(torch.ones(1))
+
+    def forward(self, x):
+        return (self.lin(x) * self.scale).reshape(-1)
+'''),
+    ("scale initialised to zeros", "nn.Parameter(torch.ones(1))", _sub(_FIX, "torch.ones(1)", "torch.zeros(1)")),
+]
+WRONG["momentum_sgd"] += [
+    ("skips with break: the parameters after one without a gradient are never updated", "every parameter",
+     _momentum("                    continue", "                    break")),
+    ("Nesterov: steps with g + momentum * buffer", "step 1 is p -= lr * (grad + weight_decay * p)",
+     _momentum("                    g = self.buffers[i]", "                    g = g + self.momentum * self.buffers[i]")),
+    ("weight decay subtracted instead of added", "grad + weight_decay * p",
+     _momentum("g = g + self.weight_decay * p", "g = g - self.weight_decay * p")),
+    ("the first step already scaled by momentum", "the buffer starts as that sum",
+     _momentum("self.buffers[i] = g.clone()", "self.buffers[i] = self.momentum * g")),
+]
+
+RIGHT["mse_grad"] += [
+    ("len(y) for N, the factor folded into the residual", '''
+def mse_grad(X, y, w, b):
+    r2 = 2 * (X.matmul(w) + b - y) / len(y)
+    return r2 @ X, r2.sum()
+'''),
+]
+RIGHT["sgd_step"] += [
+    ("p.data updated without no_grad, grads collected first", '''
+def sgd_step(params, lr):
+    for p in [q for q in params if q.grad is not None]:
+        p.data -= lr * p.grad
+        p.grad = None
+'''),
+]
+RIGHT["train_loop"] += [
+    ("mse_grad by hand would be allowed, but autograd with torch.mean and a manual update", '''
+def train_linear_regression(X, y, lr, steps):
+    n, d = X.shape
+    w = torch.zeros(d, dtype=X.dtype).requires_grad_()
+    b = torch.tensor(0.0, dtype=X.dtype).requires_grad_()
+    losses = []
+    for step in range(steps):
+        loss = torch.mean((X @ w + b - y) ** 2)
+        losses.append(float(loss.item()))
+        gw, gb = torch.autograd.grad(loss, [w, b])
+        with torch.no_grad():
+            w -= lr * gw
+            b -= lr * gb
+    return w, b, losses
+'''),
+]
+RIGHT["closed_form"] += [
+    ("the normal equations inverted explicitly", '''
+def closed_form(X, y):
+    A = np.concatenate([X.numpy(), np.ones((len(y), 1))], axis=1)
+    theta = np.linalg.inv(A.T @ A) @ (A.T @ y.numpy())
+    return torch.from_numpy(theta[:-1].copy()), torch.tensor(theta[-1], dtype=torch.float64)
+'''),
+]
+RIGHT["fixed_regressor"] += [
+    ("nn.Parameter(torch.ones(1, dtype=torch.float32)) and a Linear in float64 from the start", '''
+class FixedRegressor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(1, dtype=torch.float32))
+        self.linear = nn.Linear(in_features=d, out_features=1, bias=True)
+
+    def forward(self, x):
+        return (self.linear(x) * self.scale).reshape(-1)
+'''),
+]
+RIGHT["momentum_sgd"] += [
+    ("buffers in a dict keyed by parameter index, p.sub_(lr * v)", '''
+class MomentumSGD:
+    def __init__(self, params, lr, momentum=0.0, weight_decay=0.0):
+        self.params = [p for p in params]
+        self.lr = lr
+        self.mu = momentum
+        self.wd = weight_decay
+        self.state = {}
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = None
+
+    @torch.no_grad()
+    def step(self):
+        for k, p in enumerate(self.params):
+            if p.grad is None:
+                continue
+            d = p.grad + self.wd * p
+            if self.mu:
+                d = d.clone() if k not in self.state else self.mu * self.state[k] + d
+                self.state[k] = d
+            p.sub_(self.lr * d)
+'''),
+]
