@@ -32,6 +32,10 @@ def fd_hint(h=1e-6):
     """A hint for check_close on a finite-difference result: names the usual slips, if one fits."""
     def hint(got, expected):
         nz = np.abs(expected) > 1e-3
+        if np.shape(got) == np.shape(expected) and nz.any() and (got[nz] == 0).any() \
+                and np.allclose(got[got != 0], expected[got != 0], rtol=1e-4, atol=1e-6):
+            return ("some entries are exactly 0 although the derivative is not: perturb every element of x, "
+                    "all x.numel() of them (range(x.numel()), no off-by-one)")
         if nz.any() and np.isfinite(got).all():
             ratio = got[nz] / expected[nz]
             if np.allclose(ratio, 2.0, rtol=1e-3):
@@ -75,6 +79,20 @@ def order_hint(hs, errors):
             (np.mean(np.diff(le) / np.diff(lh)), "that is the mean of the slopes between neighbouring points, "
                                                  "not the least-squares slope through all the points"),
             (round(slope), "return the measured slope as a float: do not round it to an integer"),
+            (float(int(slope)), "return the measured slope as a float: do not round it (nor truncate it with "
+                                "int())"),
+            (slope / np.log(10), "use the same logarithm for both axes: np.log of the steps and np.log10 of the "
+                                 "errors scale the slope by 1/ln(10)"),
+            (slope * np.log(10), "use the same logarithm for both axes: np.log10 of the steps and np.log of the "
+                                 "errors scale the slope by ln(10)"),
+            ((le[1] - le[0]) / (lh[1] - lh[0]), "that is the slope through the first two points only: use the "
+                                                "least-squares slope through ALL the points"),
+            ((le[-1] - le[-2]) / (lh[-1] - lh[-2]), "that is the slope through the last two points only: use the "
+                                                    "least-squares slope through ALL the points"),
+            (np.mean(le / lh), "that is the mean of log(error) / log(h), which mixes in the intercept log(C): "
+                               "fit the least-squares slope with np.polyfit(np.log(hs), np.log(errors), 1)"),
+            (np.polyfit(np.sort(lh), le, 1)[0], "you sorted the steps but not the errors: keep each step with its "
+                                                "error (sort both in the same order, or do not sort at all)"),
         ]
 
     def hint(got, expected):

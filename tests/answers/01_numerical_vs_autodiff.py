@@ -622,3 +622,303 @@ def fd_order(hs, errors):
     return float(c[0, 1] / c[0, 0])
 '''),
 ]
+
+# Issue 10, second round: more slips of each exercise, and more right answers.
+WRONG["central_diff_grad"] += [
+    ("the step h argument ignored: always 1e-6", "use the step h argument", CDG.format(body='''\
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    grad = np.empty(base.size)
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += 1e-6
+        minus[i] -= 1e-6
+        grad[i] = (f(torch.from_numpy(plus.reshape(tuple(x.shape)))).item()
+                   - f(torch.from_numpy(minus.reshape(tuple(x.shape)))).item()) / (2 * 1e-6)
+    return torch.from_numpy(grad.reshape(tuple(x.shape)))''')),
+    ("a step relative to |x_i| (h * max(1, |x_i|))", "use the step h argument", CDG.format(body='''\
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    grad = np.empty(base.size)
+    for i in range(base.size):
+        step = h * max(1.0, abs(base[i]))
+        plus, minus = base.copy(), base.copy()
+        plus[i] += step
+        minus[i] -= step
+        grad[i] = (f(torch.from_numpy(plus.reshape(tuple(x.shape)))).item()
+                   - f(torch.from_numpy(minus.reshape(tuple(x.shape)))).item()) / (2 * step)
+    return torch.from_numpy(grad.reshape(tuple(x.shape)))''')),
+    ("returns a NumPy array, not a tensor", "tensor", CDG.format(body='''\
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    grad = np.empty(base.size)
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += h
+        minus[i] -= h
+        grad[i] = (f(torch.from_numpy(plus.reshape(tuple(x.shape)))).item()
+                   - f(torch.from_numpy(minus.reshape(tuple(x.shape)))).item()) / (2 * h)
+    return grad.reshape(tuple(x.shape))''')),
+    ("loops over len(x): only the first axis of a matrix", "reshape", CDG.format(body='''\
+    grad = torch.zeros(len(x), dtype=torch.float64)
+    for i in range(len(x)):
+        plus, minus = x.detach().clone().to(torch.float64), x.detach().clone().to(torch.float64)
+        plus[i] += h
+        minus[i] -= h
+        grad[i] = (f(plus) - f(minus)).sum().item() / (2 * h)
+    return grad''')),
+    ("off by one: the last element is never perturbed", "every element", CDG.format(body='''\
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    grad = np.zeros(base.size)
+    for i in range(base.size - 1):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += h
+        minus[i] -= h
+        grad[i] = (f(torch.from_numpy(plus.reshape(tuple(x.shape)))).item()
+                   - f(torch.from_numpy(minus.reshape(tuple(x.shape)))).item()) / (2 * h)
+    return torch.from_numpy(grad.reshape(tuple(x.shape)))''')),
+    ("evaluates f at float32 points (torch.tensor of a list)", "float32", CDG.format(body='''\
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    grad = np.empty(base.size)
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += h
+        minus[i] -= h
+        fp = f(torch.tensor(plus.reshape(tuple(x.shape)).tolist())).item()
+        fm = f(torch.tensor(minus.reshape(tuple(x.shape)).tolist())).item()
+        grad[i] = (fp - fm) / (2 * h)
+    return torch.from_numpy(grad.reshape(tuple(x.shape)))''')),
+]
+WRONG["fd_errors"] += [
+    ("converts x0 to dtype but not hs", "convert x0 and hs to `dtype`", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return np.abs(approx.astype(np.float64) - dfdx(float(x0)))
+'''),
+    ("a dict of schemes: an unknown one raises KeyError", "must raise ValueError", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    quotients = {"forward": lambda: (f(x + h) - f(x)) / h,
+                 "central": lambda: (f(x + h) - f(x - h)) / (2 * h)}
+    approx = quotients[scheme]()
+    return np.abs(approx.astype(np.float64) - dfdx(float(x0)))
+'''),
+    ("the ValueError's message does not name the allowed schemes", "naming the allowed schemes", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError("unknown scheme")
+    return np.abs(approx.astype(np.float64) - dfdx(float(x0)))
+'''),
+    ("returns a Python list of errors, not an array", "NumPy array", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return [float(abs(a - dfdx(float(x0)))) for a in approx.astype(np.float64)]
+'''),
+    ("returns a torch tensor of errors", "NumPy array", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h) - f(x - h)) / (2 * h)
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return torch.from_numpy(np.abs(approx.astype(np.float64) - dfdx(float(x0))))
+'''),
+    ("central with half steps: (f(x + h/2) - f(x - h/2)) / h", "(sin(0.8) - sin(0.6)) / (2 * 0.1)", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    x = np.asarray(x0, dtype=dtype)
+    h = np.asarray(hs, dtype=dtype)
+    if scheme == "forward":
+        approx = (f(x + h) - f(x)) / h
+    elif scheme == "central":
+        approx = (f(x + h / 2) - f(x - h / 2)) / h
+    else:
+        raise ValueError(f"unknown scheme {scheme!r}: use 'forward' or 'central'")
+    return np.abs(approx.astype(np.float64) - dfdx(float(x0)))
+'''),
+]
+WRONG["fd_order"] += [
+    ("natural log of the steps, log10 of the errors", "same logarithm", FDO.format(body='''\
+    return float(np.polyfit(np.log(hs), np.log10(errors), 1)[0])''')),
+    ("int() of the slope: truncated", "do not round it", FDO.format(body='''\
+    return int(np.polyfit(np.log(hs), np.log(errors), 1)[0])''')),
+    ("slope through the first two points only", "ALL the points", FDO.format(body='''\
+    return float((np.log(errors[1]) - np.log(errors[0])) / (np.log(hs[1]) - np.log(hs[0])))''')),
+    ("the mean of log(error) / log(h)", "least-squares slope", FDO.format(body='''\
+    return float(np.mean(np.log(errors) / np.log(hs)))''')),
+    ("the steps sorted but not the errors with them", "same order", FDO.format(body='''\
+    return float(np.polyfit(np.log(np.sort(hs)), np.log(errors), 1)[0])''')),
+]
+WRONG["numerical_jacobian"] += [
+    ("the step h argument ignored: always 1e-6", "use the step h argument", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    shape = tuple(x.shape)
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    rows = []
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += 1e-6
+        minus[i] -= 1e-6
+        d = (f(torch.from_numpy(plus.reshape(shape))) - f(torch.from_numpy(minus.reshape(shape)))).detach().numpy()
+        rows.append(d.reshape(-1) / 2e-6)
+    return torch.from_numpy(np.stack(rows))
+'''),
+    ("returns a NumPy array, not a tensor", "tensor", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    shape = tuple(x.shape)
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    rows = []
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += h
+        minus[i] -= h
+        d = (f(torch.from_numpy(plus.reshape(shape))) - f(torch.from_numpy(minus.reshape(shape)))).detach().numpy()
+        rows.append(d.reshape(-1) / (2 * h))
+    return np.stack(rows)
+'''),
+    ("loops over len(x): a matrix input gets one row per row of x", "x.numel()", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    rows = []
+    for i in range(len(x)):
+        plus, minus = x.detach().clone().to(torch.float64), x.detach().clone().to(torch.float64)
+        plus[i] += h
+        minus[i] -= h
+        rows.append(((f(plus) - f(minus)) / (2 * h)).reshape(-1))
+    return torch.stack(rows)
+'''),
+    ("m taken as len(f(x)): a matrix output is cut to its first axis", "f(x).numel()", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    shape = tuple(x.shape)
+    base = x.detach().to(torch.float64).numpy().reshape(-1).copy()
+    m = len(f(x))
+    J = np.zeros((base.size, m))
+    for i in range(base.size):
+        plus, minus = base.copy(), base.copy()
+        plus[i] += h
+        minus[i] -= h
+        d = (f(torch.from_numpy(plus.reshape(shape))) - f(torch.from_numpy(minus.reshape(shape)))).detach().numpy()
+        J[i] = d.reshape(-1)[:m] / (2 * h)
+    return torch.from_numpy(J)
+'''),
+]
+WRONG["check_gradient"] += [
+    ("the eps argument ignored: central_diff_grad(f, x) with its default step", "pass eps", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if tuple(analytic.shape) != tuple(x.shape):
+        raise ValueError(f"analytic gradient has shape {tuple(analytic.shape)} but x has shape {tuple(x.shape)}")
+    numerical = central_diff_grad(f, x).numpy().reshape(-1)
+    a = analytic.detach().to(torch.float64).numpy().reshape(-1)
+    passes = np.abs(a - numerical) <= atol + rtol * np.abs(numerical)
+    bad = [int(i) for i in np.flatnonzero(~passes)]
+    return len(bad) == 0, bad
+'''),
+    ("the rtol term scaled by |analytic| (torch.isclose(numerical, analytic))", "the rtol term is scaled by the NUMERICAL", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if analytic.shape != x.shape:
+        raise ValueError(f"shape mismatch: analytic {tuple(analytic.shape)} vs x {tuple(x.shape)}")
+    num = central_diff_grad(f, x, eps).reshape(-1)
+    ana = analytic.detach().reshape(-1).to(torch.float64)
+    passes = as_np(torch.isclose(num, ana, rtol=rtol, atol=atol))
+    return bool(passes.all()), [int(i) for i in np.flatnonzero(~passes)]
+'''),
+    ("a strict < in the rule: an exact match fails with atol = rtol = 0", "<=", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if tuple(analytic.shape) != tuple(x.shape):
+        raise ValueError(f"analytic gradient has shape {tuple(analytic.shape)} but x has shape {tuple(x.shape)}")
+    numerical = central_diff_grad(f, x, eps).numpy().reshape(-1)
+    a = analytic.detach().to(torch.float64).numpy().reshape(-1)
+    passes = np.abs(a - numerical) < atol + rtol * np.abs(numerical)
+    bad = [int(i) for i in np.flatnonzero(~passes)]
+    return len(bad) == 0, bad
+'''),
+    ("the same number of elements is enough: no error for (2, 3) against (3, 2)", "raise ValueError if they differ", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if analytic.numel() != x.numel():
+        raise ValueError(f"analytic gradient has shape {tuple(analytic.shape)} but x has shape {tuple(x.shape)}")
+    numerical = central_diff_grad(f, x, eps).numpy().reshape(-1)
+    a = analytic.detach().to(torch.float64).numpy().reshape(-1)
+    passes = np.abs(a - numerical) <= atol + rtol * np.abs(numerical)
+    bad = [int(i) for i in np.flatnonzero(~passes)]
+    return len(bad) == 0, bad
+'''),
+]
+RIGHT["central_diff_grad"] += [
+    ("torch.stack of per-element scalars, x.flatten() and torch.where-free indexing", '''\
+def central_diff_grad(f, x, h=1e-6):
+    flat = x.detach().flatten().to(torch.float64)
+    parts = []
+    for i in range(flat.numel()):
+        e = torch.zeros_like(flat)
+        e[i] = 1.0
+        d = f((flat + h * e).reshape(x.shape)) - f((flat - h * e).reshape(x.shape))
+        parts.append(d.reshape(()) / (2 * h))
+    return torch.stack(parts).reshape(x.shape).detach()
+'''),
+]
+RIGHT["fd_errors"] += [
+    ("a loop over the steps, collected with np.array(..., dtype=np.float64)", '''\
+def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
+    if scheme not in ("forward", "central"):
+        raise ValueError(f"{scheme!r} is not a scheme: choose 'forward' or 'central'")
+    x = dtype(x0)
+    exact = dfdx(x0)
+    out = []
+    for h in np.asarray(hs, dtype=dtype):
+        q = (f(x + h) - f(x)) / h if scheme == "forward" else (f(x + h) - f(x - h)) / (2 * h)
+        out.append(abs(float(q) - exact))
+    return np.array(out, dtype=np.float64)
+'''),
+]
+RIGHT["numerical_jacobian"] += [
+    ("each row from Exercise 1's central_diff_grad of one output? no: torch.cat of rows, then view", '''\
+def numerical_jacobian(f, x, h=1e-6):
+    x0 = x.detach().to(torch.float64).clone()
+    n = x0.numel()
+    rows = []
+    for i in range(n):
+        d = torch.zeros(n, dtype=torch.float64)
+        d[i] = h
+        d = d.reshape(x0.shape)
+        rows.append(((f(x0 + d) - f(x0 - d)).to(torch.float64) / (2 * h)).reshape(1, -1))
+    return torch.cat(rows, 0).detach()
+'''),
+]
+RIGHT["check_gradient"] += [
+    ("np.isclose(analytic, numerical) (the same rule), a list comprehension over enumerate", '''\
+def check_gradient(f, x, analytic, eps=1e-6, atol=1e-5, rtol=1e-3):
+    if tuple(analytic.shape) != tuple(x.shape):
+        raise ValueError(f"shapes differ: {tuple(analytic.shape)} (analytic) and {tuple(x.shape)} (x)")
+    n = as_np(central_diff_grad(f, x, h=eps)).ravel()
+    a = as_np(analytic).astype(np.float64).ravel()
+    close = np.isclose(a, n, rtol=rtol, atol=atol)
+    bad = [i for i, c in enumerate(close.tolist()) if not c]
+    return bool(close.all()), bad
+'''),
+]
+RIGHT["fd_order"] += [
+    ("scipy-free: np.polyfit on log2 of both, as_np-free float()", '''\
+def fd_order(hs, errors):
+    hs, errors = np.asarray(hs, dtype=float), np.asarray(errors, dtype=float)
+    return float(np.polyfit(np.log2(hs), np.log2(errors), deg=1)[0])
+'''),
+]

@@ -593,3 +593,292 @@ def count_leaves(t):
                 todo.append(nxt)
     return len(leaves)
 '''))
+
+# Issue 10, second round: more slips of each exercise, and more right answers.
+NN = '''from collections import deque
+
+def node_names(t):
+    """Names of the backward nodes reachable from t.grad_fn, breadth-first, each node once."""
+{body}
+'''
+WRONG["node_names"] += [
+    ("AccumulateGrad nodes left out (only the operations listed)", "AccumulateGrad", NN.format(body='''\
+    if t.grad_fn is None:
+        return []
+    names, seen, queue = [], {id(t.grad_fn)}, deque([t.grad_fn])
+    while queue:
+        fn = queue.popleft()
+        if type(fn).__name__ != "AccumulateGrad":
+            names.append(type(fn).__name__)
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                queue.append(nxt)
+    return names''')),
+    ("returns the nodes themselves, not their names", "names", NN.format(body='''\
+    if t.grad_fn is None:
+        return []
+    nodes, seen, queue = [], {id(t.grad_fn)}, deque([t.grad_fn])
+    while queue:
+        fn = queue.popleft()
+        nodes.append(fn)
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                queue.append(nxt)
+    return nodes''')),
+    ("next_functions visited in reverse order", "in another order", NN.format(body='''\
+    if t.grad_fn is None:
+        return []
+    names, seen, queue = [], {id(t.grad_fn)}, deque([t.grad_fn])
+    while queue:
+        fn = queue.popleft()
+        names.append(type(fn).__name__)
+        for nxt, _ in reversed(fn.next_functions):
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                queue.append(nxt)
+    return names''')),
+    ("the root t.grad_fn left out of the list", "first t.grad_fn", NN.format(body='''\
+    if t.grad_fn is None:
+        return []
+    names, seen, queue = [], {id(t.grad_fn)}, deque([t.grad_fn])
+    while queue:
+        fn = queue.popleft()
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                names.append(type(nxt).__name__)
+                queue.append(nxt)
+    return names''')),
+    ("a leaf returns ['AccumulateGrad'] (its would-be node)", "return []", NN.format(body='''\
+    if t.grad_fn is None:
+        return ["AccumulateGrad"] if t.requires_grad else []
+    names, seen, queue = [], {id(t.grad_fn)}, deque([t.grad_fn])
+    while queue:
+        fn = queue.popleft()
+        names.append(type(fn).__name__)
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                queue.append(nxt)
+    return names''')),
+]
+CL = '''def count_leaves(t):
+    """Number of distinct leaf tensors whose .grad t.backward() would fill."""
+{body}
+'''
+WRONG["count_leaves"] += [
+    ("a leaf counts 1 even when it does not require grad", "no gradient goes anywhere", CL.format(body='''\
+    if t.grad_fn is None:
+        return 1
+    leaves, seen, stack = set(), {id(t.grad_fn)}, [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if hasattr(fn, "variable"):
+            leaves.add(id(fn.variable))
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+    return len(leaves)''')),
+    ("None entries of next_functions counted as leaves", "its next_functions entry is None", CL.format(body='''\
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    count, seen, stack = 0, {id(t.grad_fn)}, [t.grad_fn]
+    leaves = set()
+    while stack:
+        fn = stack.pop()
+        if hasattr(fn, "variable"):
+            leaves.add(id(fn.variable))
+        for nxt, _ in fn.next_functions:
+            if nxt is None:
+                count += 1
+            elif id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+    return len(leaves) + count''')),
+    ("returns the set of leaves, not its size", "return the number", CL.format(body='''\
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    leaves, seen, stack = set(), {id(t.grad_fn)}, [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if hasattr(fn, "variable"):
+            leaves.add(id(fn.variable))
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+    return leaves''')),
+]
+WRONG["leaf_predictions"] += [
+    ("pairs written (requires_grad, is_leaf): the order swapped", "(is_leaf, requires_grad), in that order", '''\
+predictions = {
+    "a": (True, True),
+    "b": (True, False),
+    "c": (False, True),
+    "d": (False, True),
+    "e": (True, False),
+    "f": (False, True),
+    "g": (False, True),
+    "h": (True, False),
+    "i": (False, True),
+}
+'''),
+    ("b predicted a leaf (made from a leaf)", "a non-leaf with a grad_fn", pred().replace('"b": (False, True)', '"b": (True, True)')),
+    ("i predicted tracked (a computed tensor)", "computed only from tensors that do not require grad", pred(i="(False, True)")),
+    ("1 and 0 instead of True and False", "pair of booleans", pred().replace("True", "1").replace("False", "0")),
+    ("d predicted to require grad (used with a)", "it requires grad only if you ask", pred().replace('"d": (True, False)', '"d": (True, True)')),
+]
+WRONG["build"] += [
+    ("mean over the first axis: a vector for a matrix input", "yours has MeanBackward1", '''\
+def build(a, b):
+    return ((a * b).tanh() - a).pow(2).mean(0) * 0.5
+'''),
+    ("the mean written as sum() * 0.5 / 3 (the example's length)", "the target has MeanBackward0", '''\
+def build(a, b):
+    return ((a * b).tanh() - a).pow(2).sum() * (0.5 / 3)
+'''),
+    ("a detached before the subtraction", "the target has leaf a", '''\
+def build(a, b):
+    return ((a * b).tanh() - a.detach()).pow(2).mean() * 0.5
+'''),
+    ("product of a and b via a.data", "the target has leaf a", '''\
+def build(a, b):
+    return ((a.data * b).tanh() - a).pow(2).mean() * 0.5
+'''),
+]
+WRONG["intermediate_grads"] += [
+    ("gradients returned as NumPy arrays", "tensor", IG.format(body='''\
+    for t in tensors.values():
+        t.retain_grad()
+    loss.backward()
+    return {name: t.grad.numpy() for name, t in tensors.items()}''')),
+    ("retain_grad() on clones of the tensors", "on the tensor itself", IG.format(body='''\
+    copies = {name: t.clone() for name, t in tensors.items()}
+    for c in copies.values():
+        c.retain_grad()
+    loss.backward()
+    return {name: c.grad for name, c in copies.items()}''')),
+    ("backward called twice (to be sure): the second fails, the graph is freed", "a second time", IG.format(body='''\
+    for t in tensors.values():
+        t.retain_grad()
+    loss.backward()
+    loss.backward()
+    return {name: t.grad for name, t in tensors.items()}''')),
+    ("the leaves' .grad reset to None after reading them", "is None", IG.format(body='''\
+    for t in tensors.values():
+        t.retain_grad()
+    loss.backward()
+    out = {}
+    for name, t in tensors.items():
+        out[name] = t.grad
+        t.grad = None
+    return out''')),
+]
+RIGHT["node_names"] += [
+    ("a plain list as a FIFO queue (list.pop(0)), ids in a set", '''\
+def node_names(t):
+    if t.grad_fn is None:
+        return []
+    order, queue, seen = [], [t.grad_fn], {id(t.grad_fn)}
+    while len(queue) > 0:
+        node = queue.pop(0)
+        order.append(node.__class__.__name__)
+        children = [n for n, _ in node.next_functions if n is not None]
+        for n in children:
+            if id(n) not in seen:
+                seen.add(id(n))
+                queue.append(n)
+    return order
+'''),
+    ("level by level: a list per level, the next level built from it", '''\
+def node_names(t):
+    if t.grad_fn is None:
+        return []
+    names, seen, level = [], {id(t.grad_fn)}, [t.grad_fn]
+    while level:
+        nxt_level = []
+        for node in level:
+            names.append(type(node).__name__)
+            for child, _ in node.next_functions:
+                if child is not None and id(child) not in seen:
+                    seen.add(id(child))
+                    nxt_level.append(child)
+        level = nxt_level
+    return names
+'''),
+]
+RIGHT["count_leaves"] += [
+    ("the leaf tensors kept in a dict keyed by id, breadth-first", '''\
+from collections import deque
+
+def count_leaves(t):
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    found, seen, q = {}, set(), deque([t.grad_fn])
+    while q:
+        node = q.popleft()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        var = getattr(node, "variable", None)
+        if var is not None:
+            found[id(var)] = var
+        q.extend(n for n, _ in node.next_functions if n is not None)
+    return len(found)
+'''),
+]
+RIGHT["leaf_predictions"] += [
+    ("comparisons instead of literals", '''\
+LEAF, TRACKED = True, True
+predictions = {
+    "a": (LEAF, TRACKED),
+    "b": (not LEAF, TRACKED),
+    "c": (LEAF, not TRACKED),
+    "d": (LEAF, not TRACKED),
+    "e": (not LEAF, TRACKED),
+    "f": (LEAF, not TRACKED),
+    "g": (LEAF, not TRACKED),
+    "h": (not LEAF, TRACKED),
+    "i": (LEAF, not TRACKED),
+}
+'''),
+]
+RIGHT["build"] += [
+    ("intermediate names, torch.tanh and Tensor.pow", '''\
+def build(a, b):
+    prod = a * b
+    act = torch.tanh(prod)
+    diff = act - a
+    sq = diff.pow(2)
+    m = sq.mean()
+    return m * 0.5
+'''),
+]
+RIGHT["intermediate_grads"] += [
+    ("retain_grad, backward with an explicit gradient of ones, grads cloned", '''\
+def intermediate_grads(loss, tensors):
+    for name in tensors:
+        tensors[name].retain_grad()
+    loss.backward(torch.ones_like(loss))
+    return {name: tensors[name].grad.clone() for name in tensors}
+'''),
+]
+RIGHT["count_leaves"] += [
+    ("leaves recognised when queued, AccumulateGrad nodes never expanded", CL.format(body='''\
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    leaves, seen, stack = set(), {id(t.grad_fn)}, [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                if hasattr(nxt, "variable"):
+                    leaves.add(id(nxt.variable))
+                else:
+                    stack.append(nxt)
+    return len(leaves)''')),
+]

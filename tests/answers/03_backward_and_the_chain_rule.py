@@ -924,3 +924,255 @@ def train_step(model, xs, ys, lr):
     return loss.data
 """),
 ]
+
+# ---- Issue 10, second round: more slips of each exercise, and more right answers ------------------
+
+_TOPO_OK = '''
+def topo_sort(root):
+    order, visited = [], set()
+    stack = [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        if id(node) in visited:
+            continue
+        visited.add(id(node))
+        stack.append((node, True))
+        for inp in reversed(node._prev):
+            if id(inp) not in visited:
+                stack.append((inp, False))
+    return order
+'''
+WRONG["topo_sort"] += [
+    ("breadth-first from the root, then reversed", "after all of its inputs", '''
+from collections import deque
+
+def topo_sort(root):
+    order, seen, queue = [], {id(root)}, deque([root])
+    while queue:
+        node = queue.popleft()
+        order.append(node)
+        for inp in node._prev:
+            if id(inp) not in seen:
+                seen.add(id(inp))
+                queue.append(inp)
+    return order[::-1]
+'''),
+    ("the root left out", "root", _TOPO_OK.replace("    return order\n", "    return order[:-1]\n")),
+    ("the leaves left out (only computed nodes)", "reachable", _TOPO_OK.replace(
+        "            order.append(node)\n", "            if node._prev:\n                order.append(node)\n")),
+]
+_BW = '''
+def backward(root):
+{body}
+'''
+WRONG["backward"] += [
+    ("leaf gradients added per edge: a leaf root gets nothing", "backward(x) on a leaf", _BW.format(body='''\
+    grads = {root: 1.0}
+    for node in reversed(topo_sort(root)):
+        g = grads.get(node, 0.0)
+        for inp, local in zip(node._prev, node._local_grads):
+            if inp.is_leaf:
+                inp.grad += local * g
+            else:
+                grads[inp] = grads.get(inp, 0.0) + local * g''')),
+    ("local derivatives zipped with the inputs in reverse order", "local * g", _BW.format(body='''\
+    grads = {root: 1.0}
+    for node in reversed(topo_sort(root)):
+        g = grads.get(node, 0.0)
+        if node.is_leaf:
+            node.grad += g
+            continue
+        for inp, local in zip(node._prev, reversed(node._local_grads)):
+            grads[inp] = grads.get(inp, 0.0) + local * g''')),
+    ("the leaves' .grad reset to 0 at the start of backward", "never assign", _BW.format(body='''\
+    order = topo_sort(root)
+    for node in order:
+        if node.is_leaf:
+            node.grad = 0.0
+    grads = {root: 1.0}
+    for node in reversed(order):
+        g = grads.get(node, 0.0)
+        if node.is_leaf:
+            node.grad += g
+            continue
+        for inp, local in zip(node._prev, node._local_grads):
+            grads[inp] = grads.get(inp, 0.0) + local * g''')),
+    ("grads started at {root: 0.0}", "grads = {root: 1.0}", _BW.format(body='''\
+    grads = {root: 0.0}
+    for node in reversed(topo_sort(root)):
+        g = grads.get(node, 0.0)
+        if node.is_leaf:
+            node.grad += g
+            continue
+        for inp, local in zip(node._prev, node._local_grads):
+            grads[inp] = grads.get(inp, 0.0) + local * g''')),
+]
+WRONG["local_rules"] += [
+    ("tanh' = (1 - tanh)**2", "SQUARE of the forward result", _rules(tanh='''def v_tanh(a):
+    t = math.tanh(a.data)
+    return Value(t, (a,), ((1.0 - t) ** 2,), "tanh")
+''')),
+    ("sigmoid' = exp(-a) / (1 + exp(-a)) (the square missing)", "s * (1 - s)", _rules(sigmoid='''def v_sigmoid(a):
+    e = math.exp(-a.data)
+    return Value(1.0 / (1.0 + e), (a,), (e / (1.0 + e),), "sigmoid")
+''')),
+    ("log's local derivative 1 / a built as a Value", "computed with math on a.data", _rules(log='''def v_log(a):
+    return Value(math.log(a.data), (a,), (1.0 / a,), "log")
+''')),
+    ("tanh with torch.tanh", "torch", _rules(tanh='''def v_tanh(a):
+    import autograd_core as torch
+    t = float(torch.tanh(torch.tensor(a.data)))
+    return Value(t, (a,), (1.0 - t * t,), "tanh")
+''')),
+    ("relu's forward value not clipped: a.data for negative a", "is max(a, 0)", _rules(relu='''def v_relu(a):
+    return Value(a.data, (a,), (1.0 if a.data > 0 else 0.0,), "relu")
+''')),
+]
+_FIT = '''
+def fit_line(xs, ys, w0=0.0, b0=0.0, lr=0.1, steps=100):
+{body}
+'''
+_FIT_LOOP = '''\
+    losses = []
+    for _ in range(steps):
+        zero_grad([w, b])
+        loss = sum(((w * x + b - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+        backward(loss)
+        losses.append(loss.data)
+        for p in (w, b):
+            p.data -= {lr} * p.grad
+    return w, b, losses'''
+WRONG["fit_line"] += [
+    ("the learning rate hard-coded to 0.1", "use the lr argument", _ZG + _FIT.format(
+        body="    w, b = Value(w0), Value(b0)\n" + _FIT_LOOP.format(lr="0.1"))),
+    ("w and b always start at 0 (w0, b0 ignored)", "w0 and b0", _ZG + _FIT.format(
+        body="    w, b = Value(0.0), Value(0.0)\n" + _FIT_LOOP.format(lr="lr"))),
+    ("zero_grad resets the first parameter only", "set each parameter's .grad to 0.0", '''def zero_grad(params):
+    params[0].grad = 0.0
+''' + _FIT.format(body="    w, b = Value(w0), Value(b0)\n" + _FIT_LOOP.format(lr="lr"))),
+    ("the losses recorded as Values, not loss.data", "loss.data", _ZG + _FIT.format(
+        body="    w, b = Value(w0), Value(b0)\n" + _FIT_LOOP.format(lr="lr").replace(
+            "losses.append(loss.data)", "losses.append(loss)"))),
+]
+WRONG["mlp"] += [
+    ("tanh applied to the data (a new leaf Value): the gradient stops there", "new Value", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum((w * hi for w, hi in zip(row, h)), bj) for row, bj in zip(W, b)]
+            if k < len(self.layers) - 1:
+                h = [Value(math.tanh(a.data)) for a in h]
+        return h
+""")),
+    ("parameters(): each layer's biases before its weights", "the order is layer by layer", _mlp(params="""
+    def parameters(self):
+        return [p for W, b in self.layers for p in b + [w for row in W for w in row]]
+""")),
+    ("exactly two layers assumed (the first example's shape)", "every bias of every layer", """class MLP:
+    def __init__(self, weights, biases=None):
+        W1, W2 = weights[0], weights[-1]
+        b1, b2 = (biases[0], biases[-1]) if biases is not None else ([0.0] * len(W1), [0.0] * len(W2))
+        self.layers = [([[Value(w) for w in row] for row in W1], [Value(v) for v in b1]),
+                       ([[Value(w) for w in row] for row in W2], [Value(v) for v in b2])]
+""" + _MLP_CALL + _MLP_PARAMS),
+    ("the weights used column by column (W[i][j] for neuron j)", "W[j] being row j", _mlp(call="""
+    def __call__(self, x):
+        h = list(x)
+        for k, (W, b) in enumerate(self.layers):
+            h = [sum((W[i][j] * h[i] for i in range(min(len(h), len(W)))), b[j]) for j in range(len(b))]
+            if k < len(self.layers) - 1:
+                h = [v_tanh(a) for a in h]
+        return h
+""")),
+]
+WRONG["train_step"] += [
+    ("the learning rate hard-coded to 0.1", "use the lr argument", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= 0.1 * p.grad
+    return loss.data
+"""),
+    ("divides by the example's batch size 4, not len(xs)", "len(xs), not a fixed number", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * 0.25
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+"""),
+    ("the gradients reset after the update (zero_grad last)", "this step's gradient", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    loss = sum(((model(x)[0] - y) ** 2 for x, y in zip(xs, ys)), Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    zero_grad(params)
+    return loss.data
+"""),
+]
+RIGHT["topo_sort"] += [
+    ("Kahn's algorithm: count the users of each node, emit a node when all its users are done, reverse", '''
+def topo_sort(root):
+    users, seen, stack = {}, {id(root)}, [root]
+    nodes = []
+    while stack:
+        n = stack.pop()
+        nodes.append(n)
+        for p in n._prev:
+            users[id(p)] = users.get(id(p), 0) + 1
+            if id(p) not in seen:
+                seen.add(id(p))
+                stack.append(p)
+    out, ready = [], [root]
+    while ready:
+        n = ready.pop()
+        out.append(n)
+        for p in n._prev:
+            users[id(p)] -= 1
+            if users[id(p)] == 0:
+                ready.append(p)
+    return out[::-1]
+'''),
+]
+RIGHT["backward"] += [
+    ("a reversed copy of the order, gradients in a dict keyed by id, leaves updated at the end", '''
+def backward(root):
+    order = list(topo_sort(root))
+    order.reverse()
+    g = {id(root): 1.0}
+    for node in order:
+        gn = g.get(id(node), 0.0)
+        for inp, local in zip(node._prev, node._local_grads):
+            g[id(inp)] = g.get(id(inp), 0.0) + gn * local
+    for node in order:
+        if node.is_leaf:
+            node.grad = node.grad + g.get(id(node), 0.0)
+'''),
+]
+RIGHT["train_step"] += [
+    ("the loss as a running Value sum divided by len(xs) with /", """
+def train_step(model, xs, ys, lr):
+    ps = list(model.parameters())
+    for p in ps:
+        p.grad = 0.0
+    total = Value(0.0)
+    for x, y in zip(xs, ys):
+        d = model(x)[0] - y
+        total = total + d * d
+    loss = total * (1.0 / len(ys))
+    backward(loss)
+    for p in ps:
+        p.data = p.data - lr * p.grad
+    return float(loss.data)
+"""),
+]
