@@ -795,3 +795,170 @@ def gan_step(G, D, opt_G, opt_D, real, z):
 '''),
     ],
 }
+
+
+# ---- more typical mistakes and other correct answers ------------------------------------------
+
+_WALK = '''    stack, seen = [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if getattr(node, "variable", None) is t:
+            return "ok"
+        stack.extend(n for n, _ in node.next_functions)
+    return "not reached"'''
+_STEP_OK = '''    optimizer.zero_grad()
+    loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return loss.item()'''
+_REPORT_OK = '''    report, total_sq = {}, 0.0
+    for name, p in model.named_parameters():
+        if p.grad is None:
+            report[name] = None
+        else:
+            sq = (p.grad ** 2).sum().item()
+            report[name] = math.sqrt(sq)
+            total_sq += sq
+    report["total"] = math.sqrt(total_sq)
+    return report'''
+
+
+def _sub(src, old, new):
+    assert old in src, old
+    return src.replace(old, new)
+
+
+WRONG["stable_ce"] += [
+    ("the number of classes hard-coded to the example's 10", "C = logits.shape[1]",
+     _ce(hot="    C = 10\n    onehot = (target.reshape(-1, 1) == torch.arange(C, device=logits.device).reshape(1, -1)).to(logits.dtype)")),
+    ("the log-sum-exp detached with the max: the gradient is only -onehot / N", "gradient must flow",
+     _ce(lse="    lse = ((logits - m).exp().sum(dim=1, keepdim=True).log() + m).detach()")),
+    ("returns a float32 result (.float())", "logits' dtype", _ce(ret="    return (lse - picked).mean().float()")),
+    ("returns loss.item(): a Python float", "0-d tensor", _ce(ret="    return (lse - picked).mean().item()")),
+    ("the shift uses the column max (dim=0)", "one row by hand",
+     _ce(m="    m = logits.max(dim=0, keepdim=True)[0].detach()")),
+]
+WRONG["mlp"] += [
+    ("forward hard-codes two layers", "every layer", _mlp(fwd='''        x = (x @ self.W0.T + self.b0).relu()
+        return x @ self.W1.T + self.b1''')),
+    ("tanh instead of ReLU between the layers", "ReLU after every layer but the last",
+     _mlp(fwd=_sub(_FWD_OK, "x = x.relu()", "x = x.tanh()"))),
+    ("bound 1/fan_in (no square root)", "uniform on [-0.05, 0.05]",
+     _mlp(init=_sub(_INIT_OK, "1.0 / math.sqrt(fan_in)", "1.0 / fan_in"))),
+    ("parameters created in float64 whatever the dtype argument", "dtype argument",
+     _mlp(init=_INIT_OK.replace("dtype=dtype", "dtype=torch.float64"))),
+]
+WRONG["train_step"] += [
+    ("forward under torch.no_grad()", "no_grad", _step('''    optimizer.zero_grad()
+    with torch.no_grad():
+        loss = loss_fn(model(xb), yb)
+    loss.backward()
+    optimizer.step()
+    return loss.item()''')),
+    ("two optimizer steps", "one step per call", _sub(_step(_STEP_OK), "    optimizer.step()", "    optimizer.step()\n    optimizer.step()")),
+    ("returns loss.detach(), a tensor", "Python float", _sub(_step(_STEP_OK), "return loss.item()", "return loss.detach()")),
+    ("the loss averaged over the batch a second time (loss / len(xb))", "the loss of this batch",
+     _sub(_step(_STEP_OK), "loss = loss_fn(model(xb), yb)", "loss = loss_fn(model(xb), yb) / len(xb)")),
+]
+WRONG["grad_norm_report"] += [
+    ("total = sqrt of the sum of the norms", "not the sum of the norms",
+     _REPORT.format(body=_sub(_REPORT_OK, "total_sq += sq", "total_sq += math.sqrt(sq)"))),
+    ("L1 norm (sum of |g|)", "sqrt(sum(g ** 2))",
+     _REPORT.format(body=_sub(_sub(_REPORT_OK, "sq = (p.grad ** 2).sum().item()", "l1 = p.grad.abs().sum().item()\n            sq = l1 ** 2"), "report[name] = math.sqrt(sq)", "report[name] = l1"))),
+    ("keys from enumerate(parameters()) instead of the names", "one entry per named parameter",
+     _REPORT.format(body=_sub(_REPORT_OK, "for name, p in model.named_parameters():", "for name, p in enumerate(model.parameters()):"))),
+    ("the total of the squared norms (no final sqrt)", "sqrt(sum over parameters",
+     _REPORT.format(body=_sub(_REPORT_OK, 'report["total"] = math.sqrt(total_sq)', 'report["total"] = total_sq'))),
+]
+WRONG["why_no_grad"] += [
+    ("walks only the first input of every node", "whole graph", _why(_WHY_HEAD + _sub(
+        _WALK, "stack.extend(n for n, _ in node.next_functions)",
+        "stack.extend(n for n, _ in node.next_functions[:1])"))),
+    ("membership test t in [the leaves] (== on tensors)", "identity", _why(_WHY_HEAD + '''    leaves, stack, seen = [], [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "variable"):
+            leaves.append(node.variable)
+        stack.extend(n for n, _ in node.next_functions)
+    return "ok" if t in leaves else "not reached"''')),
+    ("no 'no graph' row: walks from a missing grad_fn", "no graph", _why('''    if t.grad_fn is not None:
+        return "not a leaf"
+    if not t.requires_grad:
+        return "requires_grad=False"
+''' + _WALK)),
+    ("stops at the first leaf it meets", "whole graph", _why(_WHY_HEAD + '''    stack, seen = [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "variable"):
+            return "ok" if node.variable is t else "not reached"
+        stack.extend(n for n, _ in node.next_functions)
+    return "not reached"''')),
+]
+WRONG["overfit_one_batch"] += [
+    ("hard-codes the example's lr = 0.2", "the lr argument", _overfit("lr=lr)", "lr=0.2)")),
+    ("hard-codes the example's 12 steps", "the steps argument", _overfit("range(steps)", "range(12)")),
+    ("one step more than asked (range(steps + 1))", "the steps argument", _overfit("range(steps)", "range(steps + 1)")),
+    ("unchanged = parameters whose final .grad is None", "not .grad or requires_grad", _overfit(
+        "if torch.equal(p.detach(), before[name]))", "if p.grad is None)")),
+]
+WRONG["gan_step"] += [
+    ("loss_D averaged: (real + fake) / 2", "loss_D = bce(D(real), ones) + bce(D(fake.detach()), zeros)",
+     _gan("loss_D = bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))",
+          "loss_D = (bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))) / 2")),
+    ("no opt_G.step()", "opt_G.step()", _gan("    opt_G.step()\n", "")),
+    ("the fake made under no_grad and reused for G's loss", "no_grad", _gan(
+        "    fake = G(z)\n", "    with torch.no_grad():\n        fake = G(z)\n")),
+    ("the generator minimises -bce(D(fake), zeros) (the saturating loss)", "the generator's target is 1",
+     _gan("loss_G = bce(d_fake, torch.ones_like(d_fake))", "loss_G = -bce(d_fake, torch.zeros_like(d_fake))")),
+]
+
+RIGHT["stable_ce"] += [
+    ("gather for the picked logit", _ce(pick="    picked = logits.gather(1, target.reshape(-1, 1))")),
+]
+RIGHT["why_no_grad"] += [
+    ("a recursive walk with a visited set", '''def why_no_grad(t, loss):
+    """Diagnosis."""
+    if t.grad_fn is not None:
+        return "not a leaf"
+    if not t.requires_grad:
+        return "requires_grad=False"
+    if loss.grad_fn is None:
+        return "no graph"
+    seen = set()
+
+    def reaches(node):
+        if node is None or node in seen:
+            return False
+        seen.add(node)
+        if getattr(node, "variable", None) is t:
+            return True
+        return any(reaches(n) for n, _ in node.next_functions)
+
+    return "ok" if reaches(loss.grad_fn) else "not reached"
+'''),
+]
+RIGHT["grad_norm_report"] += [
+    ("torch.stack of the norms for the total", '''def grad_norm_report(model):
+    """Gradient norms."""
+    norms = {n: (None if p.grad is None else p.grad.double().pow(2).sum().sqrt()) for n, p in model.named_parameters()}
+    present = [v for v in norms.values() if v is not None]
+    total = torch.stack(present).pow(2).sum().sqrt().item() if present else 0.0
+    out = {n: (None if v is None else v.item()) for n, v in norms.items()}
+    out["total"] = float(total)
+    return out
+'''),
+]
+RIGHT["overfit_one_batch"] += [
+    ("snapshots with clone() (no detach), the optimizer built once, a list of names", _overfit(
+        "before = {name: p.detach().clone() for name, p in model.named_parameters()}",
+        "before = {name: p.clone() for name, p in model.named_parameters()}")),
+]
