@@ -674,3 +674,159 @@ RIGHT["jacobian_forward"].append(
     J = cols.permute(*range(1, k + 1), 0)
     return J.reshape(*cols.shape[1:], *x.shape)
 '''))
+
+# ---- Issue 10, second round: more slips of each exercise, and more right answers ------------------
+
+_SUM_TO_OK = '''def sum_to(g, shape):
+    shape = tuple(shape)
+    lead = g.ndim - len(shape)
+    if lead < 0:
+        raise ValueError("target has more dimensions than g")
+    for _ in range(lead):
+        g = g.sum(0)
+    for i, n in enumerate(shape):
+        if n == 1 and g.shape[i] != 1:
+            g = g.sum(i, keepdim=True)
+    return g
+'''
+WRONG["sum_to"] += [
+    ("the result detached at the end", "no detach", _sub(_SUM_TO_OK, "    return g\n", "    return g.detach()\n")),
+    ("mean instead of sum over the broadcast dimensions", "other sums", _sub(_sub(_SUM_TO_OK,
+        "g = g.sum(0)", "g = g.mean(0)"), "g = g.sum(i, keepdim=True)", "g = g.mean(i, keepdim=True)")),
+    ("ValueError also when g and shape have as many dimensions", "raised", _sub(_SUM_TO_OK, "if lead < 0:", "if lead <= 0 and tuple(g.shape) != shape:")),
+    ("the size-1 dimensions summed before the leading ones are removed (indices of g, not of shape)",
+     "LEADING dimensions", '''def sum_to(g, shape):
+    shape = tuple(shape)
+    lead = g.ndim - len(shape)
+    if lead < 0:
+        raise ValueError("target has more dimensions than g")
+    for i, n in enumerate(shape):
+        if n == 1 and g.shape[i] != 1:
+            g = g.sum(i, keepdim=True)
+    for _ in range(lead):
+        g = g.sum(0)
+    return g
+'''),
+]
+WRONG["vjp_rules"] += [
+    ("vjp_softmax: the sum over every element, not over the last dimension", "(g^T J)_j = s_j", _rules(softmax='''def vjp_softmax(g, ans, x):
+    return (ans * (g - (g * ans).sum()),)
+''')),
+    ("vjp_tanh: 1 - tanh(ans)**2 (tanh applied twice)", "in terms of ans", _rules(tanh='''def vjp_tanh(g, ans, x):
+    return (g * (1 - torch.tanh(ans) ** 2),)
+''')),
+    ("vjp_div: the gradient for a is g * b", "the gradient for a is g / b", _rules(div='''def vjp_div(g, ans, a, b):
+    return g * b, -g * ans / b
+''')),
+    ("vjp_mul: g changed in place (g.mul_)", "the gradient for b is g * a", _rules(mul='''def vjp_mul(g, ans, a, b):
+    ga = g.mul_(b)
+    return ga, g * a
+''')),
+    ("vjp_div: the sign of b's gradient flipped (+ans/b)", "-g * ans / b", _rules(div='''def vjp_div(g, ans, a, b):
+    return g / b, g * ans / b
+''')),
+]
+WRONG["jacobian_from_vjps"] += [
+    ("one VJP with a vector of ones: every row is the sum of the rows", "ONE-HOT vector", _JAC_HEAD + '''    (row,) = torch.autograd.grad(y, x, torch.ones_like(y))
+    return torch.stack([row] * y.numel()).reshape(tuple(y.shape) + tuple(x.shape)).detach()
+'''),
+    ("reshaped to x.shape + f(x).shape", "f(x).shape + x.shape", _JAC_HEAD + '''    onehots = torch.eye(y.numel(), dtype=y.dtype)
+    rows = [torch.autograd.grad(y, x, onehots[i].reshape(y.shape), retain_graph=True)[0] for i in range(y.numel())]
+    return torch.stack(rows).reshape(tuple(x.shape) + tuple(y.shape)).detach()
+'''),
+    ("zeros of x's shape only for an f that ignores x", "f(x).shape + x.shape", '''def jacobian_from_vjps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    y = f(x)
+    if not y.requires_grad:
+        return torch.zeros_like(x)
+    onehots = torch.eye(y.numel(), dtype=y.dtype)
+    rows = [torch.autograd.grad(y, x, onehots[i].reshape(y.shape), retain_graph=True)[0] for i in range(y.numel())]
+    return torch.stack(rows).reshape(tuple(y.shape) + tuple(x.shape)).detach()
+'''),
+]
+WRONG["jvp_double_vjp"] += [
+    ("the second VJP with ones instead of u", "takes u as grad_outputs", _JVP_OK.replace(
+        "(ju,) = torch.autograd.grad(h, w, u, allow_unused=True)",
+        "(ju,) = torch.autograd.grad(h, w, torch.ones_like(h), allow_unused=True)")),
+    ("the second VJP differentiates with respect to x, not w", "with respect to the dummy w", _JVP_OK.replace(
+        "(ju,) = torch.autograd.grad(h, w, u, allow_unused=True)",
+        "(ju,) = torch.autograd.grad(h, x, u, allow_unused=True)")),
+    ("J u reshaped to u's shape", "J u has the shape of f(x)", _JVP_OK.replace(
+        "return y.detach(), ju.detach()", "return y.detach(), ju.detach().reshape(u.shape)")),
+]
+WRONG["dual"] += [
+    ("log's tangent dot * val (not dot / val)", "a.dot / a.val", _sub(_DUAL_OK, "self.dot / self.val)", "self.dot * self.val)")),
+    ("__add__ keeps self's tangent only", "a.dot + b.dot", _sub(_DUAL_OK, "Dual(self.val + other.val, self.dot + other.dot)",
+                                                                "Dual(self.val + other.val, self.dot)")),
+    ("__sub__ adds the tangents", "a - b it is a.dot - b.dot", _sub(_DUAL_OK, "Dual(self.val - other.val, self.dot - other.dot)",
+                                                            "Dual(self.val - other.val, self.dot + other.dot)")),
+    ("power rule without the incoming tangent", "power rule", _sub(_DUAL_OK, "p * self.val ** (p - 1) * self.dot)",
+                                                                   "p * self.val ** (p - 1))")),
+    ("__add__ changes self in place and returns it", "never change self", _sub(
+        _DUAL_OK, "        return Dual(self.val + other.val, self.dot + other.dot)",
+        "        self.val, self.dot = self.val + other.val, self.dot + other.dot\n        return self")),
+]
+WRONG["jvp_forward"] += [
+    ("the shapes compared by numel: a (3, 2) tangent for a (2, 3) point accepted", "not the numbers of elements", _sub(
+        _JVPF_OK, "if tuple(u.shape) != tuple(x.shape):", "if u.numel() != x.numel():")),
+    ("a constant's tangent as zeros of x's shape", "zeros of its shape", _sub(
+        _JVPF_OK, "return y, torch.zeros_like(y)", "return y, torch.zeros_like(x)")),
+    ("a constant returned as a Dual's value only: (y, None)", "zeros of its shape", _sub(
+        _JVPF_OK, "return y, torch.zeros_like(y)", "return y, None")),
+]
+WRONG["jacobian_forward"] += [
+    ("n = len(x): a matrix input gets one column per row", "n = x.numel() (not len(x))", _sub(_JACF_OK, "n = x.numel()", "n = len(x)")),
+    ("reshaped to x.shape + f(x).shape", "f(x).shape + x.shape", _sub(
+        _JACF_OK, "reshape(tuple(cols[0].shape) + tuple(x.shape))", "reshape(tuple(x.shape) + tuple(cols[0].shape))")),
+    ("the output shape taken from x (a square Jacobian assumed)", "not from x", _sub(
+        _JACF_OK, "reshape(tuple(cols[0].shape) + tuple(x.shape))", "reshape(tuple(x.shape) + tuple(x.shape))")),
+]
+RIGHT["sum_to"] += [
+    ("sum and unsqueeze instead of keepdim, a list of dims computed first", '''def sum_to(g, shape):
+    shape = tuple(shape)
+    if len(shape) > g.ndim:
+        raise ValueError(f"cannot reduce {tuple(g.shape)} to {shape}")
+    if tuple(g.shape) == shape:
+        return g
+    while g.ndim > len(shape):
+        g = g.sum(dim=0)
+    dims = [i for i, n in enumerate(shape) if n == 1 and g.shape[i] > 1]
+    for i in dims:
+        g = g.sum(i).unsqueeze(i)
+    return g
+'''),
+]
+RIGHT["vjp_rules"] += [
+    ("tanh' as (1 - ans)(1 + ans), div through reciprocals, matmul via torch.matmul and transpose(-1, -2)", '''def vjp_mul(g, ans, a, b):
+    return (b * g, a * g)
+
+
+def vjp_div(g, ans, a, b):
+    r = 1.0 / b
+    return g * r, -(g * ans) * r
+
+
+def vjp_tanh(g, ans, x):
+    return (g * (1 - ans) * (1 + ans),)
+
+
+def vjp_matmul(g, ans, A, B):
+    return torch.matmul(g, B.transpose(-1, -2)), torch.matmul(A.transpose(-1, -2), g)
+
+
+def vjp_softmax(g, ans, x):
+    dot = (g * ans).sum(dim=-1, keepdim=True)
+    return (ans * g - ans * dot,)
+'''),
+]
+RIGHT["jvp_forward"] += [
+    ("shape compared with .shape ==, isinstance(y, torch.Tensor) for the constant case", '''def jvp_forward(f, x, u):
+    if not (u.shape == x.shape):
+        raise ValueError("u must have the shape of x")
+    out = f(Dual(x, u))
+    if isinstance(out, torch.Tensor):
+        return out, out * 0.0
+    return out.val, out.dot
+'''),
+]
