@@ -323,17 +323,32 @@ def _inplace_view(fn, name, node_name):
             node = r._grad_fn
             node.__class__ = node_class(node_name(args) if callable(node_name) else node_name)
             self._grad_fn, self._output_nr = node, 0
+        if self._base is not None:  # a view stays a view of its base, one step longer
+            self._view, self._view_vc = r._view, self._vc[0] + 1
+        else:  # a base: its views replay their steps from its shape before this call (_View)
+            self.__dict__.setdefault("_undo", []).append(_undo_steps(name, args, self._data.shape))
         self._data = r._data
         if r._fw is not None:  # forward AD: the tangent takes the same view
             self._fw = r._fw
-        if self._base is not None:  # a view stays a view of its base, one step longer
-            self._view, self._view_vc = r._view, self._vc[0] + 1
         self._vc[0] += 1
         return self
 
     m.__name__ = name
     m.__doc__ = f"In-place {name[:-1]}: self takes the new shape (a view of its own data)."
     return m
+
+
+def _undo_steps(name, args, shape):
+    """The view steps that take a tensor of the new shape back to `shape`, its shape before
+    ``self.<name>(*args)``."""
+    if name in ("t_", "transpose_"):
+        return (("t" if name == "t_" else "transpose", tuple(args)),)
+    if name == "unsqueeze_":
+        return (("squeeze", (args[0] % (len(shape) + 1),)),)
+    dims = args[0] if args and args[0] is not None else tuple(range(len(shape)))
+    dims = dims if isinstance(dims, (tuple, list)) else (dims,)
+    gone = sorted({d % len(shape) for d in dims if shape and shape[d] == 1}) if shape else []
+    return tuple(("unsqueeze", (d,)) for d in gone)
 
 
 def _squeeze_name(args):

@@ -162,7 +162,7 @@ def _rebase_view(self, value, extra_steps):
         "CopySlices",
         base._data,
         (base, value),
-        {"view": _View(self._view.steps + extra_steps)},
+        {"view": _View(self._view.current(base).steps + extra_steps)},
     )
     base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
     if not extra_steps:
@@ -229,7 +229,7 @@ def _set_tangent(self, fw):
         if base._fw is not None
         else Tensor._from_data(namespace(d).zeros_like(d))
     )
-    self._view.apply(bt).copy_(fw[1])
+    self._view.current(base).apply(bt).copy_(fw[1])
     base._fw = (fw[0], bt)
 
 
@@ -279,13 +279,14 @@ def remake_view_node(view):
     if view.__dict__.get("_creation") is not None:
         raise RuntimeError(rebase_error(view, indirect=True))
     view._view_vc = view._vc[0]
+    steps = view._view.current(base)
     with enable_grad():
         holder = _ops._record(
             "as_strided",
             "AsStridedBackward0",
             view._data,
             (base,),
-            {"view": view._view, "shapes": view._view.shapes(base)},
+            {"view": steps, "shapes": steps.shapes(base)},
         )
     view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
 

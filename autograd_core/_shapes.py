@@ -23,10 +23,20 @@ from ._reductions import sum
 class _View:
     """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
 
-    __slots__ = ("steps",)
+    __slots__ = ("steps", "epoch")
 
-    def __init__(self, steps):
+    def __init__(self, steps, epoch=0):
         self.steps = steps
+        self.epoch = epoch  # how many in-place view ops (t_, ...) the base had had then
+
+    def current(self, base):
+        """The same view as steps from `base` as it is now: a base changed by in-place view ops
+        (``base.t_()``) since is first taken back to the shape the steps start from."""
+        undo = base.__dict__.get("_undo")
+        if not undo or len(undo) == self.epoch:
+            return self
+        back = tuple(step for op in reversed(undo[self.epoch :]) for step in op)
+        return _View(back + self.steps, len(undo))
 
     def apply(self, t):
         """The same view of another tensor shaped like the base (recorded like any op)."""
@@ -57,7 +67,10 @@ def _view(out, base, method, *args, creation=None):
     out._vc = base._vc
     out._base = base._base if base._base is not None else base
     prev = base._view
-    out._view = _View((prev.steps if prev else ()) + ((method, args),))
+    out._view = _View(
+        (prev.steps if prev else ()) + ((method, args),),
+        prev.epoch if prev else len(base.__dict__.get("_undo", ())),
+    )
     out._view_vc = base._vc[0]
     if _backend.kind(out._data.dtype) in "fc":  # differentiable dtypes only
         if _mode.inference:
@@ -262,7 +275,7 @@ def t(x):
     if r.grad_fn is not None:
         r.grad_fn.__class__ = node_class("TBackward0")
     if x.ndim == 2:
-        r._view = _View(r._view.steps[:-1] + (("t", ()),))
+        r._view = _View(r._view.steps[:-1] + (("t", ()),), r._view.epoch)
     return r
 
 

@@ -201,6 +201,22 @@ _VIEW_KINDS = {
                                    "out = (y, y._base is not None); y.add_(1)",
 }
 
+# Views taken before an in-place view op (t_, transpose_, squeeze_, unsqueeze_) on their base
+# still see the same elements, as torch's (which are strided over the storage).
+_VIEW_KINDS.update({
+    'reshaped_t_then_view_written': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_(); v.mul_(2); out = (a, v, type(v.grad_fn).__name__)',
+    'reshaped_t_then_view_backward': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_(); (v * L.tensor([1., 2., 3.])).sum().backward(); out = (x.grad, type(v.grad_fn).__name__)',
+    'reshaped_unsqueeze_then_view': 'x = L.arange(3.).requires_grad_(); a = x * 1; v = a[1:]; a.unsqueeze_(0); g = L.autograd.grad((a.sum() + (v * L.tensor([5., 7.])).sum()), x); out = g',
+    'reshaped_squeeze_then_view_written': 'x = L.arange(6.).reshape(1, 6).requires_grad_(); a = x * 1; v = a[:, 1:3]; a.squeeze_(); v.add_(10); out = (a, v, L.autograd.grad((a * L.arange(6.)).sum(), x))',
+    'reshaped_squeeze_transpose_then_view': 'x = L.arange(6.).reshape(1, 6, 1).requires_grad_(); a = x * 1; v = a[0, 2]; a.squeeze_(-1); a.transpose_(0, 1); v.mul_(3); out = (a.shape, a, L.autograd.grad((a * L.arange(6.).reshape(6, 1)).sum(), x))',
+    'reshaped_view_of_view_across_two_t_': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a.t(); a.t_(); w = v[1]; a.t_(); w.mul_(2); out = (a, L.autograd.grad((a * L.arange(6.).reshape(2, 3)).sum(), x))',
+    'reshaped_t_then_setitem_base': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_(); a[1] = 100.; out = (v, type(v.grad_fn).__name__, L.autograd.grad((v * L.tensor([1., 2., 3.])).sum(), x))',
+    'reshaped_three_reshapes_then_view': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[:, 0]; a.unsqueeze_(1); a.squeeze_(1); a.t_(); v.mul_(5); out = (a, L.autograd.grad((a * L.arange(6.).reshape(3, 2)).sum(), x))',
+    'reshaped_t_then_view_written_no_grad': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_()\nwith L.no_grad(): v.mul_(2)\nout = (a, L.autograd.grad((v * L.tensor([1., 2., 3.])).sum(), x))',
+    'reshaped_t_without_grad': 'a = L.arange(6.).reshape(2, 3); v = a[0]; a.t_(); v.mul_(2); out = a',
+    'reshaped_t_then_diagonal': 'x = L.arange(4.).reshape(2, 2).requires_grad_(); a = x * 1; v = a.diagonal(); a.t_(); v.mul_(2); out = (a, L.autograd.grad((a * L.arange(4.).reshape(2, 2)).sum(), x))',
+})
+
 
 def _view_kind(L, code):
     ns = {"L": L}
