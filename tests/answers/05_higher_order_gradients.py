@@ -404,3 +404,84 @@ def newton_cg_step(f, x, iters=None, tol=1e-12):
 '''),
     ],
 }
+
+# ---- Issue 10, second round: more slips of each exercise, and more right answers ------------------
+
+WRONG["nth_derivative"] += [
+    ("off by one: the loop runs n - 1 times", "exactly n times", _sub(_NTH, "for _ in range(n):", "for _ in range(n - 1):")
+     .replace("    d = f(x)\n", "    if n == 0:\n        return f(x)\n    d = f(x)\n", 1)),
+    ("every pass differentiates f(x) again: always the first derivative", "exactly n times",
+     _sub(_NTH, "(d,) = torch.autograd.grad(d.sum(), x,", "(d,) = torch.autograd.grad(f(x).sum(), x,")),
+    ("returns the 1-tuple of autograd.grad (no unpacking)", "tuple", '''def nth_derivative(f, x, n):
+    d = f(x)
+    for _ in range(n):
+        if not (d[0] if isinstance(d, tuple) else d).requires_grad:
+            return torch.zeros_like(x)
+        d = torch.autograd.grad((d[0] if isinstance(d, tuple) else d).sum(), x, create_graph=True)
+    return d
+'''),
+    ("differentiates d.mean() instead of d.sum(): divided by x.numel()", "d.sum()",
+     _sub(_NTH, "torch.autograd.grad(d.sum(), x,", "torch.autograd.grad(d.mean(), x,")),
+]
+WRONG["hvp"] += [
+    ("the linear case returns None", "zeros of the shape of x, torch.zeros_like(x)", _sub(_HVP, "    if not g.requires_grad:\n        return torch.zeros_like(x)\n",
+                                                            "    if not g.requires_grad:\n        return None\n")),
+    ("v normalised first (the direction only)", "grad_outputs=v", _sub(_HVP, "grad_outputs=v,", "grad_outputs=v / (v * v).sum().sqrt(),")),
+    ("the gradient differentiated with x as grad_outputs (H x, not H v)", "grad_outputs=v", _sub(_HVP, "grad_outputs=v,", "grad_outputs=x,")),
+    ("the result scaled by 2 ((g * v).sum() differentiated twice over)", "grad_outputs=v", '''def hvp(f, x, v):
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if not g.requires_grad:
+        return torch.zeros_like(x)
+    (hv,) = torch.autograd.grad((g * v).sum() * 2, x, create_graph=True)
+    return hv
+'''),
+]
+WRONG["hessian_from_hvps"] += [
+    ("f evaluated once more for the size", "build the gradient graph once", _sub(_HESS, "    n = x.numel()\n",
+                                                                             "    n = f(x).numel() * 0 + x.numel()\n")),
+    ("the linear case returns an (n,) zero vector of x's shape... as a (1, n) row", "zero matrix", _sub(
+        _HESS, "return torch.zeros(n, n, dtype=x.dtype)", "return torch.zeros(1, n, dtype=x.dtype)")),
+    ("one column only: grad_outputs of ones (H 1) repeated", "every column is the same", '''def hessian_from_hvps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    n = x.numel()
+    (g,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if not g.requires_grad:
+        return torch.zeros(n, n, dtype=x.dtype)
+    (c,) = torch.autograd.grad(g, x, torch.ones_like(x))
+    return torch.stack([c] * n, dim=1).detach()
+'''),
+]
+WRONG["newton_cg_step"] += [
+    ("iters = iters or x.numel(): iters=0 runs a full solve", "iters=0", _sub(
+        _CG, "iters = x.numel() if iters is None else iters", "iters = iters or x.numel()")),
+    ("the tol argument ignored (1e-12 hard-coded)", "use the tol argument", _sub(_CG, "if rr.item() ** 0.5 <= tol:",
+                                                                               "if rr.item() ** 0.5 <= 1e-12:")),
+    ("alpha = r.r / Hp.Hp", "alpha = r.r / p.Hp", _sub(_CG, "alpha = rr / (p * Hp).sum()", "alpha = rr / (Hp * Hp).sum()")),
+    ("d started at g instead of 0", "d += alpha p", _sub(_CG, "d = torch.zeros_like(b)", "d = b.clone()")),
+]
+RIGHT["hvp"] += [
+    ("the inner product (g * v).sum() differentiated once more", '''def hvp(f, x, v):
+    g = torch.autograd.grad(f(x), x, create_graph=True)[0]
+    if g.grad_fn is None:
+        return torch.zeros_like(x)
+    return torch.autograd.grad((g * v).sum(), x, create_graph=True)[0]
+'''),
+]
+RIGHT["nth_derivative"] += [
+    ("a for loop with an early break on a constant, then zeros", '''def nth_derivative(f, x, n):
+    d = f(x)
+    k = 0
+    while k < n and d.requires_grad:
+        d = torch.autograd.grad(d, x, grad_outputs=torch.ones_like(d), create_graph=True)[0]
+        k += 1
+    if k < n:
+        return torch.zeros_like(x)
+    return d
+'''),
+]
+RIGHT["newton_cg_step"] += [
+    ("iters tested against None explicitly, residual norm with torch.sqrt, beta named", _sub(_sub(_CG,
+        "iters = x.numel() if iters is None else iters", "if iters is None:\n        iters = len(x)"),
+        "if rr.item() ** 0.5 <= tol:", "if float(torch.sqrt(rr)) <= tol:")),
+]
