@@ -876,3 +876,139 @@ def train_step_on(model, optimizer, loss_fn, xb, yb):
 '''),
     ],
 }
+
+
+# ---- more typical mistakes and other correct answers ------------------------------------------
+
+def _sub(src, old, new, count=-1):
+    assert old in src, old
+    return src.replace(old, new, count)
+
+
+WRONG["segment_checkpoint"] += [
+    ("fn passed to save_for_backward", "save_for_backward takes tensors only",
+     _seg(fwd='''        ctx.save_for_backward(fn, x, *params)
+        return fn(x, *params)''', bwd=_sub(_sub(_BWD, "for t in ctx.saved_tensors:", "fn, *saved = ctx.saved_tensors\n        for t in saved:"),
+                                          "ctx.fn(*inputs)", "fn(*inputs)"))),
+    ("backward returns the gradients for x and the params only as a list (no None for fn)", "one entry per forward input",
+     _seg(bwd=_sub(_BWD, "return (None,) + tuple(", "return list("))),
+]
+WRONG["accumulate_gradients"] += [
+    ("weights every micro-batch by micro_batch / N (wrong for the last, smaller one)", "n_k / N",
+     _acc(_sub(_ACC_OK, "(xb.shape[0] / N)", "(micro_batch / N)"))),
+    ("hard-codes the example's micro-batch of 4 rows", "the micro_batch argument",
+     _acc(_sub(_sub(_ACC_OK, "range(0, N, micro_batch)", "range(0, N, 4)"), "start + micro_batch", "start + 4"))),
+    ("clears the old gradients with zero_() instead of None", "set it to None",
+     _acc(_sub(_ACC_OK, "        p.grad = None", "        if p.grad is not None:\n            p.grad.zero_()"))),
+    ("N taken from the number of features (X.shape[1])", "N = X.shape[0]", _acc(_sub(_ACC_OK, "X.shape[0]", "X.shape[1]"))),
+]
+WRONG["grad_scaler"] += [
+    ("the clean-step count not reset after growing", "reset the count of clean steps after growing",
+     _gs(update=_sub(_UPDATE, "                self._scale *= self._growth_factor\n                self._clean_steps = 0",
+                     "                self._scale *= self._growth_factor"))),
+    ("grows at every clean step once the count has reached growth_interval (>=, no reset)", "reset the count of clean steps after growing",
+     _gs(update=_sub(_sub(_UPDATE, "if self._clean_steps == self._growth_interval:", "if self._clean_steps >= self._growth_interval:"),
+                     "                self._scale *= self._growth_factor\n                self._clean_steps = 0",
+                     "                self._scale *= self._growth_factor"))),
+    ("unscale_ divides by the initial scale (cached in __init__)", "current scale",
+     _sub(_gs(unscale=_sub(_UNSCALE, "p.grad.mul_(1.0 / self._scale)", "p.grad.mul_(self._inv_init)")),
+          "        self._found_inf = None\n", "        self._found_inf = None\n        self._inv_init = 1.0 / float(init_scale)\n", 1)),
+    ("scale(loss) multiplies the loss in place", "loss itself stays unchanged",
+     _sub(_gs(), "        return loss * self._scale", "        return loss.mul_(self._scale)")),
+]
+WRONG["autocast_dtypes"] += [
+    ("prod forgotten in the float32 list", "float32 list",
+     _ac(a=('to_float32 = {"mse_loss", "l1_loss", "cross_entropy", "prod"}', 'to_float32 = {"mse_loss", "l1_loss", "cross_entropy"}'))),
+    ("l1_loss forgotten in the float32 list", "float32 list",
+     _ac(a=('to_float32 = {"mse_loss", "l1_loss", "cross_entropy", "prod"}', 'to_float32 = {"mse_loss", "cross_entropy", "prod"}'))),
+    ("mm forgotten in the lower-precision list", "lower-precision list",
+     _ac(a=('lower = {"matmul", "mm", "linear"}', 'lower = {"matmul", "linear"}'))),
+    ("tanh treated as a float32-list op (like CUDA's exp)", "on none of the lists",
+     _ac(a=('"cross_entropy", "prod"}', '"cross_entropy", "prod", "tanh"}'))),
+]
+WRONG["amp_train_step"] += [
+    ("clips with a fixed max_norm of 1.0", "max_norm",
+     _amp(a=("clip_grad_norm_(model.parameters(), max_norm)", "clip_grad_norm_(model.parameters(), 1.0)"))),
+    ("clips only the first parameter", "joint norm of all of model.parameters()",
+     _amp(a=("clip_grad_norm_(model.parameters(), max_norm)", "clip_grad_norm_(list(model.parameters())[:1], max_norm)"))),
+    ("scaler.update() before scaler.step()", "before scaler.update()",
+     _amp(a=("    scaler.step(optimizer)\n    scaler.update()", "    scaler.update()\n    scaler.step(optimizer)"))),
+    ("autocast to float16 whatever the dtype argument", "dtype=dtype",
+     _amp(a=("dtype=dtype)", "dtype=torch.float16)"))),
+]
+WRONG["data_parallel_grads"] += [
+    ("shards from torch.chunk (sizes 4, 4, 2 instead of array_split's 4, 3, 3)", "np.array_split", _DP.format(body='''    N = X.shape[0]
+    total = [torch.zeros_like(p) for p in params]
+    for Xk, yk in zip(torch.chunk(X, n_replicas), torch.chunk(y, n_replicas)):
+        replica = [p.detach().clone().requires_grad_() for p in params]
+        local = torch.autograd.grad(loss_fn(replica, Xk, yk), replica)
+        total = [t + g * (Xk.shape[0] / N) for t, g in zip(total, local)]
+    return total''')),
+    ("replicas without requires_grad", "must require grad",
+     _dp(a=("        for r in replica:\n            r.requires_grad = True\n", ""))),
+    ("writes the combined gradients into params' .grad as well", "must not write .grad",
+     _dp(a=("    return total", "    for p, g in zip(params, total):\n        p.grad = g\n    return total"))),
+    ("weights n_k / N with N from the number of replicas", "n_k / N", _dp(a=("weight = (hi - lo) / N", "weight = (hi - lo) / n_replicas"))),
+]
+WRONG["train_step_on"] += [
+    ("inputs cast to float64 whatever the model's dtype", "p.dtype",
+     _tso("    xb = xb.to(device=p.device, dtype=torch.float64)\n    yb = yb.to(p.device)\n" + _TSO_TAIL)),
+    ("the dtype of the batch's labels used for the inputs", "p.dtype",
+     _tso("    xb = xb.to(device=p.device, dtype=yb.dtype)\n    yb = yb.to(p.device)\n" + _TSO_TAIL)),
+    ("the loss returned after a second forward pass (after the step)", "computed before the update",
+     _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(p.device)\n"
+          + _sub(_TSO_TAIL, "    return loss.item()", "    return loss_fn(model(xb), yb).item()"))),
+]
+
+RIGHT["segment_checkpoint"] += [
+    ("out.backward(grad_out) on the recomputation, the fresh leaves' .grad read back", _seg(bwd=_LEAVES + '''
+        with torch.enable_grad():
+            out = ctx.fn(*inputs)
+            out.backward(grad_out)
+        return (None,) + tuple(leaf.grad if need else None for leaf, need in zip(inputs, ctx.needs_input_grad[1:]))''')),
+]
+RIGHT["accumulate_gradients"] += [
+    ("torch.split into micro-batches, the weight from len()", _acc('''    for p in params:
+        p.grad = None
+    N = len(X)
+    total = 0.0
+    for xb, yb in zip(torch.split(X, micro_batch), torch.split(y, micro_batch)):
+        loss = loss_fn(params, xb, yb)
+        (loss * len(xb) / N).backward()
+        total += loss.item() * len(xb) / N
+    return float(total)''')),
+]
+RIGHT["data_parallel_grads"] += [
+    ("np.array_split of the rows as tensors indexed by arrays, a running sum", _DP.format(body='''    N = X.shape[0]
+    out = None
+    for idx in np.array_split(np.arange(N), n_replicas):
+        lo, hi = int(idx[0]), int(idx[-1]) + 1
+        replica = []
+        for p in params:
+            r = p.detach().clone()
+            r.requires_grad_(True)
+            replica.append(r)
+        gs = torch.autograd.grad(loss_fn(replica, X[lo:hi], y[lo:hi]), replica)
+        gs = [g * ((hi - lo) / N) for g in gs]
+        out = gs if out is None else [a + b for a, b in zip(out, gs)]
+    return out''')),
+]
+RIGHT["autocast_dtypes"] += [
+    ("if/elif on the op, promotion with torch.promote_types in a loop", '''def autocast_dtype(op, input_dtypes, low):
+    """Predict."""
+    out = []
+    for dt in input_dtypes:
+        if dt == torch.float64:
+            out.append(dt)
+        elif op in ("matmul", "mm", "linear"):
+            out.append(low)
+        elif op in ("mse_loss", "l1_loss", "cross_entropy", "prod"):
+            out.append(torch.float32)
+        else:
+            out.append(dt)
+    res = out[0]
+    for dt in out[1:]:
+        res = torch.promote_types(res, dt)
+    return res
+'''),
+]
