@@ -1392,3 +1392,6 @@ def ste_sign(x):
     hard = torch.where(x >= 0, 1.0, -1.0)
     return soft + (hard - soft).detach()
 '''))
+
+WRONG["ste_sign"].append(("hard = x / |x|: nan at x = 0", "including x = 0",
+                          _sub(_STE, "hard = (x >= 0).to(x.dtype) * 2 - 1", "hard = x / x.abs()")))
