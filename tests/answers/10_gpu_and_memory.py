@@ -1012,3 +1012,20 @@ RIGHT["autocast_dtypes"] += [
     return res
 '''),
 ]
+
+WRONG["segment_checkpoint"] += [
+    ("forward calls fn(x, params): the parameters as one tuple", "fn(x, *params)",
+     _seg(fwd='''        ctx.fn = fn
+        ctx.save_for_backward(x, *params)
+        return fn(x, params)''')),
+    ("backward differentiates only with respect to the parameters: no gradient for x", "same leaves",
+     _seg(bwd=_LEAVES + '''
+        with torch.enable_grad():
+            out = ctx.fn(*inputs)
+        grads = torch.autograd.grad(out, inputs[1:], grad_out, allow_unused=True)
+        return (None, None) + tuple(grads)''')),
+]
+WRONG["train_step_on"].append(("optimizer.step() before backward()", "in that order",
+                               _tso("    xb = xb.to(device=p.device, dtype=p.dtype)\n    yb = yb.to(p.device)\n"
+                                    + _sub(_TSO_TAIL, "    loss.backward()\n    optimizer.step()\n",
+                                           "    optimizer.step()\n    loss.backward()\n"))))
