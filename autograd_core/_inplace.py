@@ -56,7 +56,7 @@ def rebase_error(view, indirect):
     `_shapes._view`): changed in place itself, or (`indirect`) used after its base changed."""
     node = view._grad_fn
     what = "its base or another view of its base has been" if indirect else "is being"
-    name = None if node is None else re.sub(r"Backward\d*$", "", type(node).__name__)
+    name = None if node is None else re.sub(r"Backward0?", "", type(node).__name__)  # Squeeze1
     creation = view._creation
     if creation in ("no_grad", "inference") or node is None:
         head = (
@@ -143,8 +143,8 @@ def _inplace(self, fn, *args, **kwargs):
     if r._fw is not None or self._fw is not None:
         _set_tangent(self, r._fw)
     for s in r._grad_fn._saved or ():
-        if type(s) is SavedTensor and s.is_output:  # the result now lives in self
-            s.vc, s.version = self._vc, self._vc[0]
+        if type(s) is SavedTensor and s.is_output:  # the result now lives in self (its memory:
+            s.vc, s.version, s.data = self._vc, self._vc[0], self._data  # .data writes reach it)
     if self._base is not None:
         self._rebase_view(r, ())
     else:
@@ -177,8 +177,8 @@ def __setitem__(self, index, value):
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
-    if _whole(idx):  # a[...] = v, a[:] = v: torch's fill_ / copy_ of a itself
-        return self.fill_(v) if v.ndim == 0 else self.copy_(v)
+    if _whole(idx):  # a[...] = v, a[:] = v: torch's copy_ of a itself (fill_ to spread a 0-d v)
+        return self.fill_(v) if v.ndim == 0 and self.ndim else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
     if self.__dict__.get("_creation") is not None and _ops._is_basic(idx):

@@ -194,13 +194,16 @@ VJP["expand"] = lambda g: (g,)  # the engine sums back to the shape
 VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
 VJP["permute"] = lambda g, dims: (permute(g, inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
-VJP["overwrite"] = lambda g: (g * 0, g)  # x.copy_(src)
+VJP["overwrite"] = lambda g: (zeros_of(g), g)  # x.copy_(src): x is not connected (torch)
 VJP["filled"] = lambda g: (zeros_of(g),)  # x.fill_(v), x.zero_()
 VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())  # x.fill_(0-d tensor v): v gets sum(g)
 VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)  # the engine casts the dtype back
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
-VJP["copy_slices"] = lambda g, view: (g * outside_view_mask(g, view), view.apply(g))
+VJP["copy_slices"] = lambda g, view: (  # the region is written, not scaled: an inf there gives 0
+    where(outside_view_mask(g, view), g, zeros_of(g)),
+    view.apply(g),
+)
 
 
 # A view's steps undone one by one, last first: each step's own VJP, given the shape it started

@@ -18,7 +18,8 @@ Families (see ``FAMILIES``): ``ops`` (every exported op, as function and method,
 0-d, dims, Python scalars on either side), ``dtypes`` (type promotion, integer and bool
 semantics, creation), ``views`` (views + in-place + backward, version counters, ``_base``),
 ``grad2`` (first and second order ``autograd.grad``), ``ties`` (reductions and kinks at ties),
-``errors`` (torch raises, or pointedly does not). A program's class key is ``family:form``;
+``errors`` (torch raises, or pointedly does not), ``chains`` (views of views, in-place ops on any
+of them, first and second order). A program's class key is ``family:form``;
 ``KNOWN_DIFFERENCES`` lists the classes where the engine is known to differ.
 
 Usage: ``python tests/engine/fuzz.py --n 400 --seed 0 [--family views] [-v]``.
@@ -707,6 +708,39 @@ INPLACE = [  # (id, code over the target {t}; {y} broadcasts to it, {y0} is 0-d,
     ("abs_", "{t}.abs_()"),
 ]
 
+# ---- the chains family: views of views of a non-leaf base (1-4 of them, each taken from the base
+# or from an earlier view), in-place ops on any of them, and first- and second-order gradients
+# through all: rebasing, CopySlices and CreationMeta where they compose.
+CHAIN_VIEWS = [  # (code over {v}, whether it suits a view of shape s)
+    ("{v}.t()", lambda s: len(s) <= 2), ("{v}.mT", lambda s: len(s) >= 2),
+    ("{v}.transpose(0, -1)", lambda s: len(s) >= 2), ("{v}[1:]", lambda s: s and s[0] >= 2),
+    ("{v}[::2]", lambda s: s and s[0] >= 3), ("{v}[..., :-1]", lambda s: len(s) >= 2 and s[-1] >= 2),
+    ("{v}[0]", lambda s: len(s) >= 1), ("{v}[-1]", lambda s: len(s) >= 1),
+    ("{v}[None]", lambda s: len(s) <= 3), ("{v}.unsqueeze(-1)", lambda s: len(s) <= 3),
+    ("{v}.squeeze()", lambda s: True), ("{v}.view(-1)", lambda s: True),
+    ("{v}.reshape(-1)", lambda s: True), ("{v}.flatten()", lambda s: True),
+    ("{v}.narrow(0, 1, 1)", lambda s: s and s[0] >= 2), ("{v}.select(0, 0)", lambda s: len(s) >= 1),
+    ("{v}.diagonal()", lambda s: len(s) >= 2), ("{v}.expand(3, *{v}.shape[1:])", lambda s: s and s[0] == 1),
+    ("{v}.unbind(0)[-1]", lambda s: len(s) >= 1), ("{v}.split(1)[1]", lambda s: s and s[0] >= 2),
+    ("{v}.chunk(2)[0]", lambda s: s and s[0] >= 2), ("{v}.detach()", lambda s: True),
+    ("{v}[...]", lambda s: True), ("{v}.movedim(0, -1)", lambda s: len(s) >= 2),
+    ("{v}.unflatten(-1, (2, -1))", lambda s: s and s[-1] % 2 == 0),
+    ("{v}.contiguous()", lambda s: True), ("{v}.view({v}.dtype)", lambda s: True),
+]
+CHAIN_INPLACE = [  # (id, code over {v}); {x} is the leaf
+    ("mul_", "{v}.mul_(2.5)"), ("add_", "{v}.add_(1.0)"), ("zero_", "{v}.zero_()"),
+    ("fill_", "{v}.fill_(3.0)"), ("clamp_", "{v}.clamp_(min=0.2)"), ("exp_", "{v}.exp_()"),
+    ("neg_", "{v}.neg_()"), ("+=", "{v} += 1"), ("*=self", "{v} *= {v}"),
+    ("copy_", "{v}.copy_({v} * 2)"), ("sigmoid_", "{v}.sigmoid_()"), ("relu_", "{v}.relu_()"),
+    ("pow_", "{v}.pow_(2)"), ("masked_fill_", "{v}.masked_fill_({v} > 0.5, 0.0)"),
+    ("setitem", "{v}[...] = 7.0"), ("add_-leaf", "{v}.add_({x}.sum())"), ("abs_", "{v}.abs_()"),
+    ("addcmul_", "{v}.addcmul_({v}, {v}, value=0.5)"), ("floor_", "{v}.floor_()"),
+    ("log_", "{v}.log_()"), ("sqrt_", "{v}.sqrt_()"), ("t_", "{v}.t_() if {v}.dim() < 3 else None"),
+    ("unsqueeze_", "{v}.unsqueeze_(0)"), ("detach-mul_", "{v}.detach().mul_(3)"),
+    ("data-mul_", "{v}.data.mul_(3)"), ("no_grad-mul_", "with L.no_grad():\n    {v}.mul_(3)"),
+]
+
+
 # ---- the errors family: short programs where torch raises (or pointedly does not). They may
 # use x (2, 3) and v (3,) float64 leaves requiring grad, i (3,) int64 and b (3,) bool.
 ERRORS = {
@@ -934,6 +968,36 @@ def gen_views(rng, form):
     return steps
 
 
+def gen_chains(rng, form):
+    """x leaf, a = x * 1, views v1.. of a or of each other, the form's in-place op (and maybe one
+    more) on any of them; observe every tensor, then d(loss)/dx with create_graph and its own
+    gradient."""
+    shape = rng.choice([(3,), (2, 3), (3, 4), (1, 4), (2, 2, 2), (1, 3, 2), ()])
+    steps = [_leaf(rng, "x", shape, "pos", 1), "a = x * 1"]
+    shapes = {"a": shape}
+    for k in range(1, rng.randint(1, 4) + 1):
+        src = rng.choice(sorted(shapes))
+        code = rng.choice([c for c, fits in CHAIN_VIEWS if fits(shapes[src])])
+        made = _torch_shape(code.format(v="t"), t=shapes[src])
+        if made is None:
+            continue
+        steps.append(f"v{k} = {code.format(v=src)}")
+        shapes[f"v{k}"] = made
+    names = sorted(shapes)
+    ops = [dict(CHAIN_INPLACE)[form.id]] + ([rng.choice(CHAIN_INPLACE)[1]] if rng.random() < 0.4
+                                            else [])
+    steps += [op.format(v=rng.choice(names), x="x") for op in ops]
+    for n in names:
+        steps += [f"obs('{n}', {n})", f"obs('{n}._version', {n}._version)"]
+    outs = rng.sample(names, k=min(len(names), rng.randint(1, 3)))
+    steps.append("loss = " + " + ".join(
+        f"({n} * L.arange({n}.numel(), dtype={n}.dtype).reshape({n}.shape)).sum()" for n in outs))
+    steps += ["g, = L.autograd.grad(loss, x, create_graph=True, allow_unused=True)", "obs('g', g)",
+              "obs('gg', L.autograd.grad((g * g).sum(), x, allow_unused=True)[0] "
+              "if g is not None and g.requires_grad else None)"]
+    return steps
+
+
 def gen_errors(rng, form):
     steps = [_leaf(rng, "x", (2, 3), "any", 1), _leaf(rng, "v", (3,), "any", 0),
              decl("i", draw_values(rng, (3,), "int"), None),
@@ -955,6 +1019,7 @@ FAMILIES = {  # family -> (forms, generator(rng, form) -> steps)
     "grad2": (GRAD2, gen_grad2),
     "ties": (TIES, gen_ties),
     "errors": ([Form(k, "") for k in ERRORS], gen_errors),
+    "chains": ([Form(k, "") for k, _ in CHAIN_INPLACE], gen_chains),
 }
 for _fam, (_forms, _) in FAMILIES.items():
     _dups = [k for k, c in collections.Counter(f.id for f in _forms).items() if c > 1]

@@ -215,6 +215,25 @@ _VIEW_KINDS.update({
     'reshaped_t_then_view_written_no_grad': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_()\nwith L.no_grad(): v.mul_(2)\nout = (a, L.autograd.grad((v * L.tensor([1., 2., 3.])).sum(), x))',
     'reshaped_t_without_grad': 'a = L.arange(6.).reshape(2, 3); v = a[0]; a.t_(); v.mul_(2); out = a',
     'reshaped_t_then_diagonal': 'x = L.arange(4.).reshape(2, 2).requires_grad_(); a = x * 1; v = a.diagonal(); a.t_(); v.mul_(2); out = (a, L.autograd.grad((a * L.arange(4.).reshape(2, 2)).sum(), x))',
+    # CopySlices writes the region: an inf gradient there (log at 0) does not make a NaN
+    "copy_slices_region_written": "x = L.tensor([0.5, 2.0, 3.0], dtype=L.float64, "
+                                  "requires_grad=True); a = x * 1; a[0] = 0.0; a.log_(); "
+                                  "a.sum().backward(); out = x.grad",
+    # an op's saved output that now lives in the tensor changed in place: `.data` writes reach it
+    "saved_output_sees_data_writes": "x = L.tensor([0.5, 2.0, 3.0], dtype=L.float64, requires_grad="
+                                     "True); a = x * 1; v = a[1:]; v.sqrt_(); v.data.mul_(3); "
+                                     "out = L.autograd.grad(v.sum(), x)",
+    "multi_view_squeeze_name": "a = L.ones(2, 1, 3, requires_grad=True) * 1; "
+                               "a.split(1)[0].squeeze(0).add_(1)",
+    # torch's setitem of the whole tensor: copy_ when the shapes match, fill_ to spread a 0-d value
+    "setitem_whole_0d": "y = L.tensor(1., requires_grad=True) * 1; y[...] = 7.0; z = "
+                        "L.tensor(1., requires_grad=True) * 1; z[()] = L.tensor(7.0); out = (y, z)",
+    "setitem_whole_nd": "y = L.ones(2, 3, requires_grad=True) * 1; y[...] = L.tensor(7.0); z = "
+                        "L.ones(2, 3, requires_grad=True) * 1; z[:] = L.ones(3); out = (y, z)",
+    # copy_ leaves the old value unconnected (zeros, not g * 0: no NaN from an inf, no graph)
+    "copy_old_value_unconnected": "x = L.tensor(0.7, dtype=L.float64, requires_grad=True); a = x * 1;"
+                                  " a[...] = 7.0; a.exp_(); out = L.autograd.grad(a * 2, x, "
+                                  "create_graph=True)[0]",
 })
 
 
