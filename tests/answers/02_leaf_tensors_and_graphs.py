@@ -882,3 +882,16 @@ RIGHT["count_leaves"] += [
                     stack.append(nxt)
     return len(leaves)''')),
 ]
+WRONG["count_leaves"].append(("stops at the first leaf found (returns 1)", "count the distinct leaf tensors", CL.format(body='''\
+    if t.grad_fn is None:
+        return 1 if t.requires_grad else 0
+    seen, stack = {id(t.grad_fn)}, [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if hasattr(fn, "variable"):
+            return 1
+        for nxt, _ in fn.next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+    return 0''')))

@@ -1176,3 +1176,35 @@ def train_step(model, xs, ys, lr):
     return float(loss.data)
 """),
 ]
+WRONG["topo_sort"].append(("the (node, True) marker pushed after the inputs: popped first, so pre-order",
+                           "after all of its inputs", _TOPO_OK.replace('''        stack.append((node, True))
+        for inp in reversed(node._prev):
+            if id(inp) not in visited:
+                stack.append((inp, False))''', '''        for inp in reversed(node._prev):
+            if id(inp) not in visited:
+                stack.append((inp, False))
+        stack.append((node, True))''')))
+WRONG["train_step"].append(("returns the last example's loss only", "MEAN loss over the whole batch", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    terms = [(model(x)[0] - y) ** 2 for x, y in zip(xs, ys)]
+    loss = sum(terms, Value(0.0)) * (1.0 / len(xs))
+    backward(loss)
+    for p in params:
+        p.data -= lr * p.grad
+    return terms[-1].data
+"""))
+RIGHT["train_step"].append(("one backward per example's term / n (the gradients add up), one update at the end", """
+def train_step(model, xs, ys, lr):
+    params = model.parameters()
+    zero_grad(params)
+    total = 0.0
+    for x, y in zip(xs, ys):
+        term = (model(x)[0] - y) ** 2 * (1.0 / len(xs))
+        backward(term)
+        total += term.data
+    for p in params:
+        p.data -= lr * p.grad
+    return total
+"""))

@@ -830,3 +830,19 @@ RIGHT["jvp_forward"] += [
     return out.val, out.dot
 '''),
 ]
+WRONG["jacobian_from_vjps"].append(("one-hot rows not reshaped to the output's shape", "to y.shape", _JAC_HEAD + '''    onehots = torch.eye(y.numel(), dtype=y.dtype)
+    rows = [torch.autograd.grad(y, x, onehots[i], retain_graph=True)[0] for i in range(y.numel())]
+    return torch.stack(rows).reshape(tuple(y.shape) + tuple(x.shape)).detach()
+'''))
+WRONG["jvp_double_vjp"].append(("the dummy w shaped like x, not like f(x)", "output's shape", _JVP_OK.replace(
+    "w = torch.zeros_like(y, requires_grad=True)", "w = torch.zeros_like(x, requires_grad=True)")))
+WRONG["jvp_forward"].append(("the shape check after evaluating f", "before anything else", '''def jvp_forward(f, x, u):
+    y = f(Dual(x, u))
+    if tuple(u.shape) != tuple(x.shape):
+        raise ValueError("u and x differ in shape")
+    if not isinstance(y, Dual):
+        return y, torch.zeros_like(y)
+    return y.val, y.dot
+'''))
+WRONG["jacobian_forward"].append(("the value y.val taken for every column, not the tangent", "every column is the same", _sub(
+    _JACF_OK, "basis[j].reshape(x.shape))[1]", "basis[j].reshape(x.shape))[0]")))

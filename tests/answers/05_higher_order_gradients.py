@@ -485,3 +485,11 @@ RIGHT["newton_cg_step"] += [
         "iters = x.numel() if iters is None else iters", "if iters is None:\n        iters = len(x)"),
         "if rr.item() ** 0.5 <= tol:", "if float(torch.sqrt(rr)) <= tol:")),
 ]
+WRONG["hessian_from_hvps"].append(("one call of Exercise 2's hvp per column: f evaluated n times", "build the gradient graph once", '''\
+def hessian_from_hvps(f, x):
+    x = x.detach().clone()
+    x.requires_grad = True
+    n = x.numel()
+    eye = torch.eye(n, dtype=x.dtype)
+    return torch.stack([hvp(f, x, eye[i]) for i in range(n)], dim=1).detach()
+'''))
