@@ -890,7 +890,7 @@ def fd_errors(f, dfdx, x0, hs, scheme="central", dtype=np.float64):
 '''),
 ]
 RIGHT["numerical_jacobian"] += [
-    ("each row from Exercise 1's central_diff_grad of one output? no: torch.cat of rows, then view", '''\
+    ("torch.cat of (1, m) rows built from x0 ± h e_i, then detach", '''\
 def numerical_jacobian(f, x, h=1e-6):
     x0 = x.detach().to(torch.float64).clone()
     n = x0.numel()
