@@ -94,7 +94,7 @@ def div(x, y):
     """x / y (true division: integer inputs give float32)"""
     if not isinstance(x, Tensor):
         return div(_as_tensor_like(x, y), y)
-    a, b = _operands(x, y)
+    a, b = _operands(x, y, wrap=False)  # (true division computes in float: -1 stays -1)
     try:
         r = a / b
     except ValueError as e:

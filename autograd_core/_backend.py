@@ -468,6 +468,12 @@ def check_scalar(value, dt, spelled=None):
     return value
 
 
+def wrap_int(value, adt):
+    """A Python int as an integer array dtype `adt` holds it after torch's cast (it wraps:
+    uint8 -1 is 255, int8 300 is 44)."""
+    return np.array(value).astype(np_dtype(dtype_from_array_dtype(adt))).item()
+
+
 def move(array, dev):
     """Copy `array` to device `dev` (numpy <-> cupy through the host, others via the standard)."""
     if isinstance(dev, (device, str)):

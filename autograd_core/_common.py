@@ -105,8 +105,8 @@ def _shift(kernel, left):
         if _backend.kind(a.dtype) == "f":  # (named by the dtype it would compute in)
             raise _no_kernel(kernel, Tensor._from_data(a))
         xp = namespace(a)
-        if _backend.kind(a.dtype) == "b":  # bool << bool: int64, as torch
-            a = xp.astype(a, xp.int64)
+        if _backend.kind(a.dtype) == "b":  # bool << bool has no kernel (bool << 1 is int64)
+            raise _no_kernel(kernel, input)
         bits = 8 * a.dtype.itemsize
         b = xp.asarray(b, dtype=a.dtype) if not hasattr(b, "dtype") else xp.astype(b, a.dtype)
         out_of_range = (b < 0) | (b >= bits)  # torch: 0 (left), the sign (right)

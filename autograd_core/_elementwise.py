@@ -260,8 +260,9 @@ def where(condition, x, y):
         xp = namespace(cond)
         dt = _backend.to_backend_dtype(xp, result_type(x, y))
         return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=dt), xp.asarray(y, dtype=dt)))
-    xt = x if isinstance(x, Tensor) else _as_tensor_like(x, ref)
-    yt = y if isinstance(y, Tensor) else _as_tensor_like(y, ref)
+    # a Python number is checked as torch checks it (uint8 takes -1 as 255, refuses 300)
+    xt = x if isinstance(x, Tensor) else _as_tensor_like(_backend.check_scalar(x, ref.dtype), ref)
+    yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, ref.dtype), ref)
     a, b = _operands(xt, yt)
     r = namespace(a).where(cond, a, b)
     return _record("where", "WhereBackward0", r, (x, y), {"condition": Tensor._from_data(cond)})
@@ -395,18 +396,30 @@ def isfinite(x):
     return Tensor._from_data(namespace(x._data).isfinite(x._data))
 
 
-def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """|x - y| <= atol + rtol * |y|, elementwise."""
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, _name="isclose"):
+    """|x - y| <= atol + rtol * |y|, elementwise (x and y tensors of one dtype)."""
+    if not isinstance(y, Tensor):
+        raise TypeError(
+            f"{_name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}"
+        )
+    if x.dtype is not y.dtype:
+        raise RuntimeError(f"{x.dtype.title} did not match {y.dtype.title}")
+    for what, tol in (("rtol", rtol), ("atol", atol)):
+        if tol < 0:
+            raise RuntimeError(f"{what} must be greater than or equal to zero, but got {tol:g}")
     a, b = _operands(x, y)
     xp = namespace(a)
-    close = xp.abs(a - b) <= atol + rtol * xp.abs(b)
+    if _backend.kind(a.dtype) in "biu":  # integers and bools are compared as numbers
+        a, b = xp.astype(a, xp.float64), xp.astype(b, xp.float64)
+    close = (a == b) | (xp.abs(a - b) <= atol + rtol * xp.abs(b))
     if equal_nan:
         close = close | (xp.isnan(a) & xp.isnan(b))
     return Tensor._from_data(close)
 
 
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return builtins.bool(namespace(x._data).all(isclose(x, y, rtol, atol, equal_nan)._data))
+    close = isclose(x, y, rtol, atol, equal_nan, _name="allclose")
+    return builtins.bool(namespace(x._data).all(close._data))
 
 
 def equal(x, y):

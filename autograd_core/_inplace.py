@@ -93,9 +93,7 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None):
         and hasattr(arr, "dtype")
         and _backend.kind(arr.dtype) == "f"
     ):
-        raise RuntimeError(
-            f"result type Float can't be cast to the desired output type {self.dtype.title}"
-        )
+        raise RuntimeError(_cast_error(_backend.dtype_from_array_dtype(arr.dtype), self.dtype))
     try:
         with np.errstate(over="ignore"):  # a write that casts overflows silently, as in torch
             data[index] = arr
@@ -105,12 +103,22 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None):
         raise RuntimeError(str(e)) from None
 
 
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}  # torch's canCast: never to a lower one
+
+
+def _cast_error(result, out):
+    return f"result type {result.title} can't be cast to the desired output type {out.title}"
+
+
 def _check_shape(self, r):
+    """The out-of-place result `r` must fit into self: its shape, and a dtype self can take."""
     if r._data.shape != self._data.shape:
         raise RuntimeError(
             f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
             f"{list(r._data.shape)}"
         )
+    if _CATEGORY[_backend.kind(r._data.dtype)] > _CATEGORY[_backend.kind(self._data.dtype)]:
+        raise RuntimeError(_cast_error(r.dtype, self.dtype))
 
 
 def _inplace(self, fn, *args, **kwargs):

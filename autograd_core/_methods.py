@@ -165,6 +165,12 @@ Tensor.__irshift__ = Tensor.bitwise_right_shift_
 def _copy_(self, src, non_blocking=False):
     """Copy src's values into self (src broadcasts); the gradient flows to src, not to the old
     self."""
+    if (
+        isinstance(src, int)
+        and not isinstance(src, bool)
+        and _backend.kind(self._data.dtype) in "iu"
+    ):
+        src = _backend.wrap_int(src, self._data.dtype)  # torch's cast: wraps (uint8: 300 -> 44)
     src = src if isinstance(src, Tensor) else _ops._as_tensor_like(src, self)
     if src.device != self.device:
         src = src.to(self.device if self.device._native is None else self.device._native)

@@ -174,8 +174,9 @@ def _cast(a, dt):
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 
 
-def _operands(x, y):
-    """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device."""
+def _operands(x, y, wrap=True):
+    """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device.
+    `wrap`: a Python int is cast to an integer result dtype, as torch does (uint8: -1 is 255)."""
     a = x._data
     if isinstance(y, Tensor):
         b = y._data
@@ -189,7 +190,10 @@ def _operands(x, y):
         return a, y  # the common case, first
     if isinstance(y, _Number):
         a = _cast(a, result_type(x, y))
-        return a, (y.item() if isinstance(y, np.generic) else y)
+        y = y.item() if isinstance(y, np.generic) else y
+        if wrap and y.__class__ is int and _backend.kind(a.dtype) in "iu":
+            y = _backend.wrap_int(y, a.dtype)  # torch casts the number: uint8 + -1 is + 255
+        return a, y
     if y is None:
         raise TypeError(f"unsupported operand type: NoneType (with a {x.dtype} tensor)")
     return _operands(x, _as_tensor_like(y, x))

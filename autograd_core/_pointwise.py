@@ -161,6 +161,10 @@ _LONG_NAMES = {
     "int64": "long int",
     "int32": "int",
     "bool": "bool",
+    "uint8": "unsigned char",
+    "int8": "signed char",
+    "int16": "short int",
+    "bfloat16": "c10::BFloat16",
 }
 
 
@@ -173,10 +177,10 @@ def lerp(input, end, weight):
             f"lerp() received an invalid combination of arguments - got ({got}), "
             "but expected one of the signatures torch documents"
         )
+    _lerp_dtype(input, end, "end")
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)
-    _lerp_dtype(input, end, "end")
     a, b = input._data, end._data
     try:
         if isinstance(weight, Tensor):

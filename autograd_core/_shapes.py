@@ -13,7 +13,7 @@ from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
 from .grad_mode import _mode, no_grad
-from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _type_name
+from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _shape_error, _type_name
 from ._reductions import sum
 
 
@@ -425,11 +425,14 @@ def overwrite(x, src):
         with np.errstate(over="ignore"):  # (see _backend)
             r = xp.broadcast_to(xp.astype(b, x._data.dtype), x._data.shape)
     except ValueError:
+        try:  # torch's two messages: src broadcasts with x to another shape, or not at all
+            both = np.broadcast_shapes(x._data.shape, b.shape)
+        except ValueError:
+            raise RuntimeError(
+                str(_shape_error("copy_", x, src, None)).split(" (copy_")[0]
+            ) from None
         raise RuntimeError(
-            f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of tensor "
-            "b "
-            f"({src.shape[-1] if src.ndim else 1}) (copy_ of {list(src.shape)} into "
-            f"{list(x.shape)})"
+            f"output with shape {list(x.shape)} doesn't match the broadcast shape {list(both)}"
         ) from None
     return _record("overwrite", "CopyBackwards", xp.asarray(r, copy=True), (x, src))
 

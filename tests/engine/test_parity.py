@@ -248,6 +248,33 @@ def _view_kind(L, code):
     return attempt(run)
 
 
+# In-place results must fit the tensor's dtype category (torch's canCast), Python ints are cast to an
+# integer tensor's dtype (they wrap), and a few ops' dtype rules and messages.
+_VIEW_KINDS.update({
+    "cast_bool_add_uint8": "a = L.tensor([True, False]); a.add_(L.tensor([1, 2], dtype=L.uint8))",
+    "cast_bool_div_half": "a = L.tensor([True, False]); a.div_(L.tensor([1., 2.], dtype=L.float16))",
+    "cast_int_clamp_float": "a = L.tensor([1, 5]); a.clamp_(L.tensor(2.5))",
+    "cast_int8_mul_int16_ok": "a = L.tensor([1, 5], dtype=L.int8); out = a.mul_(L.tensor([3, 3], "
+                              "dtype=L.int16))",
+    "cast_shape_before_dtype": "a = L.tensor(True); a.add_(L.tensor([1, 2], dtype=L.uint8))",
+    "wrap_uint8_minus_one": "a = L.tensor([1, 2, 200], dtype=L.uint8); out = (a + -1, a < -1, a & -1, "
+                            "a * -1, L.where(a > 1, a, -1), a / -1, a.clone().add_(-1))",
+    "wrap_int8_300": "b = L.tensor([1, 2, 100], dtype=L.int8); out = (b + 300, b * 300, b == 300)",
+    "where_refuses_300_for_uint8": "a = L.tensor([1, 2], dtype=L.uint8); out = L.where(a > 1, 300, a)",
+    "copy_number_wraps": "out = (L.tensor([5], dtype=L.uint8).copy_(300), L.tensor([5], dtype="
+                         "L.uint8).copy_(-1), L.tensor([5.]).copy_(1e300))",
+    "copy_broadcast_messages": "a = L.zeros(3); a.copy_(L.ones(2, 3))",
+    "copy_not_broadcastable": "a = L.zeros(2, 3); a.copy_(L.ones(4))",
+    "isclose_dtypes": "out = (L.isclose(L.tensor([True]), L.tensor([False]), atol=2), L.isclose("
+                      "L.tensor([1]), L.tensor([2]), atol=1)); L.isclose(L.tensor([1]), L.tensor([1.]))",
+    "isclose_number": "L.allclose(L.tensor([1.]), 1.0)",
+    "isclose_negative_rtol": "L.isclose(L.tensor([1.]), L.tensor([1.]), rtol=-1)",
+    "lerp_dtype_first": "L.lerp(L.tensor([True]), L.tensor([1], dtype=L.uint8), 0.5)",
+    "lerp_int_kernel": "L.lerp(L.tensor([1]), L.tensor([2]), 0.5)",
+    "shift_bool": "out = L.tensor([True]) << 1; L.tensor([True]) >> L.tensor([True])",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
