@@ -1,5 +1,5 @@
 """Hooks as backward runs them, in torch's order: a tensor's hooks (``register_hook``) on the
-gradient it receives, then its node's pre-hooks, then ``retain_grad``; a node's post hooks see
+gradient it receives, then ``retain_grad``, then its node's pre-hooks; a node's post hooks see
 its computed gradients (in _engine). A hook may return a replacement, refused with torch's
 message when it has another size (tensor hooks) or another count (node hooks)."""
 
@@ -34,21 +34,26 @@ def hook_result(hook, result, expected):
     return list(result)
 
 
-def pre_hooks(p, node, grads):
-    """Tensor hooks, then node pre-hooks (torch's order), then retain_grad (last, so it sees what
-    hooks returned)."""
+def tensor_pre_hooks(p, node, grads):
+    """The hooks of the tensors this node made (``register_hook``), then ``retain_grad`` (it keeps
+    what those hooks returned), as torch's ``call_tensor_pre_hooks``."""
     if node._tensor_hooks:
         for nr, hooks in node._tensor_hooks.items():
             if grads[nr] is not None:
                 grads[nr] = tensor_hooks(hooks, grads[nr])
-    if node._prehooks:
-        for hook in list(node._prehooks.values()):
-            result = hook(tuple(grads))
-            if result is not None:
-                grads = hook_result(hook, result, len(grads))
-    if node._retain and (p.inputs is None or p.accumulate):
+    if node._retain:
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
                 p.pending.append((t, grads[nr], "out_of_place"))  # torch replaces a retained grad
+    return grads
+
+
+def node_pre_hooks(p, node, grads):
+    """The node's own pre-hooks (``grad_fn.register_prehook``): after the tensor hooks, and only
+    when the node runs."""
+    for hook in list(node._prehooks.values()) if node._prehooks else ():
+        result = hook(tuple(grads))
+        if result is not None:
+            grads = hook_result(hook, result, len(grads))
     return grads

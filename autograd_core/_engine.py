@@ -28,7 +28,7 @@ import numpy as np
 from . import _creation
 from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype
-from ._backward_hooks import hook_result, pre_hooks, tensor_hooks
+from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
 from ._tensor import Tensor
@@ -184,18 +184,26 @@ def run_node(p, node, grads):
             grads = [p.unwrap(tensor_hooks(node.variable._hooks, p.wrap(grads[0])))]
         if node._hooked:
             p.owned.discard(node)
-            grads = [p.unwrap(g) for g in pre_hooks(p, node, [p.wrap(g) for g in grads])]
+            grads = _hooked(p, node, grads, tensor_pre_hooks)
+            grads = _hooked(p, node, grads, node_pre_hooks)
         if node in p.target_nodes:
             _capture(p, node, grads)
         _leaf(p, node, grads[0])
         return
+    # torch captures what autograd.grad returns before the hooks of a node that runs, after those
+    # of one that does not (it only had to be reached)
+    runs = p.runs is None or node in p.runs
+    if runs and node in p.target_nodes:
+        _capture(p, node, grads)
     if node._hooked:
         p.owned.discard(node)  # a hook saw the gradient and may keep it
-        grads = [p.unwrap(g) for g in pre_hooks(p, node, [p.wrap(g) for g in grads])]
-    if node in p.target_nodes:
-        _capture(p, node, grads)
-    if p.runs is not None and node not in p.runs:
+        grads = _hooked(p, node, grads, tensor_pre_hooks)
+    if not runs:
+        if node in p.target_nodes:
+            _capture(p, node, grads)
         return
+    if node._hooked and node._prehooks:
+        grads = _hooked(p, node, grads, node_pre_hooks)
     try:
         grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
     except Exception as e:
@@ -220,6 +228,11 @@ def run_node(p, node, grads):
     if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
     send(p, node, grads_in, grads[0] if built_in else False)
+
+
+def _hooked(p, node, grads, hooks):
+    """Run tensor_pre_hooks or node_pre_hooks on the gradients as tensors."""
+    return [p.unwrap(g) for g in hooks(p, node, [p.wrap(g) for g in grads])]
 
 
 def send(p, node, grads_in, incoming):
@@ -292,8 +305,6 @@ def _capture(p, node, grads):
         p.owned.discard(node)
         for j in wanted:
             p.captured[j] = g
-            if p.accumulate and not isinstance(node, AccumulateGrad) and g is not None:
-                p.pending.append((p.inputs[j], g, "copy"))
 
 
 def _leaf(p, node, g):

@@ -106,10 +106,10 @@ def backward(
         retain_graph = create_graph
     grads = _make_grads(outputs, grads)
     inputs = _as_tuple(inputs)
-    _run(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
     for t in inputs or ():
         if t.grad_fn is not None:
-            t.retain_grad()  # as torch: a non-leaf named in inputs now retains its grad
+            t.retain_grad()  # as torch: a non-leaf named in inputs retains its grad (its .grad)
+    _run(_roots(outputs, grads), retain_graph, create_graph, inputs, accumulate=True)
 
 
 def grad(

@@ -275,6 +275,23 @@ _VIEW_KINDS.update({
 })
 
 
+# Hooks and captures in torch's order: a node's tensor hooks, then retain_grad, then its pre-hooks;
+# autograd.grad takes a gradient before the hooks of a node that still runs, after those of one
+# that was only reached; retain_grad is filled by autograd.grad too.
+_VIEW_KINDS.update({
+    'hooks_retain_before_node_prehook': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); y.sum().backward(); out = (y.grad, x.grad)',
+    'hooks_tensor_hook_retain_prehook': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.register_hook(lambda g: g * 3); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); y.sum().backward(); out = (y.grad, x.grad)',
+    'hooks_grad_captures_before_hooks_of_a_running_node': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.register_hook(lambda g: g * 3); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); out = L.autograd.grad(y.sum(), [x, y])',
+    'hooks_grad_captures_after_hooks_of_a_reached_node': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.register_hook(lambda g: g * 3); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); out = L.autograd.grad(y.sum(), [y])',
+    'hooks_grad_fills_retained': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.register_hook(lambda g: g * 3); out = L.autograd.grad(y.sum(), [y]), y.grad',
+    'hooks_grad_fills_retained_below': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); out = L.autograd.grad((y * y).sum(), [x]), y.grad',
+    'hooks_grad_fills_retained_not_reached': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; z = y * 3; y.retain_grad(); out = L.autograd.grad((z * z).sum(), [z]), y.grad',
+    'hooks_backward_inputs_nonleaf_once': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.register_hook(lambda g: g * 3); y.sum().backward(inputs=[y]); out = y.grad, x.grad',
+    'hooks_backward_inputs_leaf_retained_nonleaf': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.register_hook(lambda g: g * 3); y.sum().backward(inputs=[x]); out = y.grad, x.grad',
+    'hooks_grad_leaf_hook': 'x = L.tensor([1., 2.], requires_grad=True); x.register_hook(lambda g: g * 3); out = L.autograd.grad((x * 2).sum(), [x])',
+    'hooks_grad_captures_y_before_its_hook': 'x = L.tensor([[1.,2.],[3.,4.]], requires_grad=True); y = x * 1; y.register_hook(lambda g: g * 2); out = L.autograd.grad((y * L.tensor([[1.,2.],[3.,4.]])).sum(), [x, y])',
+})
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
