@@ -453,3 +453,8 @@ RIGHT["linear_function"] += [
                 g.sum(dim=0) if nb else None)''')),
     ("gx as (W.T @ g.T).T", _lin(_LIN_F, _LIN_B.replace("g @ W if need_x", "(W.T @ g.T).T if need_x"))),
 ]
+
+WRONG["softplus"].append(("backward g * (1 - sigmoid(-x)): cancellation loses the digits for negative x", "cancels for negative x", _sp(_SP_F, '''        (x,) = ctx.saved_tensors
+        return g * (1 - torch.sigmoid(-x))''')))
+WRONG["sign_ste"].append(("backward clamps g to [-1, 1] instead of masking by |x| <= 1", "g * (|x| <= 1)",
+                          _ste(_STE_F, '''        return g.clamp(-1, 1)''')))
