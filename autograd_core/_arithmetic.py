@@ -21,10 +21,24 @@ from ._ops import (
 from ._tensor import Tensor, _as_tensor_like
 
 
+def _check_alpha(x, y, alpha):
+    """torch's refusals of an alpha the result dtype cannot take (bool or float for integers)."""
+    if alpha.__class__ is int:
+        return
+    dt = result_type(x, y)
+    if isinstance(alpha, bool) and dt is not _backend.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if isinstance(alpha, float) and not dt.is_floating_point:
+        raise RuntimeError(
+            "For integral input tensors, argument alpha must not be a floating point number."
+        )
+
+
 def add(x, y, alpha=1):
     """x + alpha * y"""
     if not isinstance(x, Tensor):
         return add(_as_tensor_like(x, y), y, alpha)
+    _check_alpha(x, y, alpha)
     a, b = _operands(x, y)
     try:
         r = a + b if alpha == 1 else a + alpha * b
@@ -55,6 +69,7 @@ def sub(x, y, alpha=1):
         y.__class__ is not float and isinstance(y, (bool, np.bool_, Tensor))
     ):
         _no_bool_sub(x, y)
+    _check_alpha(x, y, alpha)
     a, b = _operands(x, y)
     try:
         r = a - b if alpha == 1 else a - alpha * b
@@ -65,6 +80,7 @@ def sub(x, y, alpha=1):
 
 def rsub(x, other, alpha=1):
     """other - alpha * x (``1 - x``; ``torch.rsub(x, y)``)."""
+    _check_alpha(x, other, alpha)
     if isinstance(other, Tensor):
         _no_bool_sub(other, x)
         b, a = _operands(other, x)

@@ -111,9 +111,9 @@ def slope_backward(g, x, negative_slope, name):
 def slope_scale(g, x, negative_slope):
     """g * (1 where x > 0, else negative_slope) on arrays: a product, not a where (7x faster on
     numpy for a random mask; an inf or nan in g where x <= 0 stays nan, torch's gives 0)."""
-    m = x > 0
     if negative_slope:
-        return g * (m * (1 - negative_slope) + negative_slope)
+        return g * ((x > 0) * (1 - negative_slope) + negative_slope)
+    m = ~(x <= 0)  # relu: torch's threshold_backward passes g where x (the result) is nan
     r = g * m
     r += 0.0  # -0 (from g < 0) becomes +0, as torch's where gives; one cheap pass
     return r
@@ -144,7 +144,11 @@ def _zero_grad_unary(fname, name):
                 if fname != "sign"
                 else Tensor._from_data(namespace(x._data).sign(x._data))
             )
-        return _record("zero_grad", name, getattr(namespace(x._data), fname)(x._data), (x,))
+        xp = namespace(x._data)
+        r = getattr(xp, fname)(x._data)
+        if fname == "sign":  # torch's sign(nan) is 0
+            r = xp.where(xp.isnan(r), xp.zeros_like(r), r)
+        return _record("zero_grad", name, r, (x,))
 
     f.__name__ = fname
     f.__doc__ = f"{fname}(x); its gradient is zero"
@@ -213,8 +217,8 @@ def clamp(x, min=None, max=None):
 def clamp_min(x, min):
     """max(x, min) elementwise."""
     r = clamp(x, min=min)
-    if r.grad_fn is not None:
-        r.grad_fn.__class__ = node_class("ClampMinBackward0")
+    if r.grad_fn is not None:  # (torch's node for a tensor bound is the second overload)
+        r.grad_fn.__class__ = node_class(f"ClampMinBackward{int(isinstance(min, Tensor))}")
     return r
 
 
@@ -222,7 +226,7 @@ def clamp_max(x, max):
     """min(x, max) elementwise."""
     r = clamp(x, max=max)
     if r.grad_fn is not None:
-        r.grad_fn.__class__ = node_class("ClampMaxBackward0")
+        r.grad_fn.__class__ = node_class(f"ClampMaxBackward{int(isinstance(max, Tensor))}")
     return r
 
 
@@ -411,7 +415,8 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, _name="isclose"):
     xp = namespace(a)
     if _backend.kind(a.dtype) in "biu":  # integers and bools are compared as numbers
         a, b = xp.astype(a, xp.float64), xp.astype(b, xp.float64)
-    close = (a == b) | (xp.abs(a - b) <= atol + rtol * xp.abs(b))
+    err = xp.abs(a - b)  # torch: equal, or a finite error within the tolerance
+    close = (a == b) | (xp.isfinite(err) & (err <= atol + xp.abs(rtol * b)))
     if equal_nan:
         close = close | (xp.isnan(a) & xp.isnan(b))
     return Tensor._from_data(close)

@@ -16,7 +16,7 @@ import numpy as np
 from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
-from ._graph import SavedTensor
+from ._graph import SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor, _as_tensor_like
 from .grad_mode import _mode, enable_grad
@@ -153,11 +153,17 @@ def _inplace(self, fn, *args, **kwargs):
     for s in r._grad_fn._saved or ():
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self (its memory:
             s.vc, s.version, s.data = self._vc, self._vc[0], self._data  # .data writes reach it)
+    node = r._grad_fn
+    if node.__class__.__name__ in INPLACE_NODE_NAMES:  # torch's own node for a few in-place ops
+        node.__class__ = node_class(INPLACE_NODE_NAMES[node.__class__.__name__])
     if self._base is not None:
         self._rebase_view(r, ())
     else:
-        self._grad_fn, self._output_nr, self._rg = r._grad_fn, 0, True
+        self._grad_fn, self._output_nr, self._rg = node, 0, True
     return self
+
+
+INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 
 def _rebase_view(self, value, extra_steps):

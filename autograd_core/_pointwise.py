@@ -350,7 +350,8 @@ def sgn(input):
         return Tensor._from_data(
             xp.asarray(a, copy=True) if input.dtype is _backend.bool_ else xp.sign(a)
         )
-    return _record("zero_grad", "SgnBackward0", xp.sign(a), (input,))
+    r = xp.sign(a)
+    return _record("zero_grad", "SgnBackward0", xp.where(r != r, 0.0, r), (input,))  # sgn(nan) 0
 
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):

@@ -143,7 +143,8 @@ RULES = {
     "repeat": _repeat,
     "tril": lambda g, diagonal: (F.tril(g, diagonal),),
     "triu": lambda g, diagonal: (F.triu(g, diagonal),),
-    "trace": lambda g, shape: (g * _eye(g, shape[0], shape[1]),),
+    "trace": lambda g, shape: (F.where(_eye(g, shape[0], shape[1]) != 0, g, 0.0),),  # (a nan g:
+    # on the diagonal only, as torch's)
     "einsum1": lambda g, need, subs, out, shapes: _einsum(g, (None,), need, subs, out, shapes),
     "einsum2": lambda g, x, y, need, subs, out, shapes: _einsum(g, (x, y), need, subs, out, shapes),
     "einsum3": lambda g, x, y, z, need, subs, out, shapes: _einsum(

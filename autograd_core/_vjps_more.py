@@ -30,13 +30,16 @@ defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
 defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
 defvjp("erf", lambda g, x: (g * (2 / math.sqrt(math.pi)) * exp(-(x * x)),))
 defvjp("rsqrt", lambda g, ans: (-0.5 * g * ans * ans * ans,))
-defvjp(
-    "atan2",
-    lambda g, x, y, need: (
-        g * y / (x * x + y * y) if need[0] else None,
-        -g * x / (x * x + y * y) if need[1] else None,
-    ),
-)
+
+
+def _atan2(g, x, y, need):
+    """torch's atan2_backward, with its reciprocal 0 where x = y = 0 (the gradient there is 0)."""
+    d = x * x + y * y
+    recip = F.where(d == 0, 0.0, 1 / F.where(d == 0, 1.0, d))
+    return (g * y * recip if need[0] else None, g * -x * recip if need[1] else None)
+
+
+defvjp("atan2", _atan2, on_arrays=False)
 defvjp(  # divide(rounding_mode=...): piecewise constant, not connected
     "div_rounding", lambda g, need: (zeros_of(g), zeros_of(g) if need[1] else None)
 )
@@ -98,7 +101,9 @@ def _prod(g, x, ans, dim, keepdim=False):
 
 
 def _reversed_cumsum(g, dim):
-    return F.sum(g, dim, True) - F.cumsum(g, dim) + g
+    """sum_{j >= i} g_j, as torch: a cumsum of the flipped g (a total minus a prefix sum would
+    spread an inf or nan of g to every element)."""
+    return F.flip(F.cumsum(F.flip(g, (dim,)), dim), (dim,))
 
 
 def _cumprod(g, x, ans, dim):

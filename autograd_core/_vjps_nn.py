@@ -284,7 +284,9 @@ _nn("elu_backward", _elu_backward)
 _nn("elu", _elu)
 _nn(  # a where, as torch's hardtanh_backward: +0 outside (a product gives -0 for g < 0)
     "hardtanh",
-    lambda g, x, min_val, max_val: (F.grad_tie(F.where((x > min_val) & (x < max_val), g, 0.0), x),),
+    lambda g, x, min_val, max_val: (  # (a nan x passes g, as torch's)
+        F.grad_tie(F.where(~((x <= min_val) | (x >= max_val)), g, 0.0), x),
+    ),
 )
 
 

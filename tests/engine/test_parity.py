@@ -292,6 +292,32 @@ _VIEW_KINDS.update({
     'hooks_grad_captures_y_before_its_hook': 'x = L.tensor([[1.,2.],[3.,4.]], requires_grad=True); y = x * 1; y.register_hook(lambda g: g * 2); out = L.autograd.grad((y * L.tensor([[1.,2.],[3.,4.]])).sum(), [x, y])',
 })
 
+# NaN and inf where torch's formulas select rather than multiply, and a few node names and checks.
+_NAN = "float('nan')"
+_VIEW_KINDS.update({
+    "nan_atan2_at_origin": "y = L.tensor([0., 1.], requires_grad=True); x = L.tensor([0., 0.], "
+                           "requires_grad=True); L.atan2(y, x).sum().backward(); out = (y.grad, x.grad)",
+    "nan_sign": f"out = (L.sign(L.tensor([{_NAN}, 1.])), L.sgn(L.tensor([{_NAN}, -1.])))",
+    "nan_abs_grad": f"x = L.tensor([{_NAN}, 1.], requires_grad=True); x.abs().sum().backward(); "
+                    "out = x.grad",
+    "nan_relu_hardtanh_input": f"x = L.tensor([{_NAN}, 1., 2.], requires_grad=True); (x.relu() + "
+                               "L.nn.functional.hardtanh(x)).sum().backward(); out = x.grad",
+    "nan_cumsum_cumprod_upstream": f"x = L.tensor([1., 2., 3.], requires_grad=True); g = L.tensor("
+                                   f"[{_NAN}, 1., 1.]); out = (L.autograd.grad(x.cumsum(0), x, g), "
+                                   "L.autograd.grad(x.cumprod(0), x, g))",
+    "nan_trace_upstream": f"x = L.tensor([[1., 2.], [3., 4.]], requires_grad=True); "
+                          f"x.trace().backward(L.tensor({_NAN})); out = x.grad",
+    "isclose_infinities": "out = L.isclose(L.tensor([1., 1., float('inf')]), L.tensor([float('inf'), "
+                          "-float('inf'), float('inf')]), rtol=2.0)",
+    "alpha_float_for_ints": "L.add(L.tensor([1, 2]), L.tensor([1, 2]), alpha=0.5)",
+    "alpha_bool_for_ints": "out = L.add(L.tensor([True]), L.tensor([True]), alpha=2); "
+                           "L.sub(L.tensor([1, 2]), 1, alpha=True)",
+    "clamp_min_max_tensor_names": "x = L.tensor([0.3, 0.6], requires_grad=True); out = [type(t.grad_fn)"
+                                  ".__name__ for t in (x.clamp_min(L.tensor(.4)), x.clamp_max(0.4), "
+                                  "(x * 1).clamp_min_(L.tensor(.4)), (x * 1).asinh_(), (x * 1).atanh_())]",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
