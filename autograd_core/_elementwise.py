@@ -22,6 +22,7 @@ from ._ops import (
     _no_kernel,
     _operands,
     _record,
+    _shape_error,
     result_type,
     silent,
 )
@@ -282,6 +283,8 @@ def masked_fill(x, mask, value):
             f"{_backend.dtype_of(m).name}"
         )
     xp = namespace(x._data)
+    if not builtins.all(a == b or 1 in (a, b) for a, b in zip(m.shape[::-1], x.shape[::-1])):
+        raise _shape_error("masked_fill", mask, x, None)  # torch's message, not numpy's
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise RuntimeError(

@@ -344,8 +344,9 @@ def _accumulate(t, g, create_graph, how):
     current = t._grad
     out_of_place = create_graph or how == "out_of_place"
     if current is None:
-        if out_of_place and g._rg:  # a copy that stays in the graph (CopyBackwards)
-            t._grad = _creation.zeros_like(g).copy_(g)
+        if out_of_place and g._rg:  # a copy that stays in the graph: torch's leaf copies it
+            t._grad = g.clone() if how == "out_of_place" else _creation.zeros_like(g).copy_(g)
+            # (CopyBackwards), retain_grad clones it (CloneBackward0)
         elif how == "take":
             t._grad = Tensor._from_data(g._data)
         else:

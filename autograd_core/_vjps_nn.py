@@ -304,7 +304,7 @@ _nn("act_backward", _act_backward)
 
 def _prelu(g, x, y, need, cs):
     pos = x > 0
-    gx = F.where(pos, g, g * y.reshape(cs)) if need[0] else None
+    gx = F.grad_tie(F.where(pos, g, g * y.reshape(cs)), x) if need[0] else None  # (x: connected)
     gw = None
     if need[1]:
         dims = tuple(i for i, s in enumerate(cs) if s == 1)
