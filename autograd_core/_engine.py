@@ -162,16 +162,12 @@ def plan(p, root_nodes):
     p.target_nodes = {node for node, _ in p.targets}
     p.runs = None  # None: every node runs
     if p.inputs is not None:
-        reaches = {}
+        feeds = {}  # node -> whether a wanted tensor is below it (children come later in order)
         for node in reversed(p.order):
-            reaches[node] = node in p.target_nodes or any(
-                c is not None and reaches.get(c, False) for c in node._next
+            feeds[node] = any(
+                c is not None and (c in p.target_nodes or feeds.get(c)) for c in node._next
             )
-        p.runs = {
-            node
-            for node in p.order
-            if any(c is not None and reaches.get(c, False) for c in node._next)
-        }
+        p.runs = {node for node, wanted in feeds.items() if wanted}
         if p.accumulate:
             p.runs |= {node for node in p.target_nodes if isinstance(node, AccumulateGrad)}
 

@@ -75,6 +75,9 @@ Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
+Tensor.__setitem__ = lambda self, index, value: _inplace.__setitem__(
+    *_ops.select_first(self, _ops._index_arg(index)), value
+)  # torch's order: the view of the ints and slices first, then the arrays (_shapes.select_first)
 Tensor.__eq__ = _operator(_ops.eq)  # (t == None is False, t != None True: Python's fallback)
 Tensor.__ne__ = _operator(_ops.ne)
 Tensor.__invert__ = _ops.bitwise_not
@@ -320,7 +323,7 @@ def _py_tolist(self):
 
 def _py_scalar(self, kind):
     if self.numel() != 1:
-        raise RuntimeError(f"a Tensor with {self.numel()} elements cannot be converted to Scalar")
+        raise ValueError("only one element tensors can be converted to Python scalars")
     if self._rg:
         warnings.warn(
             "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "

@@ -93,7 +93,18 @@ class Tensor:
         return Size(self._data.shape)
 
     def size(self, dim=None):
-        return Size(self._data.shape) if dim is None else self._data.shape[dim]
+        return Size(self._data.shape) if dim is None else self._data.shape[self._axis(dim)]
+
+    def _axis(self, dim):
+        """dim as an index into the shape, or torch's IndexError."""
+        n = self._data.ndim
+        if n and -n <= dim < n:
+            return dim
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+            if n
+            else f"Dimension specified as {dim} but tensor has no dimensions"
+        )
 
     @property
     def dtype(self):
@@ -131,7 +142,7 @@ class Tensor:
         if strides is None:
             raise RuntimeError("stride() is not available for this array library")
         s = tuple(st // self._data.itemsize for st in strides)
-        return s if dim is None else s[dim]
+        return s if dim is None else s[self._axis(dim)]
 
     def is_contiguous(self):
         return _backend.is_contiguous(self._data)

@@ -318,6 +318,15 @@ _VIEW_KINDS.update({
 })
 
 
+_VIEW_KINDS.update({
+    "python_scalar_of_many": "int(L.tensor([1, 2]))",
+    "python_scalar_of_none": "float(L.tensor([]))",
+    "item_of_many": "L.tensor([1., 2.]).item()",
+    "size_out_of_range": "L.ones(2, 3).size(-3)",
+    "stride_of_0d": "L.tensor(1.).stride(0)",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
