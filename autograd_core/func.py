@@ -16,6 +16,7 @@ Inputs and outputs may be Tensors or tuples, lists and dicts of them (pytrees).
 """
 
 from . import _shapes
+from ._ops import _dim
 from ._backend import namespace
 from ._tensor import Tensor
 from .autograd import forward_ad as fwAD
@@ -420,6 +421,14 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 f"structure of `inputs`. in_dims has structure {len(dims)} but inputs has "
                 f"{len(args)}."
             )
+        for a, d in zip(args, dims):
+            if d is not None and not -a.ndim <= d < a.ndim:
+                raise ValueError(
+                    f"vmap({getattr(func, '__name__', func)}, in_dims={in_dims}, ...)(<inputs>): "
+                    f"Got in_dim={d} for some input, but that input is a Tensor of dimensionality "
+                    f"{a.ndim} so expected in_dim to satisfy -{a.ndim} <= in_dim < {a.ndim}."
+                )
+        dims = [d if d is None else d % a.ndim for a, d in zip(args, dims)]
         sizes = {a.shape[d] for a, d in zip(args, dims) if d is not None}
         if len(sizes) != 1:
             raise ValueError(
@@ -434,7 +443,10 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         spec = results[0][1]
         leaves = len(results[0][0])
         od = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * leaves
-        stacked = [_shapes.stack([r[0][j] for r in results], od[j]) for j in range(leaves)]
+        stacked = [
+            _shapes.stack([r[0][j] for r in results], _dim(od[j], r0.ndim + 1))
+            for j, r0 in enumerate(results[0][0])
+        ]
         return _unflatten(stacked, spec)
 
     return wrapper
