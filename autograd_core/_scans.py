@@ -16,7 +16,7 @@ from ._graph import Node, SavedTensor, node_class
 from ._ops import _cname, _dim, _dims, _forward, _record, silent
 from . import _reductions
 from ._reductions import _MinMax
-from ._shapes import cat, getitem, reshape, transpose
+from ._shapes import cat, getitem, overwrite, reshape, transpose
 from ._pointwise import _logaddexp, lerp
 
 _RETURN_TYPES = {
@@ -409,6 +409,10 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     tensors: logical xor)."""
     if input.ndim == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    if n == 0:  # torch copies the input (CopyBackwards), prepend and append unused
+        return overwrite(input.detach(), input)
     d = _dim(dim, input.ndim)
     x = input
     if prepend is not None or append is not None:
