@@ -315,6 +315,7 @@ def logsumexp(x, dim, keepdim=False):
 @silent
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
+    x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
     if not _is_float(x):
         raise NotImplementedError(
             f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
@@ -331,6 +332,7 @@ def softmax(x, dim, dtype=None):
 @silent
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
+    x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
     if not _is_float(x):
         raise NotImplementedError(
             f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
