@@ -100,6 +100,61 @@ def indexing_int_and_list_second_order(L):
     return {"y": observe(y), "g": observe(g.detach()), "gg": observe(gg)}  # (g.grad_fn: rule names)
 
 
+# ----------------------------------------------------------------------------- 2: vmap's dims
+VMAPS = {
+    "negative in_dims": lambda L: L.func.vmap(lambda a: a.sum(), in_dims=-1)(L.tensor([[1.0, 2.0], [3.0, 4.0]])),
+    "negative out_dims": lambda L: L.func.vmap(lambda a: a * 2, out_dims=-1)(L.arange(6.0).reshape(2, 3)),
+    "both negative": lambda L: L.func.vmap(lambda a: a * 2, in_dims=-2, out_dims=-2)(L.arange(6.0).reshape(2, 3)),
+    "per-argument": lambda L: L.func.vmap(lambda a, b: a * b, in_dims=(-1, None))(L.ones(2, 3), L.tensor(2.0)),
+    "0-d input": lambda L: L.func.vmap(lambda a: a.sum())(L.tensor(1.0)),
+    "in_dims too large": lambda L: L.func.vmap(lambda a: a, in_dims=2)(L.ones(2, 2)),
+    "in_dims too small": lambda L: L.func.vmap(lambda a: a, in_dims=-3)(L.ones(2, 2)),
+    "tuple in_dims, 0-d": lambda L: L.func.vmap(lambda a, b: a, in_dims=(0, 1))(L.ones(2, 2), L.tensor(1.0)),
+    "out_dims too large": lambda L: L.func.vmap(lambda a: a, out_dims=2)(L.ones(2, 2)),
+    "out_dims too small": lambda L: L.func.vmap(lambda a: a, out_dims=-3)(L.ones(2, 2)),
+}
+for _name, _f in VMAPS.items():
+    CASES[f"vmap[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
+# ----------------------------------------------------------------------------- 4: diff's n
+@case
+def diff_of_order_zero_is_a_copy(L):
+    x = leaf(L, [1.0, 2.0, 4.0])
+    y = L.diff(x, n=0, prepend=L.tensor([1.0], dtype=L.float64))  # torch ignores prepend here
+    nexts = [type(f[0]).__name__ for f in y.grad_fn.next_functions]
+    y.sum().backward()
+    return {"y": observe(y), "leaf": y.is_leaf, "view": y._base is not None, "next": nexts,
+            "grad": observe(x.grad), "int": observe(L.diff(L.tensor([1, 2]), n=0)),
+            "long": observe(L.diff(x, n=5)), "negative": attempt(lambda: L.diff(x, n=-1)),
+            "0-d": attempt(lambda: L.diff(L.tensor(1.0), n=-1))}
+
+
+# ----------------------------------------------------------------------------- 5: softmax's dtype
+SOFTMAXES = {
+    "method": lambda L, x: x.softmax(0, dtype=L.float64),
+    "method, positional": lambda L, x: x.softmax(0, L.float64),
+    "log_softmax": lambda L, x: x.log_softmax(0, dtype=L.float64),
+    "F.softmax": lambda L, x: L.nn.functional.softmax(x, 0, dtype=L.float64),
+    "F.log_softmax to float16": lambda L, x: L.nn.functional.log_softmax(x, dim=0, dtype=L.float16),
+    "int input": lambda L, x: L.softmax(L.tensor([1, 2]), 0, dtype=L.float32),
+    "int log_softmax": lambda L, x: L.log_softmax(L.tensor([1, 2]), 0, dtype=L.float64),
+    "int without dtype": lambda L, x: L.softmax(L.tensor([1, 2]), 0),
+    "to an int dtype": lambda L, x: L.softmax(x, 0, dtype=L.int64),
+}
+
+
+def _softmax(L, f):
+    x = L.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    r = f(L, x)
+    nexts = [type(n[0]).__name__ for n in r.grad_fn.next_functions] if r.grad_fn else None
+    return r, nexts
+
+
+for _name, _f in SOFTMAXES.items():
+    CASES[f"softmax_dtype[{_name}]"] = lambda L, _f=_f: attempt(lambda: _softmax(L, _f), significant=4)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
