@@ -642,9 +642,10 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
 
 @float32_precision
 @silent
-def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=0):
     """torch.binary_cross_entropy_with_logits: (1 - t) x + (1 + (pw - 1) t) softplus(-x), stably,
-    times weight; BinaryCrossEntropyWithLogitsBackward0. reduction as torch's enum or string."""
+    times weight; BinaryCrossEntropyWithLogitsBackward0. reduction as torch's enum (torch.*'s
+    default: none) or string (F's). In target's dtype: torch computes (1 - t) and then in place."""
     reduction = {0: "none", 1: "mean", 2: "sum"}.get(reduction, reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(
@@ -657,6 +658,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     loss = (1 - t) * a + lw * sp
     if weight is not None:
         loss = loss * weight._data
+    if _backend.kind(t.dtype) == "f":
+        loss = xp.astype(loss, t.dtype)
     r = _reduce_array(xp, loss, reduction)
     attrs = {"reduction": reduction, "weight": weight, "pos_weight": pos_weight}
     return _record(

@@ -155,6 +155,30 @@ for _name, _f in SOFTMAXES.items():
     CASES[f"softmax_dtype[{_name}]"] = lambda L, _f=_f: attempt(lambda: _softmax(L, _f), significant=4)
 
 
+# ----------------------------------------------------------------------------- 6: bce with logits
+def _bce(L, dtypes, weight=(None, None), pos_weight=(None, None), reduction="mean"):
+    a = L.tensor([0.5, -1.0], dtype=getattr(L, dtypes[0]), requires_grad=True)
+    b = L.tensor([1.0, 0.0], dtype=getattr(L, dtypes[1]))
+    kw = {k: L.tensor(v).to(getattr(L, d)) for k, (v, d) in
+          (("weight", weight), ("pos_weight", pos_weight)) if d is not None}
+    r = L.nn.functional.binary_cross_entropy_with_logits(a, b, reduction=reduction, **kw)
+    (g,) = L.autograd.grad(r.sum(), a)
+    return r, g
+
+
+BCES = {
+    "int weight": lambda L: _bce(L, ("float32", "float32"), weight=([1, 2], "int64")),
+    "bool weight, none": lambda L: _bce(L, ("float32", "float32"), ([True, False], "bool"), reduction="none"),
+    "double pos_weight": lambda L: _bce(L, ("float32", "float32"), pos_weight=([2, 3], "float64")),
+    "double input, float target": lambda L: _bce(L, ("float64", "float32"), ([1, 2], "int64")),
+    "float input, double target": lambda L: _bce(L, ("float32", "float64"), reduction="sum"),
+    "torch.* default: none": lambda L: L.binary_cross_entropy_with_logits(L.tensor([0.5, -1.0]), L.tensor([1.0, 0.0])),
+    "torch.* reduction=1": lambda L: L.binary_cross_entropy_with_logits(L.tensor([0.5, -1.0]), L.tensor([1.0, 0.0]), reduction=1),
+}
+for _name, _f in BCES.items():
+    CASES[f"bce_with_logits[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L), significant=4)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
