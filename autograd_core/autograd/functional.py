@@ -79,11 +79,8 @@ def _check_requires_grad(inputs, input_type, strict):
 
 def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
     # autograd.grad over the outputs that require grad; None for every input when none does.
-    pairs = [
-        (o, g)
-        for o, g in zip(outputs, grad_outputs or (None,) * len(outputs))
-        if o is not None and o.requires_grad
-    ]
+    gs = grad_outputs or (None,) * len(outputs)
+    pairs = [(o, g) for o, g in zip(outputs, gs) if o is not None and o.requires_grad]
     if not pairs:
         return (None,) * len(inputs)
     outs, gs = zip(*pairs)

@@ -269,14 +269,13 @@ for _n, _f in CHECKS.items():
 @case
 def caller_tensors_untouched(L):
     x = _x(L, True)
-    before = x.grad_fn
     outs = []
     for api in ("vjp", "jvp", "hvp", "vhp"):
         f = _cube_sum if api in ("hvp", "vhp") else _cube
         outs.append(obs(getattr(_F(L), api)(f, x, _x(L))))
     outs.append(obs(_F(L).jacobian(_cube, x)))
     outs.append(obs(_F(L).hessian(_cube_sum, x)))
-    return {"results": outs, "grad": x.grad, "grad_fn": before, "requires_grad": x.requires_grad}
+    return {"results": outs, "grad": x.grad, "leaf": [x.is_leaf, x.grad_fn is None, x.requires_grad]}
 
 
 @case
@@ -334,6 +333,23 @@ def function_sees_new_tensors(L):
     _F(L).vjp(f, x, _y(L), create_graph=True)
     _F(L).jacobian(f, x)
     return seen
+
+
+@case
+def v_requiring_grad_under_create_graph(L):
+    x, v = _x(L, True), _y(L).requires_grad_()
+    r = [_F(L).vjp(_cube, x, v, create_graph=True), _F(L).jvp(_cube, x, v, create_graph=True),
+         _F(L).hvp(_cube_sum, x, v, create_graph=True), _F(L).vhp(_cube_sum, x, v, create_graph=True)]
+    sum(t[1].sum() for t in r).backward()
+    return {"results": obs(tuple(r), names=False), "x": observe(x.grad), "v": observe(v.grad)}
+
+
+@case
+def non_leaf_inputs(L):
+    x = _x(L, True) * 2
+    j = _F(L).jacobian(lambda a: a * a, x, create_graph=True)
+    h = _F(L).hessian(_cube_sum, x)
+    return {"j": obs(j), "h": obs(h), "x": [x.requires_grad, x.is_leaf, x.grad_fn is not None]}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
