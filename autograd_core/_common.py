@@ -25,6 +25,7 @@ from ._ops import (
     _no_kernel,
     _operands,
     _record,
+    _shape_error,
     silent,
 )
 from ._arithmetic import (
@@ -64,7 +65,10 @@ def copysign(input, other):
     dt = _float_dtype(input, other)
     a = _cast(input._data, dt)
     b = _cast(other._data, dt) if isinstance(other, Tensor) else other
-    r = namespace(a).copysign(a, b)
+    try:
+        r = namespace(a).copysign(a, b)
+    except ValueError as e:  # numpy's broadcast error in torch's words
+        raise _shape_error("copysign", input, other, e) from None
     if isinstance(other, Tensor):
         return _record("copysign_tensor", "CopysignBackward0", r, (input, other))
     return _record("copysign", "CopysignBackward1", r, (input,))
@@ -77,7 +81,10 @@ def heaviside(input, values):
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
     a, v = input._data, values._data
     xp = namespace(a)
-    r = xp.where(a == 0, v, xp.astype(a > 0, a.dtype))
+    try:
+        r = xp.where(a == 0, v, xp.astype(a > 0, a.dtype))
+    except ValueError as e:
+        raise _shape_error("heaviside", input, values, e) from None
     return _not_differentiable("heaviside", xp.astype(r, a.dtype), (input, values))
 
 

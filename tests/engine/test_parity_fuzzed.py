@@ -179,6 +179,17 @@ for _name, _f in BCES.items():
     CASES[f"bce_with_logits[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L), significant=4)
 
 
+# ----------------------------------------------------------------------------- 7: broadcast errors
+MISMATCHED = {  # torch's message, not numpy's ValueError (the engine adds the op and the shapes)
+    "copysign": lambda L: L.copysign(L.ones(3), L.ones(2)),
+    "copysign_": lambda L: L.ones(3).copysign_(L.ones(2)),
+    "heaviside": lambda L: L.heaviside(L.ones(3), L.ones(2)),
+    "atan2 2-d": lambda L: L.atan2(L.ones(2, 3), L.ones(2)),
+}
+for _name, _f in MISMATCHED.items():
+    CASES[f"mismatch[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L), key_phrase=88)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
