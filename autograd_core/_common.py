@@ -35,7 +35,7 @@ from ._arithmetic import (
 )
 from ._pointwise import _float_dtype, _tensor_arg
 from ._reductions import norm
-from ._shapes import expand, reshape, squeeze, t, transpose, unsqueeze
+from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
 from ._indexing import _vector_index, index_select
 from ._layout import _MultiOutput
 from ._tensor import Tensor
@@ -147,9 +147,8 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def _dims_of(dim, ndim):
-    dims = (dim,) if isinstance(dim, int) else tuple(dim)
-    out = tuple(sorted(d for d in (_dim(d, ndim) for d in dims) if d is not None))
-    return out or None
+    dims = _dim_list(dim, ndim)
+    return tuple(sorted(dims)) if dims and ndim else None
 
 
 def dist(input, other, p=2):

@@ -189,8 +189,8 @@ def movedim(x, source, destination):
             f"same number of dims as destination ({dst} dims)"
         )
     n = builtins.max(x.ndim, 1)
-    src = [_dim(s, n) if x.ndim else 0 for s in src]
-    dst = [_dim(s, n) if x.ndim else 0 for s in dst]
+    src = [_dim(s, n) for s in src]  # a 0-d tensor's dims as a 1-d's: 0 and -1
+    dst = [_dim(s, n) for s in dst]
     for what, dims in (("source", src), ("destination", dst)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(f"movedim: repeated dim in `{what}` ({dims})")

@@ -15,7 +15,7 @@ from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
 from .grad_mode import _mode, no_grad
-from ._ops import _cast, _device_error, _dim, _dims, _ndarray, _record, _shape_error, _type_name
+from ._ops import _cast, _device_error, _dim, _ndarray, _record, _shape_error, _type_name
 from ._reductions import sum
 
 
@@ -203,11 +203,20 @@ def unflatten(x, dim, sizes):
     return view(x, *(x.shape[:d] + sizes + x.shape[d + 1 :]))
 
 
+def _dim_list(dim, ndim):
+    """torch's dims of a dim argument: each in range (a 0-d tensor's as a 1-d's), none twice."""
+    dims = [_dim(d, builtins.max(ndim, 1)) for d in ((dim,) if isinstance(dim, int) else dim)]
+    for k, d in enumerate(dims):
+        if d in dims[:k]:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return dims
+
+
 def squeeze(x, dim=None):
     if dim is None:
         shape = tuple(s for s in x.shape if s != 1)
     else:
-        dims = _dims(dim, x.ndim) or ()
+        dims = _dim_list(dim, x.ndim)
         shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
     r = _record(
         "view",
@@ -285,15 +294,16 @@ def permute(x, *dims):
     """Reorder the dimensions (a view)."""
     if not dims:  # t.permute(); t.permute(()) is fine for 0-d
         raise TypeError('permute() missing 1 required positional arguments: "dims"')
-    dims = tuple(d % x.ndim for d in _shape_arg(dims)) if x.ndim else ()
-    if len(set(dims)) != len(dims):
-        raise RuntimeError("permute(): duplicate dims are not allowed.")
-    if sorted(dims) != list(range(x.ndim)):
+    dims = _shape_arg(dims)
+    if len(dims) != x.ndim:  # torch checks the count, then each dim's range, then repeats
         raise RuntimeError(
             f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
             f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
             f"equal to len(dims) = {len(dims)}"
         )
+    dims = tuple(_dim(d, x.ndim) for d in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
     r = _record(
         "permute",
         "PermuteBackward0",

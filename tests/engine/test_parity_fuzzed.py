@@ -190,6 +190,28 @@ for _name, _f in MISMATCHED.items():
     CASES[f"mismatch[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L), key_phrase=88)
 
 
+# ----------------------------------------------------------------------------- 8: dim checks
+DIM_CHECKS = {
+    "permute of a 1-d out of range": lambda L: L.tensor([1, 2, 3]).permute(3),
+    "permute negative out of range": lambda L: L.tensor([1.0, 2.0]).permute(-2),
+    "permute 2-d out of range": lambda L: L.ones(2, 3).permute(0, 2),
+    "permute too few": lambda L: L.ones(2, 3).permute(0),
+    "permute of a 0-d": lambda L: L.tensor(1.0).permute(0),
+    "permute repeated": lambda L: L.ones(2, 3).permute(1, -1),
+    "movedim of a 0-d": lambda L: L.movedim(L.tensor(1.0), 0, 2),
+    "movedim of a 0-d, -1": lambda L: L.movedim(L.tensor(1.0), -1, 0),
+    "movedim out of range": lambda L: L.ones(2, 3).movedim(0, -3),
+    "squeeze 0-d repeated": lambda L: L.squeeze(L.tensor(1.0), (0, -1)),
+    "squeeze repeated": lambda L: L.ones(2, 1).squeeze((1, 1)),
+    "squeeze 0-d": lambda L: L.tensor(1.0).squeeze((0,)),
+    "nansum 0-d repeated": lambda L: L.nansum(L.tensor(1.0), (0, -1)),
+    "nansum repeated": lambda L: L.ones(2, 3).nansum((1, -1)),
+    "nansum 0-d": lambda L: L.tensor(1.0).nansum((0,)),
+}
+for _name, _f in DIM_CHECKS.items():
+    CASES[f"dims[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
