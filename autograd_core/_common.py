@@ -174,7 +174,9 @@ def aminmax(input, *, dim=None, keepdim=False):
     a = input._data
     xp = namespace(a)
     axis = None if dim is None else _dim(dim, a.ndim)
-    if a.size == 0 or (axis is not None and a.shape[axis] == 0):
+    if axis is not None and a.shape[axis] == 0:  # (other dims may be empty: empty results)
+        raise IndexError(f"aminmax: Expected reduction dim {axis} to have non-zero size.")
+    if a.size == 0 and axis is None:
         raise RuntimeError(
             "aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
             "identity."

@@ -97,7 +97,7 @@ def loss_backward(g, x, y, kind, reduction, param=None):
     d = a - b
     xp = namespace(d)
     count = d.size if reduction == "mean" else 1
-    norm = (2.0 if kind == "mse" else 1.0) / count
+    norm = (2.0 if kind == "mse" else 1.0) / (count or 1)  # (an empty input: an empty gradient)
     gd = g._data
     if kind == "mse":
         r = norm * d * gd

@@ -603,7 +603,9 @@ def plane_gather(g, indices):
 
 
 def _reduce_array(xp, a, reduction):
-    return xp.mean(a) if reduction == "mean" else xp.sum(a) if reduction == "sum" else a
+    if reduction == "mean":  # the mean of nothing is NaN, without numpy's warning (torch's)
+        return xp.mean(a) if a.size else xp.sum(a) * xp.nan
+    return xp.sum(a) if reduction == "sum" else a
 
 
 @float32_precision

@@ -165,15 +165,17 @@ def _scan_extreme(kind, input, dim):
     a = input._data
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
-    values, index = [at[..., 0]], [xp.zeros(at.shape[:-1], dtype=xp.int64, device=_dev(a))]
-    for k in range(1, at.shape[-1]):
-        s, v = at[..., k], values[-1]
-        take = ((s >= v) if kind == "cummax" else (s <= v)) | (s != s)
-        values.append(xp.where(take, s, v))
-        index.append(xp.where(take, k, index[-1]))
-    vals = xp.moveaxis(xp.stack(values, axis=-1), -1, 0 if d is None else d)
-    idx = xp.moveaxis(xp.stack(index, axis=-1), -1, 0 if d is None else d)
-    vals, idx = xp.reshape(vals, a.shape), xp.reshape(idx, a.shape)
+    vals, idx = xp.asarray(a, copy=True), xp.zeros(a.shape, dtype=xp.int64, device=_dev(a))
+    if at.shape[-1]:  # (an empty dim: nothing to scan, empty results as torch's)
+        values, index = [at[..., 0]], [xp.zeros(at.shape[:-1], dtype=xp.int64, device=_dev(a))]
+        for k in range(1, at.shape[-1]):
+            s, v = at[..., k], values[-1]
+            take = ((s >= v) if kind == "cummax" else (s <= v)) | (s != s)
+            values.append(xp.where(take, s, v))
+            index.append(xp.where(take, k, index[-1]))
+        vals = xp.moveaxis(xp.stack(values, axis=-1), -1, 0 if d is None else d)
+        idx = xp.moveaxis(xp.stack(index, axis=-1), -1, 0 if d is None else d)
+        vals, idx = xp.reshape(vals, a.shape), xp.reshape(idx, a.shape)
     indices = Tensor._from_data(idx)
     name = "CummaxBackward0" if kind == "cummax" else "CumminBackward0"
     out = _record("cum_extreme", name, vals, (input,), {"dim": d, "indices": indices})
@@ -199,10 +201,11 @@ def logcumsumexp(input, dim):
     a = input._data
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
-    out = [at[..., 0]]
+    out = [at[..., 0]] if at.shape[-1] else [at]  # (an empty dim: an empty result)
     for k in range(1, at.shape[-1]):
         out.append(_logaddexp(xp, out[-1], at[..., k]))
-    r = xp.reshape(xp.moveaxis(xp.stack(out, axis=-1), -1, 0 if d is None else d), a.shape)
+    r = xp.stack(out, axis=-1) if at.shape[-1] else at
+    r = xp.reshape(xp.moveaxis(r, -1, 0 if d is None else d), a.shape)
     return _record("logcumsumexp", "LogcumsumexpBackward0", r, (input,), {"dim": d})
 
 

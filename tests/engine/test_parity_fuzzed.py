@@ -212,6 +212,31 @@ for _name, _f in DIM_CHECKS.items():
     CASES[f"dims[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
 
 
+# ----------------------------------------------------------------------------- 9: empty tensors
+def _with_grad(L, f, shape):
+    a = L.zeros(*shape, dtype=L.float64, requires_grad=True)
+    r = f(L, a)
+    (r[0] if isinstance(r, tuple) else r).sum().backward()
+    return r, a.grad
+
+
+EMPTY = {
+    "aminmax over a full dim": lambda L: _with_grad(L, lambda L, a: a.aminmax(dim=0), (2, 0)),
+    "aminmax over the empty dim": lambda L: L.zeros(2, 0).aminmax(dim=1),
+    "aminmax of all": lambda L: L.zeros(0).aminmax(),
+    "cummin": lambda L: _with_grad(L, lambda L, a: L.cummin(a, 0), (0,)),
+    "cummax along the empty dim": lambda L: _with_grad(L, lambda L, a: L.cummax(a, 1), (2, 0)),
+    "logcumsumexp": lambda L: _with_grad(L, lambda L, a: L.logcumsumexp(a, 0), (0,)),
+    "logcumsumexp along a full dim": lambda L: L.logcumsumexp(L.zeros(0, 3), 1),
+}
+for _fn in ("huber_loss", "smooth_l1_loss", "mse_loss"):
+    for _red in ("mean", "sum", "none"):
+        EMPTY[f"{_fn} {_red}"] = lambda L, _fn=_fn, _red=_red: _with_grad(
+            L, lambda L, a: getattr(L.nn.functional, _fn)(a, L.zeros(0, dtype=L.float64), reduction=_red), (0,))
+for _name, _f in EMPTY.items():
+    CASES[f"empty[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
