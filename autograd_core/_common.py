@@ -11,6 +11,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 
 import builtins
 import collections
+import inspect
 import math
 
 import numpy as np
@@ -320,7 +321,10 @@ def _inplace_view(fn, name, node_name):
     """``self.<name>()``: self becomes the view fn(self) of its own data, with torch's node (e.g.
     TBackward1); its version is bumped, as torch's."""
 
-    def m(self, *args):
+    sig = inspect.signature(fn)
+
+    def m(self, *args, **kwargs):
+        args = sig.bind(self, *args, **kwargs).args[1:]  # keywords as torch's (dim=, dim0=)
         if name == "t_" and self.ndim > 2:
             raise RuntimeError(
                 f"t_() expects a tensor with <= 2 dimensions, but self is {self.ndim}D"

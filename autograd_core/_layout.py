@@ -21,7 +21,7 @@ from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
 from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
-from ._shapes import _view, cat, getitem, permute, reshape, stack, transpose
+from ._shapes import _shape_arg, _view, cat, getitem, permute, reshape, stack, transpose
 from ._tensor import Tensor
 
 
@@ -453,9 +453,10 @@ def einsum(equation, *operands):
 # ============================================================================= wave 2
 
 
-def tile(input, dims):
-    """input repeated `dims` times along each dim (dims padded with leading 1s to input's rank)."""
-    dims = tuple(dims)
+def tile(input, *sizes, dims=None):
+    """input repeated `dims` times along each dim (dims padded with leading 1s to input's rank);
+    ``t.tile(2, 2)`` and ``t.tile(2)`` as torch's."""
+    dims = tuple(_shape_arg(sizes) if dims is None else dims)
     return repeat(input, (1,) * (input.ndim - len(dims)) + dims)
 
 

@@ -156,6 +156,7 @@ for _m in _ops_modules.BREADTH:
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
+Tensor.div, Tensor.div_ = Tensor.divide, Tensor.divide_  # with rounding_mode, as torch's
 Tensor.__iadd__ = Tensor.add_
 Tensor.__isub__ = Tensor.sub_
 Tensor.__imul__ = Tensor.mul_

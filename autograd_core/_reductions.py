@@ -12,7 +12,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
-from ._ops import _cname, _dim, _dims, _float, _is_float, _record, silent
+from ._ops import _cast, _cname, _dim, _dims, _float, _is_float, _record, silent
 from ._elementwise import maximum, minimum
 from ._amp_policy import cuda_float32
 
@@ -258,7 +258,7 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 @cuda_float32
 @silent
-def norm(x, p="fro", dim=None, keepdim=False):
+def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
     if not _is_float(x):
@@ -278,7 +278,8 @@ def norm(x, p="fro", dim=None, keepdim=False):
         )
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
-    a, low = _backend.opmath(xp.abs(x._data))
+    a = xp.abs(x._data)
+    a, low = _backend.opmath(a if dtype is None else _cast(a, dtype))  # (no ToCopy node: torch's)
     if p == 2:
         r = xp.sqrt(xp.sum(a * a, axis=dims, keepdims=keepdim))
     elif p == math.inf or p == -math.inf:

@@ -135,8 +135,10 @@ def reshape(x, *shape, _name=None):
     )
 
 
-def view(x, *shape):
+def view(x, *shape, dtype=None, size=None):
     """A view with a new shape; raises where the strides do not allow one (use reshape)."""
+    if dtype is not None or size is not None:  # (x.view() is a 0-d view)
+        shape = (dtype if size is None else size,)
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
         return _view_as_dtype(x, shape[0])
     if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:

@@ -237,6 +237,32 @@ for _name, _f in EMPTY.items():
     CASES[f"empty[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
 
 
+# ----------------------------------------------------------------------------- 10: keyword forms
+def _grad_of(L, f):
+    x = L.tensor([[3.0, -4.0]], requires_grad=True)
+    y = f(L, x * 1)
+    y.sum().backward()
+    return y, x.grad
+
+
+KEYWORDS = {
+    "unsqueeze_(dim=)": lambda L: _grad_of(L, lambda L, a: a.unsqueeze_(dim=0)),
+    "squeeze_(dim=)": lambda L: _grad_of(L, lambda L, a: a.squeeze_(dim=0)),
+    "transpose_(dim0=, dim1=)": lambda L: _grad_of(L, lambda L, a: a.transpose_(dim1=0, dim0=1)),
+    "view(dtype=)": lambda L: L.ones(2).view(dtype=L.int64),
+    "view(size=)": lambda L: L.ones(2, 3).view(size=(3, 2)),
+    "tile(2)": lambda L: L.tensor([1, 2]).tile(2),
+    "tile(2, 2)": lambda L: L.tensor([1, 2]).tile(2, 2),
+    "tile(dims=)": lambda L: L.tile(L.tensor([1, 2]), dims=(2, 1)),
+    "div_(rounding_mode=trunc)": lambda L: L.tensor([5.0, -7.0]).div_(2, rounding_mode="trunc"),
+    "div(rounding_mode=floor)": lambda L: _grad_of(L, lambda L, a: a.div(2, rounding_mode="floor")),
+    "norm(dtype=)": lambda L: _grad_of(L, lambda L, a: a.norm(dtype=L.float64)),
+    "torch.norm(p=1, dim=0, dtype=)": lambda L: _grad_of(L, lambda L, a: L.norm(a, p=1, dim=0, dtype=L.float64)),
+}
+for _name, _f in KEYWORDS.items():
+    CASES[f"keywords[{_name}]"] = lambda L, _f=_f: attempt(lambda: _f(L))
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
     fn = CASES[name]
