@@ -603,11 +603,8 @@ def _passes(items, ndim):
     (unsqueeze) and ..., `second` the arrays to the dims left (numpy's rule places their result
     dims there: together where they are adjacent, else in front); `place`, each int's place in
     the index, is the dim torch's error names."""
-    spec = builtins.sum(
-        i.ndim if _is_mask(i) else 1
-        for i in items
-        if not (i is None or i is Ellipsis or _is_flag(i))
-    )
+    counted = [i for i in items if not (i is None or i is Ellipsis or _is_flag(i))]
+    spec = builtins.sum(i.ndim if _is_mask(i) else 1 for i in counted)
     if spec > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     first, second, place = [], [], []
@@ -748,9 +745,7 @@ def getitem(x, index):
         raise _index_error(e, data.shape, idx) from None
     if _is_basic(idx):
         if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
-            r = data[
-                (idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)
-            ]  # a 0-d view instead
+            r = data[(idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)]  # a 0-d view
         out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
