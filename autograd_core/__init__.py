@@ -85,6 +85,7 @@ _api.export(
 )
 for _m in _api.BREADTH:
     _api.export(globals(), _m.FUNCTIONS, _m)
+div = divide  # noqa: F821  torch.div takes rounding_mode, as divide does
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import distributed  # noqa: F401  (torch.distributed; MPI only once a group starts)
 from . import nn, optim, viz  # noqa: F401

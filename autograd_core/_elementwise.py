@@ -341,7 +341,10 @@ def _logical(name, fn):
             raise TypeError(
                 f"{name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}"
             )
-        return Tensor._from_data(fn(_truth(x), _truth(y)))
+        try:
+            return Tensor._from_data(fn(_truth(x), _truth(y)))
+        except ValueError:
+            raise _shape_error(None, x, y, None) from None
 
     f.__name__ = name
     f.__doc__ = f"{name}(x, y): elementwise, on truth values (nonzero is True); a bool result"
@@ -434,16 +437,18 @@ def equal(x, y):
     return x.shape == y.shape and builtins.bool(namespace(x._data).all(x._data == y._data))
 
 
+def _logical_reduction(fn, x, dim, keepdim):
+    """all/any: dim () or [] reduces nothing (unlike sum's, which reduces all), as torch."""
+    axis = () if isinstance(dim, (tuple, list)) and not dim else _dims(dim, x.ndim)
+    return Tensor._from_data(getattr(namespace(x._data), fn)(x._data, axis=axis, keepdims=keepdim))
+
+
 def all(x, dim=None, keepdim=False):
-    return Tensor._from_data(
-        namespace(x._data).all(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim)
-    )
+    return _logical_reduction("all", x, dim, keepdim)
 
 
 def any(x, dim=None, keepdim=False):
-    return Tensor._from_data(
-        namespace(x._data).any(x._data, axis=_dims(dim, x.ndim), keepdims=keepdim)
-    )
+    return _logical_reduction("any", x, dim, keepdim)
 
 
 __all__ = []

@@ -190,7 +190,9 @@ def __setitem__(self, index, value):
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
-        raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
+        # torch writes a basic index through a view of the leaf, an advanced one into the leaf
+        view = _ops._is_basic(idx) and not _whole(idx)  # (a whole index: the leaf itself)
+        raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE if view else _messages.LEAF_IN_PLACE)
     if _whole(idx):  # a[...] = v, a[:] = v: torch's copy_ of a itself (fill_ to spread a 0-d v)
         return self.fill_(v) if v.ndim == 0 and self.ndim else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):

@@ -57,7 +57,7 @@ def _matmul(x, y):
     nd = (x.ndim, y.ndim)
     if x.dtype is not y.dtype:
         raise RuntimeError(_dtype_mismatch(x, y, nd))
-    a, b = _operands(x, y)
+    a, b = _operands(x, y, elementwise=False)
     if x.dtype is _backend.bool_:
         raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
     if a.ndim == 0 or b.ndim == 0:
@@ -148,7 +148,7 @@ def addmm(bias, x, y):
         raise RuntimeError(
             f"mat1 and mat2 must have the same dtype, but got {_short(x)} and {_short(y)}"
         )
-    a, b = _operands(x, y)
+    a, b = _operands(x, y, elementwise=False)
     c = bias._data
     (a, low), (b, _), (c, _) = _backend.opmath(a), _backend.opmath(b), _backend.opmath(c)
     try:

@@ -164,3 +164,17 @@ MASKED_FILL_EXPANDED = (
     "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
     "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
 )
+
+
+def shape_error(op, x, y, err=None):
+    """torch's error for operands whose shapes do not broadcast (numpy's ValueError is not
+    torch's); `op` names the op in a suffix, None for torch's text exactly."""
+    sx, sy = list(getattr(x, "shape", ())), list(getattr(y, "shape", ()))
+    for d in range(1, min(len(sx), len(sy)) + 1):
+        if sx[-d] != sy[-d] and sx[-d] != 1 and sy[-d] != 1:
+            return RuntimeError(
+                f"The size of tensor a ({sx[-d]}) must match the size of tensor b ({sy[-d]}) at "
+                f"non-singleton dimension {max(len(sx), len(sy)) - d}"
+                + (f" ({op} of shapes {sx} and {sy})" if op else "")
+            )
+    return RuntimeError(f"{op}: shapes {sx} and {sy} are not broadcastable")

