@@ -22,6 +22,21 @@ def registry():
     return cases, case
 
 
+def matches_torch(cases, name):
+    """Run case `name` of `cases` on torch and on the engine (same seeds, warnings silenced) and
+    assert the two observations are equal: the test of every parity table."""
+    import warnings
+
+    fn = cases[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.manual_seed(0)
+        autograd_core.manual_seed(0)
+        want = fn(torch)
+        got = fn(autograd_core)
+    assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
+
+
 def observe(t, significant=None):
     """What a user sees of a tensor (or a tuple/number/None), as plain Python data. Floats are
     rounded to 6 decimals, or to `significant` digits (4 for 16- and 32-bit floats)."""

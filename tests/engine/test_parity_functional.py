@@ -8,14 +8,11 @@ argument checks (v's type, length and shape, lists, non-tensors, strategies) and
 structure (tuples against lists, dtypes, requires_grad, the caller's tensors untouched).
 """
 
-import warnings
 
 import numpy as np
 import pytest
-import torch
 
-import autograd_core
-from parity_helpers import observe, registry
+from parity_helpers import observe, registry, matches_torch
 
 CASES, case = registry()
 
@@ -354,9 +351,4 @@ def non_leaf_inputs(L):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
-    fn = CASES[name]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        want = fn(torch)
-        got = fn(autograd_core)
-    assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
+    matches_torch(CASES, name)

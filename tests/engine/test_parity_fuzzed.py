@@ -9,10 +9,8 @@ empty tensors, keyword forms.
 import warnings
 
 import pytest
-import torch
 
-import autograd_core
-from parity_helpers import attempt, leaf, observe, registry
+from parity_helpers import attempt, leaf, observe, registry, matches_torch
 
 CASES, case = registry()
 
@@ -265,9 +263,4 @@ for _name, _f in KEYWORDS.items():
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
-    fn = CASES[name]
-    torch.manual_seed(0)
-    autograd_core.manual_seed(0)
-    want = fn(torch)
-    got = fn(autograd_core)
-    assert got == want, f"{name}: engine {got!r}\n torch {want!r}"
+    matches_torch(CASES, name)
