@@ -442,9 +442,7 @@ def overwrite(x, src):
         try:  # torch's two messages: src broadcasts with x to another shape, or not at all
             both = np.broadcast_shapes(x._data.shape, b.shape)
         except ValueError:
-            raise RuntimeError(
-                str(_shape_error("copy_", x, src, None)).split(" (copy_")[0]
-            ) from None
+            raise _shape_error(None, x, src) from None
         raise RuntimeError(
             f"output with shape {list(x.shape)} doesn't match the broadcast shape {list(both)}"
         ) from None
