@@ -18,6 +18,7 @@ from . import _reductions
 from ._reductions import _MinMax
 from ._shapes import cat, getitem, overwrite, reshape, transpose
 from ._pointwise import _logaddexp, lerp
+from ._elementwise import where
 
 _RETURN_TYPES = {
     k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
@@ -388,14 +389,16 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
     srt = sort(x, -1)[0]
     n = srt.shape[-1]
+    last = getitem(srt, (Ellipsis, slice(n - 1, n)))  # a NaN sorts last: torch's rank is then n - 1
+    nan_row = Tensor._from_data(namespace(last._data).isnan(last._data))
     parts = []
     for v in qs:
         rank = v * (n - 1)
         lo, hi = int(math.floor(rank)), int(math.ceil(rank))
         if interpolation == "nearest":
             lo = hi = round(rank)  # half to even, as torch's round
-        below = getitem(srt, (Ellipsis, slice(lo, lo + 1)))
-        above = getitem(srt, (Ellipsis, slice(hi, hi + 1)))
+        below = where(nan_row, last, getitem(srt, (Ellipsis, slice(lo, lo + 1))))
+        above = where(nan_row, last, getitem(srt, (Ellipsis, slice(hi, hi + 1))))
         weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
         parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
     out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]

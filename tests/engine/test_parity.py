@@ -341,6 +341,13 @@ _VIEW_KINDS.update({
 })
 
 
+_VIEW_KINDS["quantile_with_nan"] = (
+    "x = L.tensor([[float('nan'), 1., 0.5], [2., 1., 3.]], dtype=L.float64, requires_grad=True); "
+    "q = L.quantile(x, 0.5, dim=1); q.sum().backward(); out = (q, x.grad, L.quantile(x[0], "
+    "L.tensor([0.2, 0.5], dtype=L.float64)))"
+)
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
