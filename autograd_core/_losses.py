@@ -11,7 +11,7 @@ import numpy as np
 from ._backend import namespace, opmath, round_back
 from ._tensor import Tensor
 from ._amp_policy import float32_precision
-from ._ops import _operands, _record, _shape_error, silent
+from ._ops import _no_kernel, _operands, _record, _shape_error, silent
 
 
 # ============================================================================= losses (nodes named
@@ -22,6 +22,8 @@ from ._ops import _operands, _record, _shape_error, silent
 @silent
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
+    if not x.dtype.is_floating_point:
+        raise _no_kernel("mse_cpu", x)
     a, b = _operands(x, y)
     try:
         d = (a - b) ** 2

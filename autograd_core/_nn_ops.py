@@ -15,6 +15,7 @@ avg_pool2d's VJP is a fold2d too; reflect / replicate padding and nearest upsamp
 gather op (`plane_take`) whose VJP is max_pool2d's plane_scatter.
 """
 
+import functools
 import math
 
 import numpy as np
@@ -23,10 +24,25 @@ from . import _backend
 from ._amp_policy import _marked, cuda_float32, float32_precision, lower_precision
 from ._backend import namespace
 from ._creation import _gen
-from ._ops import _cast, _cname, _record, silent
+from ._ops import _cast, _cname, _no_kernel, _record, silent
 from ._tensor import Tensor
 
 _erf_host = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _floats_only(kernel):
+    """torch's refusal of integer and bool inputs for ops whose kernels are floating only."""
+
+    def wrap(fn):
+        @functools.wraps(fn)  # (keeps autocast's mark)
+        def f(input, *args, **kwargs):
+            if not input.dtype.is_floating_point:
+                raise _no_kernel(kernel, input)
+            return fn(input, *args, **kwargs)
+
+        return f
+
+    return wrap
 
 
 def _check_params(input, *params):
@@ -90,6 +106,7 @@ def normal_cdf(x):
     )
 
 
+@_floats_only("GeluKernelImpl")
 @silent
 def gelu(input, approximate="none"):
     """x * Phi(x) ('none'), or its tanh approximation ('tanh'); one GeluBackward0 node."""
@@ -104,6 +121,7 @@ def gelu(input, approximate="none"):
     return _record("gelu", "GeluBackward0", r, (input,), {"approximate": approximate})
 
 
+@_floats_only("silu_cpu")
 @silent
 def silu(input):
     """x * sigmoid(x); one SiluBackward0 node."""
@@ -112,6 +130,7 @@ def silu(input):
     return _record("silu", "SiluBackward0", a / (1.0 + xp.exp(-a)), (input,))
 
 
+@_floats_only("softplus_cpu")
 @cuda_float32
 @silent
 def softplus(input, beta=1, threshold=20):
@@ -141,6 +160,7 @@ def dropout(input, p, train):
 # ============================================================================= normalization
 
 
+@_floats_only("LayerNormKernelImpl")
 @cuda_float32  # as torch's autocast lists: float32 on cuda, left alone on cpu
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
     """(x - mean) / sqrt(var + eps) over the last len(normalized_shape) dims, then * weight +
@@ -608,6 +628,7 @@ def _reduce_array(xp, a, reduction):
     return xp.sum(a) if reduction == "sum" else a
 
 
+@_floats_only("huber_cpu")
 @float32_precision
 @silent
 def huber_loss(input, target, reduction="mean", delta=1.0):
@@ -642,6 +663,7 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     return _record("binary_cross_entropy", "BinaryCrossEntropyBackward0", r, (input, target), attrs)
 
 
+@_floats_only("log_sigmoid_cpu")
 @float32_precision
 @silent
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=0):
@@ -782,6 +804,7 @@ def upsample_nearest2d(input, size, scales):
 # ============================================================================= group norm
 
 
+@_floats_only("GroupNormKernelImpl")
 @cuda_float32
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
     """torch.group_norm: normalize each of num_groups groups of channels (dim 1) per sample, then
@@ -954,12 +977,15 @@ def celu(input, alpha=1.0):
 def hardtanh(input, min_val=-1.0, max_val=1.0):
     """x clamped to [min_val, max_val]; HardtanhBackward0 (zero gradient outside, and at the
     ends)."""
+    if input.dtype is _backend.bool_:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
     a = input._data
     r = namespace(a).clip(a, min_val, max_val)
     attrs = {"min_val": min_val, "max_val": max_val}
     return _record("hardtanh", "HardtanhBackward0", _cast(r, input.dtype), (input,), attrs)
 
 
+@_floats_only("prelu_cpu")
 @lower_precision
 def prelu(input, weight):
     """x where x > 0, else weight * x, weight of 1 or C (dim 1) values; PreluKernelBackward0."""
@@ -984,6 +1010,7 @@ def prelu(input, weight):
     return _record("prelu", "PreluKernelBackward0", r, (input, weight), {"cs": cs})
 
 
+@_floats_only("mish_cpu")
 @silent
 def mish(input):
     """x * tanh(softplus(x)); MishBackward0."""
@@ -993,6 +1020,7 @@ def mish(input):
     return _record("mish", "MishBackward0", a * xp.tanh(sp), (input,))
 
 
+@_floats_only("log_sigmoid_cpu")
 @silent
 def logsigmoid(input):
     """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)), stably; LogSigmoidBackward0."""
@@ -1023,6 +1051,7 @@ def glu(input, dim=-1):
 # ============================================================================= conv1d, loss
 
 
+@_floats_only("smooth_l1_cpu")
 @float32_precision
 @silent
 def smooth_l1_loss(input, target, reduction="mean", beta=1.0):

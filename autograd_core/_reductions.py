@@ -15,14 +15,22 @@ from ._tensor import Tensor
 from ._ops import _cast, _cname, _dim, _dims, _float, _is_float, _record, silent
 from ._elementwise import maximum, minimum
 from ._amp_policy import cuda_float32
+from .grad_mode import _mode
 
 
 # ============================================================================= reductions
 
 
 @cuda_float32
+def _integral_result(x, dtype):
+    """torch's refusal of an integer `dtype=` for a result that would need a gradient."""
+    if dtype is not None and not dtype.is_floating_point and x.requires_grad and _mode.grad_enabled:
+        raise RuntimeError(f"Autograd not support dtype: {dtype.title}")
+
+
 def sum(x, dim=None, keepdim=False, dtype=None):
     """Sum over `dim` (all dims when None)."""
+    _integral_result(x, dtype)
     a = x._data
     dims = _dims(dim, a.ndim)
     xp = namespace(a)
@@ -45,6 +53,11 @@ def mean(x, dim=None, keepdim=False, dtype=None):
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating "
             f"point or complex dtype. Got: {_cname(x)}"
+        )
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Optional dtype must be either a floating point "
+            f"or complex dtype. Got: {dtype.title}"
         )
     dims, xp = _dims(dim, a.ndim), namespace(a)
     f, low = _backend.opmath(a)

@@ -32,6 +32,7 @@ def _accumulated(x, dtype):
     a = x._data
     xp = namespace(a)
     if dtype is not None:
+        _reductions._integral_result(x, dtype)
         return xp.astype(a, _backend.to_backend_dtype(xp, dtype))
     if _backend.kind(a.dtype) in "biu":
         return xp.astype(a, xp.int64)
@@ -58,7 +59,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
 def _running(xp, name, a, d):
     """cumulative_sum/prod (the array API's names; older namespaces call them cumsum/cumprod)."""
     fn = getattr(xp, "cumulative_" + name, None) or getattr(xp, "cum" + name)
-    return fn(a, axis=d)
+    return fn(a, axis=d, dtype=a.dtype)  # (numpy widens small integers; torch keeps the dtype)
 
 
 @cuda_float32

@@ -711,6 +711,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
         warnings.warn(_KL_MEAN, stacklevel=2)
     if reduction != "batchmean":
         _check_reduction(reduction)
+    if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     return _kl(input, target, reduction, log_target)
 
 

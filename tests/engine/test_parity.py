@@ -348,6 +348,24 @@ _VIEW_KINDS["quantile_with_nan"] = (
 )
 
 
+# Kernels that are floating only refuse integer and bool inputs with torch's message.
+_VIEW_KINDS.update({
+    "int_kernel_softplus": "L.nn.functional.softplus(L.tensor([1, 2]))",
+    "int_kernel_gelu": "L.nn.functional.gelu(L.tensor([1, 2]))",
+    "int_kernel_silu": "L.nn.functional.silu(L.tensor([1, 2]))",
+    "int_kernel_mish": "L.nn.functional.mish(L.tensor([1, 2]))",
+    "int_kernel_logsigmoid": "L.nn.functional.logsigmoid(L.tensor([1, 2]))",
+    "int_kernel_losses": "L.nn.functional.smooth_l1_loss(L.tensor([1, 2]), L.tensor([1, 3]))",
+    "int_kernel_mse": "L.nn.functional.mse_loss(L.tensor([1, 2]), L.tensor([1, 3]))",
+    "int_kernel_kl_div": "L.nn.functional.kl_div(L.tensor([1, 2]), L.tensor([1, 0]), reduction='sum')",
+    "int_kernel_layer_norm": "L.nn.functional.layer_norm(L.tensor([[1, 2]]), (2,))",
+    "bool_hardtanh": "L.nn.functional.relu6(L.tensor([True, False]))",
+    "integral_dtype_needs_no_grad": "x = L.tensor([1., 2.], requires_grad=True); x.cumsum(0, dtype=L.int64)",
+    "integral_dtype_sum": "x = L.tensor([1., 2.], requires_grad=True); x.sum(dtype=L.int32)",
+    "integral_dtype_mean": "L.tensor([1., 2.]).mean(dtype=L.int64)",
+    "scan_keeps_dtype": "x = L.tensor([1., 2.]); out = (x.cumsum(0, dtype=L.int32), L.tensor([100, 100], dtype=L.int8).cumsum(0, dtype=L.int8))",
+})
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
