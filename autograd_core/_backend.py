@@ -177,9 +177,10 @@ def dtype_of(array):
 
 def dtype_from_array_dtype(adt):
     if isinstance(adt, np.dtype):
-        if is_bfloat16(adt):  # an ml_dtypes array made outside autograd_core
+        d = _FROM_ARRAY_DTYPE.get(adt)  # (the common case first: `.dtype` runs several times an op)
+        if d is None and is_bfloat16(adt):  # an ml_dtypes array made outside autograd_core
             bfloat16_array_dtype()
-        return _FROM_ARRAY_DTYPE[adt]
+        return d if d is not None else _FROM_ARRAY_DTYPE[adt]
     name = str(adt).rsplit(".", 1)[-1]  # another library's dtype, e.g. "array_api_strict.float64"
     if name not in _BY_NAME:
         raise TypeError(f"unsupported array dtype {adt}")
