@@ -273,7 +273,7 @@ def where(condition, x, y):
     return _record("where", "WhereBackward0", r, (x, y), {"condition": Tensor._from_data(cond)})
 
 
-def masked_fill(x, mask, value):
+def masked_fill(x, mask, value, _self_first=False):
     """x with `value` where mask is True; a 0-d tensor value gets a gradient
     (MaskedFillBackward1)."""
     m = mask._data if isinstance(mask, Tensor) else mask
@@ -284,7 +284,8 @@ def masked_fill(x, mask, value):
         )
     xp = namespace(x._data)
     if not builtins.all(a == b or 1 in (a, b) for a, b in zip(m.shape[::-1], x.shape[::-1])):
-        raise _shape_error("masked_fill", mask, x, None)  # torch's message, not numpy's
+        # torch's message (numpy's is a ValueError); masked_fill_ names self first
+        raise _shape_error(None, *((x, mask) if _self_first else (mask, x)))
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise RuntimeError(

@@ -225,6 +225,33 @@ def _dim_list(dims, ndim):
     return tuple(out)
 
 
+def unfold(x, dimension, size, step):
+    """Every slice of `size` elements along `dimension`, `step` apart, as a new last dim: a view
+    of x (overlapping windows share memory, as torch's)."""
+    a = x._data if x.ndim else x._data.reshape(1)
+    d = _dim(dimension, a.ndim)
+    if size > a.shape[d]:
+        raise RuntimeError(
+            f"maximum size for tensor at dimension {d} is {a.shape[d]} but size is {size}"
+        )
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    along = (slice(None),) * d
+    if a.__class__ is _ndarray:  # (writeable as x is: writes go through to x, as torch's)
+        w = np.lib.stride_tricks.sliding_window_view(a, size, d, writeable=a.flags.writeable)
+        w = w[along + (slice(None, None, step),)]
+    else:  # (no strided windows in the array API: a copy)
+        last = a.shape[d] - size
+        w = namespace(a).stack(
+            [a[along + (slice(k, k + last + 1, step),)] for k in range(size)], -1
+        )
+    w = w if x.ndim else w[0]  # a 0-d tensor's one window
+    attrs = {"shape": tuple(x.shape), "d": d, "size": size, "step": step}
+    return _view(
+        _record("unfold", "UnfoldBackward0", w, (x,), attrs), x, "unfold", dimension, size, step
+    )
+
+
 def flip(x, *dims_args, dims=None):
     """Reverse the order of the elements along `dims` (a copy)."""
     dims = dims_args if dims is None else (dims,)
@@ -786,6 +813,6 @@ FUNCTIONS = """
 """.split()  # torch.<name>
 METHODS = """
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims tile rot90 kron cross baddbmm outer ger
+    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold
 """.split()  # Tensor.<name>
 INPLACE = "tril triu baddbmm".split()  # Tensor.<name>_

@@ -156,6 +156,9 @@ for _m in _ops_modules.BREADTH:
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
+Tensor.masked_fill_ = lambda self, mask, value: self._inplace(  # torch names self first in errors
+    _ops.masked_fill, mask, value, _self_first=True
+)
 Tensor.div, Tensor.div_ = Tensor.divide, Tensor.divide_  # with rounding_mode, as torch's
 Tensor.__iadd__ = Tensor.add_
 Tensor.__isub__ = Tensor.sub_

@@ -27,6 +27,18 @@ def _zeros(g, shape):
     return _const(g, lambda xp, dt, **dev: xp.zeros(shape, dtype=dt, **dev))
 
 
+def _unfold(g, shape, d, size, step):
+    """Every window's gradient added back where it was read (windows may overlap): one
+    index_add of the windows laid side by side along d."""
+    if not shape:  # a 0-d input's one window
+        return g.reshape(())
+    d = d % len(shape)
+    count = g.shape[d]
+    pos = (np.arange(count)[:, None] * step + np.arange(size)[None, :]).reshape(-1)
+    windows = g.movedim(-1, d + 1).flatten(d, d + 1)
+    return _zeros(g, shape).index_add(d, Tensor._from_data(pos), windows)
+
+
 def _filled_in(g, shapes):
     """The list of output gradients with zeros where an output got none; None when none got any."""
     ref = next((t for t in g if t is not None), None)
@@ -139,6 +151,7 @@ RULES = {
     "diagonal_backward": lambda g, offset, dim1, dim2: (F.diagonal(g, offset, dim1, dim2),),
     "diag_embed": lambda g, offset: (F.diagonal(g, offset, 0, 1),),
     "flip": lambda g, dims: (F.flip(g, dims),),
+    "unfold": lambda g, shape, d, size, step: (_unfold(g, shape, d, size, step),),
     "roll": lambda g, shifts, dims: (F.roll(g, tuple(-s for s in shifts), dims),),
     "repeat": _repeat,
     "tril": lambda g, diagonal: (F.tril(g, diagonal),),
@@ -176,10 +189,11 @@ ONLY_FOR = {"einsum2": {"x": "y", "y": "x"}}
 for _op, _fn in RULES.items():
     defvjp(_op, _fn, ONLY_FOR.get(_op), on_arrays=False)
 
-# diagonal is a view: undone, as a step of an in-place-changed view (AsStridedBackward0).
+# diagonal and unfold are views: undone, as steps of an in-place-changed view (AsStridedBackward0).
 _VIEW_STEP["diagonal"] = lambda g, shape, offset, dim1, dim2: F.diagonal_backward(
     g, shape, offset, dim1, dim2
 )
+_VIEW_STEP["unfold"] = _unfold
 
 
 # ----------------------------------------------------------------------------- wave 2

@@ -683,7 +683,9 @@ VIEWS = [  # (id, code over the base `a`, base shapes it suits)
     ("contiguous-copy", "a.t().contiguous()", [(2, 3)]),
     ("narrow", "a.narrow(-1, 1, 2)", [(3,), (2, 3)]), ("diagonal", "a.diagonal()", [(2, 3)]),
     ("select-method", "a.select(0, 1)", [(3,), (2, 3)]), ("movedim", "a.movedim(0, -1)", [(2, 3)]),
-    ("view_as", "a.view_as(a)", [(2, 3)]), ("view-dtype", "a.view(a.dtype)", [(2, 3)]), ("expand_as", "a.expand_as(L.ones(2, 3))", [(3,)]),
+    ("view_as", "a.view_as(a)", [(2, 3)]), ("view-dtype", "a.view(a.dtype)", [(2, 3)]),
+    # (windows that do not overlap: in place, torch applies an op to shared memory once per window)
+    ("unfold", "a.unfold(-1, 2, 2)", [(4,), (2, 4)]), ("unfold-step", "a.unfold(0, 1, 2)", [(3,)]), ("expand_as", "a.expand_as(L.ones(2, 3))", [(3,)]),
     # outputs of split/chunk/unbind, views made under no_grad, and views of those: torch's
     # CreationMeta forbids changing them in place, or using them after their base changed
     ("split", "a.split(1)[1]", [(3,), (2, 3)]), ("chunk", "a.chunk(2, -1)[0]", [(2, 3), (4,)]),
@@ -726,6 +728,7 @@ CHAIN_VIEWS = [  # (code over {v}, whether it suits a view of shape s)
     ("{v}[...]", lambda s: True), ("{v}.movedim(0, -1)", lambda s: len(s) >= 2),
     ("{v}.unflatten(-1, (2, -1))", lambda s: s and s[-1] % 2 == 0),
     ("{v}.contiguous()", lambda s: True), ("{v}.view({v}.dtype)", lambda s: True),
+    ("{v}.unfold(-1, 2, 2)", lambda s: s and s[-1] >= 2),  # (disjoint windows: see VIEWS)
 ]
 CHAIN_INPLACE = [  # (id, code over {v}); {x} is the leaf
     ("mul_", "{v}.mul_(2.5)"), ("add_", "{v}.add_(1.0)"), ("zero_", "{v}.zero_()"),

@@ -366,6 +366,20 @@ _VIEW_KINDS.update({
     "scan_keeps_dtype": "x = L.tensor([1., 2.]); out = (x.cumsum(0, dtype=L.int32), L.tensor([100, 100], dtype=L.int8).cumsum(0, dtype=L.int8))",
 })
 
+# Tensor.unfold: a view (windows share memory), its gradient adds every window back.
+_VIEW_KINDS.update({
+    'unfold_0': 'x = L.arange(6.).requires_grad_(); y = x * 1; u = y.unfold(0, 2, 1); out = (u, u.shape, u._base is y, u.is_contiguous(), u.stride())',
+    'unfold_1': 'x = L.arange(10., dtype=L.float64).reshape(2, 5).requires_grad_(); u = x.unfold(1, 3, 2); (u * L.arange(u.numel(), dtype=L.float64).reshape(u.shape)).sum().backward(); out = (u, x.grad)',
+    'unfold_2': 'x = L.arange(10., dtype=L.float64).reshape(2, 5).requires_grad_(); u = x.unfold(-1, 2, 1); g, = L.autograd.grad((u * u).sum(), x, create_graph=True); out = (g.detach(), L.autograd.grad(g.sum(), x))',
+    'unfold_3': 'x = L.arange(12., dtype=L.float64).reshape(4, 3).requires_grad_(); u = x.unfold(0, 2, 2); (u ** 2).sum().backward(); out = (u.shape, x.grad)',
+    'unfold_4': 'out = L.tensor(5.).unfold(0, 1, 1)',
+    'unfold_5': 'L.arange(3.).unfold(0, 4, 1)',
+    'unfold_6': 'L.arange(3.).unfold(0, 2, 0)',
+    'unfold_7': 'x = L.arange(6., dtype=L.float64).requires_grad_(); y = x * 1; u = y.unfold(0, 2, 2); u.mul_(2); y.sum().backward(); out = (y, x.grad, type(y.grad_fn).__name__)',
+    'unfold_8': 'x = L.arange(6., dtype=L.float64).requires_grad_(); y = x * 1; u = y.unfold(0, 2, 2); y.mul_(3); (u * L.tensor([1., 2.], dtype=L.float64)).sum().backward(); out = (u, x.grad, type(u.grad_fn).__name__)',
+    'unfold_9': 'x = L.tensor(2., requires_grad=True); u = (x * 1).unfold(0, 1, 1); u.sum().backward(); out = (u, x.grad)',
+})
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
