@@ -112,10 +112,6 @@ def numel(t):
     return t.numel()
 
 
-def broadcast_to(t, shape):
-    return t.expand(*shape)
-
-
 def detach(t):
     return t.detach()
 

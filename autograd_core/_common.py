@@ -418,12 +418,65 @@ def hardswish_backward(g, x):
     return _record("hardswish_backward", "HardswishBackwardBackward0", _cast(r, g.dtype), (g, x))
 
 
+# ----------------------------------------------------------------------------- more of torch's
+@silent
+def logit(input, eps=None):
+    """log(p / (1 - p)) of p = input, clamped to [eps, 1 - eps] when eps is given; LogitBackward0
+    (integer inputs give the default float)."""
+    a = input._data if input.dtype.is_floating_point else _cast(input._data, _float_dtype(input))
+    xp = namespace(a)
+    p = a if eps is None else xp.clip(a, eps, 1 - eps)
+    return _record("logit", "LogitBackward0", xp.log(p / (1 - p)), (input,), {"eps": eps})
+
+
+def _nan_ignoring(name, node):
+    def f(input, other):
+        a, b = _operands(input, other)
+        return _record(name, node, getattr(namespace(a), name)(a, b), (input, other))
+
+    f.__name__, f.__doc__ = name, f"{name}(input, other): like {name[1:]}imum, ignoring NaNs"
+    return f
+
+
+fmax = _nan_ignoring("fmax", "FmaxBackward0")
+fmin = _nan_ignoring("fmin", "FminBackward0")
+
+
+def signbit(input):
+    """Whether each element's sign bit is set (-0. included)."""
+    a = input._data
+    xp = namespace(a)
+    return Tensor._from_data(xp.signbit(a) if _backend.kind(a.dtype) == "f" else a < 0)
+
+
+def positive(input):
+    """input itself (torch's unary +)."""
+    if input.dtype is _backend.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """The mean over dim of the elements that are not NaN: nansum / their count, as torch
+    composes it (DivBackward0)."""
+    kept = (~namespace(input._data).isnan(input._data)) if input.dtype.is_floating_point else None
+    count = Tensor._from_data(kept).sum(dim, keepdim) if kept is not None else None
+    return nansum(input, dim, keepdim, dtype=dtype) / count
+
+
+def broadcast_to(input, size):
+    """input expanded to `size` (a view)."""
+    return expand(input, *size)
+
+
 _POINTWISE = "fmod copysign heaviside deg2rad rad2deg bitwise_left_shift bitwise_right_shift"
+_MORE = "logit fmax fmin signbit positive nanmean broadcast_to"
 FUNCTIONS = f"""
-    {_POINTWISE} nansum aminmax dist broadcast_tensors repeat_interleave index_add index_copy
+    {_POINTWISE} {_MORE} nansum aminmax dist broadcast_tensors repeat_interleave index_add
+    index_copy
 """.split()  # torch.<name>
 METHODS = f"""
-    {_POINTWISE} nansum aminmax dist repeat_interleave index_add index_copy
+    {_POINTWISE} {_MORE} nansum aminmax dist repeat_interleave index_add index_copy
     t_ transpose_ unsqueeze_ squeeze_
 """.split()  # Tensor.<name>
-INPLACE = f"{_POINTWISE} index_add index_copy floor_divide".split()  # Tensor.<name>_
+INPLACE = f"{_POINTWISE} logit fmax fmin index_add index_copy floor_divide".split()  # .<name>_

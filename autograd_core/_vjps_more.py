@@ -276,6 +276,22 @@ defvjp("select_dim", _select_dim, on_arrays=False)
 
 
 # ----------------------------------------------------------------------------- common ops (_common)
+def _logit(g, x, eps):
+    """torch's logit_backward: NaN outside [0, 1], or 0 outside [eps, 1 - eps] given eps."""
+    lo, hi, off = (0.0, 1.0, math.nan) if eps is None else (eps, 1 - eps, 0.0)
+    return (F.where((x < lo) | (x > hi), off, g / (x * (1 - x))),)
+
+
+defvjp("logit", _logit, on_arrays=False)
+for _op, _le in (("fmax", F.ge), ("fmin", F.le)):  # torch's: self wins ties and a NaN other
+    defvjp(
+        _op,
+        lambda g, x, y, need, _le=_le: (
+            F.where(_le(x, y) | F.isnan(y), g, 0.0) if need[0] else None,
+            F.where(_le(x, y) | F.isnan(y), 0.0, g) if need[1] else None,
+        ),
+        on_arrays=False,
+    )
 defvjp("fmod", lambda g: (g,))
 defvjp(  # d/d other = -trunc(x / other), as torch's
     "fmod_tensor",

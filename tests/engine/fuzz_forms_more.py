@@ -99,6 +99,12 @@ def forms(Form, both, F):
         Form("dist-inf.m", "{0}.dist({1}, float('inf'))", 2),
         Form("broadcast_tensors", "L.broadcast_tensors({0}, {1})[0]", 2),
         Form("broadcast_tensors-1", "L.broadcast_tensors({0}, {1})[1] * 2", 2),
+        Form("logit", "L.logit({0}.sigmoid())"), Form("logit-eps.m", "{0}.logit(eps=0.2)"),
+        *both("fmax", 2), Form("fmin.m", "{0}.fmin({1})", 2),
+        Form("fmax-ties", "L.fmax({0}, {1})", 2, domain="ties"),
+        Form("signbit", "L.signbit({0})", grad=False), Form("nanmean", "L.nanmean({0}, {dim})"),
+        Form("nanmean-nan.m", "({0} / ({0} > 0)).nanmean()", grad=False),
+        Form("broadcast_to.m", "{0}.broadcast_to((2,) + tuple({0}.shape))"),
         Form("repeat_interleave", "L.repeat_interleave({0}, 2)"),
         Form("repeat_interleave-dim.m", "{0}.repeat_interleave(2, dim={dim})"),
         Form("repeat_interleave-tensor.m",
@@ -140,5 +146,6 @@ def grad2_ids():
         quantile-q diff diff-prepend
         fmod-tensor copysign copysign.m deg2rad nansum aminmax aminmax-dim.m dist dist.m dist-p1
         repeat_interleave-dim.m repeat_interleave-tensor.m index_add index_copy t_ transpose_
-        unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish
+        unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish logit logit-eps.m fmax fmin.m
+        nanmean broadcast_to.m
     """.split())

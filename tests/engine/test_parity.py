@@ -380,6 +380,20 @@ _VIEW_KINDS.update({
     'unfold_9': 'x = L.tensor(2., requires_grad=True); u = (x * 1).unfold(0, 1, 1); u.sum().backward(); out = (u, x.grad)',
 })
 
+# logit, fmax/fmin, signbit, positive, nanmean, broadcast_to.
+_VIEW_KINDS.update({
+    'more_ops_0': "x = L.tensor([0.2, 0.5, float('nan'), 3.], requires_grad=True); y = L.tensor([0.4, 0.5, 1., float('nan')], requires_grad=True); r = L.fmax(x, y); r.sum().backward(); out = (r, x.grad, y.grad)",
+    'more_ops_1': "x = L.tensor([0.2, 0.5, float('nan'), 3.], requires_grad=True); y = L.tensor([0.4, 0.5, 1., float('nan')], requires_grad=True); r = x.fmin(y); r.sum().backward(); out = (r, x.grad, y.grad)",
+    'more_ops_2': 'x = L.tensor([0.2, 0.5, -1., 1.5], requires_grad=True); r = L.logit(x); r.sum().backward(); out = (r, x.grad)',
+    'more_ops_3': 'x = L.tensor([0.2, 0.5, -1., 1.5], requires_grad=True); r = x.logit(eps=0.3); r.sum().backward(); out = (r, x.grad)',
+    'more_ops_4': 'x = L.tensor([0.2, 0.7], dtype=L.float64, requires_grad=True); g, = L.autograd.grad(L.logit(x).sum(), x, create_graph=True); out = (g, L.autograd.grad(g.sum(), x))',
+    'more_ops_5': 'out = (L.logit(L.tensor([1, 0])), L.signbit(L.tensor([-0., 1., -2])), L.signbit(L.tensor([-1, 2])))',
+    'more_ops_6': "x = L.tensor([[1., float('nan')], [3., 4.]], requires_grad=True); r = L.nanmean(x, 1); r.sum().backward(); out = (r, x.grad, x.nanmean())",
+    'more_ops_7': 'x = L.tensor([1., 2.], requires_grad=True); r = L.broadcast_to(x, (3, 2)); out = (r, r._base is x, L.positive(x) is x, x.broadcast_to((2, 2)))',
+    'more_ops_8': 'L.positive(L.tensor([True]))',
+    'more_ops_9': 'x = L.tensor([0.2, 0.5], requires_grad=True) * 1; x.logit_(); out = x',
+})
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
