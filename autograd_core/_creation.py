@@ -303,6 +303,10 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if vals[2] == 0:
+        raise RuntimeError("step must be nonzero")
+    if (vals[1] - vals[0]) * vals[2] < 0:
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = _backend.default_float[0] if any(isinstance(v, float) for v in vals) else int64
     host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(
@@ -311,17 +315,35 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
+def _space_ends(name, start, end, steps):
+    """linspace/logspace's ends as numbers (0-d tensors allowed, as torch's), steps checked."""
+    for what, v in (("start", start), ("end", end)):
+        if isinstance(v, Tensor) and v.ndim:
+            raise RuntimeError(
+                f"{name} only supports 0-dimensional start and end tensors, but got {what} with "
+                f"{v.ndim} dimension(s)."
+            )
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    return [v.item() if isinstance(v, Tensor) else v for v in (start, end)]
+
+
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or _backend.default_float[0]
-    host = np.linspace(start, end, steps).astype(_backend.np_dtype(dt))
-    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+    host = np.linspace(*_space_ends("linspace", start, end, steps), steps)
+    return _finish(
+        Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
+        requires_grad,
+    )
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
-    host = np.logspace(start, end, steps, base=base).astype(
-        (dtype or _backend.default_float[0]).name
+    dt = dtype or _backend.default_float[0]
+    host = np.logspace(*_space_ends("logspace", start, end, steps), steps, base=base)
+    return _finish(
+        Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
+        requires_grad,
     )
-    return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):

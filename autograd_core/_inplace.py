@@ -74,6 +74,26 @@ def rebase_error(view, indirect):
     return msg + _messages.VIEW_IN_PLACE_TAIL[creation]
 
 
+def _check_overlap(dst, operands):
+    """torch's refusal of an operand that shares part of the written-to memory (all of it, with
+    the same strides, is fine: ``y.copy_(y)``). Checked, as torch does, for dense arrays only."""
+    if dst.__class__ is not _ndarray or not (dst.flags.c_contiguous or dst.flags.f_contiguous):
+        return
+    a0 = dst.ctypes.data
+    a1 = a0 + dst.nbytes
+    for t in operands:
+        src = t._data if isinstance(t, Tensor) else None
+        if src.__class__ is not _ndarray or not src.size or not dst.size:
+            continue
+        if not (src.flags.c_contiguous or src.flags.f_contiguous):
+            continue
+        b0 = src.ctypes.data
+        b1 = b0 + src.nbytes
+        partial = dst.strides != src.strides if (a0, a1) == (b0, b1) else a0 < b1 and b0 < a1
+        if partial:
+            raise RuntimeError(_messages.PARTIAL_OVERLAP)
+
+
 def _write(self, arr, index=Ellipsis, uniform=False, where=None):
     """Write arr into self's data (at index). `uniform`: every element gets the same value
     (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too; so does
@@ -124,6 +144,7 @@ def _check_shape(self, r):
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
     self._check_inplace(args)
+    _check_overlap(self._data, args)
     tracking = _mode.grad_enabled and (
         self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args)
     )
@@ -203,6 +224,8 @@ def __setitem__(self, index, value):
     tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
+    if _ops._is_basic(idx):
+        _check_overlap(self._data[idx], (v,))
     if not _ops._is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "

@@ -106,6 +106,11 @@ VIEW_IN_PLACE_TAIL = {
     ),
 }
 
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+    "single memory location. Please clone() the tensor before performing the operation."
+)
+
 LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 
 VIEW_OF_LEAF_IN_PLACE = (

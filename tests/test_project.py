@@ -50,9 +50,9 @@ def test_readme_starts_with_the_two_commands():
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
 CORE_BUDGET = 1600
 # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12
-# lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta and autograd.functional's
-# checks (issue 11's parity) took it past
-PACKAGE_BUDGET = 20500
+# lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta, autograd.functional's
+# checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past
+PACKAGE_BUDGET = 20800
 
 
 def _lines(files):

@@ -394,6 +394,20 @@ _VIEW_KINDS.update({
     'more_ops_9': 'x = L.tensor([0.2, 0.5], requires_grad=True) * 1; x.logit_(); out = x',
 })
 
+_VIEW_KINDS.update({  # writes whose source shares part of the written memory; ranges
+    "overlap_setitem": "y = L.arange(6.); y[1:] = y[:5]",
+    "overlap_copy_": "y = L.arange(6.); y[1:].copy_(y[:5])",
+    "overlap_add_": "y = L.arange(6.); y[0:3].add_(y[1:4])",
+    "overlap_full_is_fine": "y = L.arange(6.); y[:] = y; y.copy_(y); y.add_(y); out = y",
+    "overlap_strided_is_not_checked": "y = L.arange(6.); y[::2] = y[1::2]; out = y",
+    "arange_step_zero": "L.arange(0., 1., 0.)",
+    "arange_wrong_sign": "L.arange(0.5, -1)",
+    "linspace_0d_tensors": "out = (L.linspace(L.tensor(0.), L.tensor(1.), 3), L.logspace(L.tensor("
+                           "1., requires_grad=True), 3, 3)); L.linspace(L.tensor([0.]), 1., 3)",
+    "linspace_negative_steps": "L.linspace(0, 1, -1)",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
