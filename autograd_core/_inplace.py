@@ -94,7 +94,7 @@ def _check_overlap(dst, operands):
             raise RuntimeError(_messages.PARTIAL_OVERLAP)
 
 
-def _write(self, arr, index=Ellipsis, uniform=False, where=None):
+def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fill"):
     """Write arr into self's data (at index). `uniform`: every element gets the same value
     (fill_, zero_), which torch allows into an expanded tensor's overlapping memory too; so does
     a write of one value where the mask `where` is True (masked_fill_)."""
@@ -103,7 +103,7 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None):
         alias = _writeable_alias(data)
         region = alias[index] if _ops._is_basic(index) else alias
         if where is not None and index is Ellipsis:
-            warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=4)
+            warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
             np.copyto(alias, arr, where=where)  # only the masked elements: one value, any order
             return
         if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
@@ -152,7 +152,10 @@ def _inplace(self, fn, *args, **kwargs):
         r = fn(self, *args, **kwargs)
         self._check_shape(r)
         self._write(
-            r._data, uniform=fn in UNIFORM_FILLS and not _tensor_arg(args), where=_mask_of(fn, args)
+            r._data,
+            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+            where=_mask_of(fn, args, self),
+            fill=fn.__name__,
         )
         self._vc[0] += 1
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
@@ -166,7 +169,10 @@ def _inplace(self, fn, *args, **kwargs):
     r = fn(src, *args, **kwargs)
     self._check_shape(r)
     self._write(
-        r._data, uniform=fn in UNIFORM_FILLS and not _tensor_arg(args), where=_mask_of(fn, args)
+        r._data,
+        uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+        where=_mask_of(fn, args, self),
+        fill=fn.__name__,
     )
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
@@ -354,8 +360,14 @@ def _tensor_arg(args):
     return any(isinstance(a, Tensor) for a in args)  # torch refuses fill_(tensor) into overlap
 
 
-def _mask_of(fn, args):
-    return args[0]._data if fn in MASKED_FILLS and isinstance(args[0], Tensor) else None
+def _mask_of(fn, args, self):
+    """Where a fill of one value writes (None: everywhere, or not a fill): masked_fill's mask;
+    index_fill's indices along its dim, made a mask."""
+    if fn in MASKED_FILLS and isinstance(args[0], Tensor):
+        return args[0]._data
+    if fn is _ops.index_fill:
+        return _ops.index_fill(Tensor._from_data(np.zeros(self.shape, bool)), *args[:2], True)._data
+    return None
 
 
 UNIFORM_FILLS = set()  # ops whose result is one value everywhere (fill_, zero_): see Tensor._write

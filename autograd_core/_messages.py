@@ -165,8 +165,8 @@ LEAF_DIRTY_IN_FUNCTION = (
     "a leaf Variable that requires grad has been used in an in-place operation."
 )
 
-MASKED_FILL_EXPANDED = (
-    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+FILL_EXPANDED = (
+    "Use of {}_ on expanded tensors is deprecated. Please clone() the tensor before "
     "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
 )
 

@@ -476,6 +476,11 @@ def binary_cross_entropy(
             f"({input.size()}) is deprecated. Please ensure they have the same size."
         )
     if weight is not None:
+        if weight.requires_grad and ac.is_grad_enabled():  # (torch's kernel has no such gradient)
+            raise RuntimeError(
+                "The function 'binary_cross_entropy' is not differentiable with respect to argument"
+                " 'weight'. This input cannot have requires_grad True."
+            )
         weight = weight.expand(tuple(input.shape))
     if _autocast.active and _autocast.enabled.get("cuda") and input.device.type == "cuda":
         raise RuntimeError(_BCE_UNSAFE)

@@ -408,6 +408,14 @@ _VIEW_KINDS.update({  # writes whose source shares part of the written memory; r
 })
 
 
+_VIEW_KINDS.update({  # one value written into an expanded view: torch writes where it fills
+    "index_fill_expanded": "a = L.ones(1, 4) * 1; v = a.expand(3, 4); v.index_fill_(-1, L.tensor([0])"
+                           ", 2.0); v.index_fill_(0, L.tensor([0]), L.tensor(3.)); out = a",
+    "bce_weight_requires_grad": "L.nn.functional.binary_cross_entropy(L.tensor([0.3, 0.6]), "
+                                "L.tensor([0., 1.]), weight=L.tensor([1., 2.], requires_grad=True))",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
