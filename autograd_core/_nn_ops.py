@@ -353,6 +353,18 @@ def _pads(padding):
     return (padding[0], padding[0], padding[1], padding[1]) if len(padding) == 2 else padding
 
 
+def _pooled_size(a, ksize, stride, padding, dilation):
+    """A pooling's (oh, ow) over (N, C, H, W) `a`, or torch's refusal of an empty output."""
+    pt, pb, pl, pr = _pads(padding)
+    (c, h, w), (kh, kw), (sh, sw), (dh, dw) = a.shape[1:], ksize, stride, dilation
+    oh, ow = _out_size(h, kh, sh, pt + pb, dh), _out_size(w, kw, sw, pl + pr, dw)
+    if oh < 1 or ow < 1:
+        raise RuntimeError(
+            f"Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow}). Output "
+            "size is too small"
+        )
+
+
 def _im2col(a, ksize, stride, padding, dilation, fill=0):
     """(N, C, H, W) -> (N, C*kh*kw, OH*OW), the windows as columns (torch's unfold order).
     padding: (ph, pw), or (top, bottom, left, right)."""
@@ -563,6 +575,7 @@ def max_pool2d(
             for size, k, s, p, d in zip((h, w), ksize, stride, padding, dilation)
         ]
         padding = (padding[0], padding[0] + extra[0], padding[1], padding[1] + extra[1])
+    _pooled_size(a, ksize, stride, padding, dilation)
     cols, (oh, ow) = _im2col(a, ksize, stride, padding, dilation, fill=-math.inf)
     kk = ksize[0] * ksize[1]
     cols = xp.reshape(cols, (n, c, kk, oh * ow))
@@ -879,6 +892,7 @@ def avg_pool2d(
     if ceil_mode:
         eh, ew = (_ceil_extra(n, k, s, p, 1) for n, k, s, p in zip((h, w), ksize, stride, padding))
         pads = (pads[0], pads[1] + eh, pads[2], pads[3] + ew)
+    _pooled_size(a4, ksize, stride, pads, (1, 1))
     cols, (oh, ow) = _im2col(a4, ksize, stride, pads, (1, 1))
     kk = ksize[0] * ksize[1]
     sums = xp.sum(xp.reshape(cols, (a4.shape[0], a4.shape[1], kk, oh, ow)), axis=2)

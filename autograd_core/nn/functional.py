@@ -744,8 +744,13 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 @_cuda_float32
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """sum(x1 / ||x1|| * x2 / ||x2||) along dim, each norm at least eps (torch's formula)."""
+    dt = ac.result_type(x1, x2)
+    if not dt.is_floating_point:
+        raise RuntimeError(
+            f"expected common dtype to be floating point, yet common dtype is {dt.title}"
+        )
     shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
-    x1, x2 = x1.expand(shape), x2.expand(shape)
+    x1, x2 = x1.to(dt).expand(shape), x2.to(dt).expand(shape)
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
     n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
     return ((x1 / n1) * (x2 / n2)).sum(dim)

@@ -416,6 +416,15 @@ _VIEW_KINDS.update({  # one value written into an expanded view: torch writes wh
 })
 
 
+_VIEW_KINDS.update({
+    "pool_output_too_small": "L.nn.functional.max_pool2d(L.ones(1, 1, 3), 3, 2)",
+    "avg_pool_output_too_small": "L.nn.functional.avg_pool2d(L.ones(1, 1, 3), 3, 2)",
+    "cosine_similarity_promotes": "out = L.nn.functional.cosine_similarity(L.tensor([[1., 2.]]), "
+                                  "L.tensor([[1, 2]])); L.nn.functional.cosine_similarity("
+                                  "L.tensor([[1, 2]]), L.tensor([[1, 2]]))",
+})
+
+
 for _name, _code in _VIEW_KINDS.items():
     CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
 
