@@ -159,7 +159,7 @@ def view_as_dtype_reads_the_bytes(L):
 # split/chunk/unbind, views made under no_grad or inference_mode, and outputs of a custom Function
 # may not, nor may views of them (the mark is inherited); a view whose base changed since is refused
 # when next used ("its base or another view of its base has been modified inplace").
-_VIEW_KINDS = {
+_SNIPPETS = {
     "multi_view_of_view": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.split(2)[1].t(); v.add_(1)",
     "multi_slice_of_view": "a = L.ones(4, 2, requires_grad=True) * 1; w = a.unbind(0)[3][:]; w.add_(1)",
     "multi_after_base_changed": "a = L.ones(4, 2, requires_grad=True) * 1; v = a.unbind(0)[3]; "
@@ -202,7 +202,7 @@ _VIEW_KINDS = {
 
 # Views taken before an in-place view op (t_, transpose_, squeeze_, unsqueeze_) on their base
 # still see the same elements, as torch's (which are strided over the storage).
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     'reshaped_t_then_view_written': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_(); v.mul_(2); out = (a, v, type(v.grad_fn).__name__)',
     'reshaped_t_then_view_backward': 'x = L.arange(6.).reshape(2, 3).requires_grad_(); a = x * 1; v = a[0]; a.t_(); (v * L.tensor([1., 2., 3.])).sum().backward(); out = (x.grad, type(v.grad_fn).__name__)',
     'reshaped_unsqueeze_then_view': 'x = L.arange(3.).requires_grad_(); a = x * 1; v = a[1:]; a.unsqueeze_(0); g = L.autograd.grad((a.sum() + (v * L.tensor([5., 7.])).sum()), x); out = g',
@@ -236,7 +236,9 @@ _VIEW_KINDS.update({
 })
 
 
-def _view_kind(L, code):
+def _snippet(L, code):
+    """Run one snippet of the _SNIPPETS tables (its `out`, or the error it raises) on library L:
+    each snippet is a few statements that read the same with L = torch and L = autograd_core."""
     ns = {"L": L}
 
     def run():
@@ -249,7 +251,7 @@ def _view_kind(L, code):
 
 # In-place results must fit the tensor's dtype category (torch's canCast), Python ints are cast to an
 # integer tensor's dtype (they wrap), and a few ops' dtype rules and messages.
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "cast_bool_add_uint8": "a = L.tensor([True, False]); a.add_(L.tensor([1, 2], dtype=L.uint8))",
     "cast_bool_div_half": "a = L.tensor([True, False]); a.div_(L.tensor([1., 2.], dtype=L.float16))",
     "cast_int_clamp_float": "a = L.tensor([1, 5]); a.clamp_(L.tensor(2.5))",
@@ -277,7 +279,7 @@ _VIEW_KINDS.update({
 # Hooks and captures in torch's order: a node's tensor hooks, then retain_grad, then its pre-hooks;
 # autograd.grad takes a gradient before the hooks of a node that still runs, after those of one
 # that was only reached; retain_grad is filled by autograd.grad too.
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     'hooks_retain_before_node_prehook': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); y.sum().backward(); out = (y.grad, x.grad)',
     'hooks_tensor_hook_retain_prehook': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.retain_grad(); y.register_hook(lambda g: g * 3); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); y.sum().backward(); out = (y.grad, x.grad)',
     'hooks_grad_captures_before_hooks_of_a_running_node': 'x = L.tensor([1., 2.], requires_grad=True); y = x * 2; y.register_hook(lambda g: g * 3); y.grad_fn.register_prehook(lambda g: (g[0] * 10,)); out = L.autograd.grad(y.sum(), [x, y])',
@@ -293,7 +295,7 @@ _VIEW_KINDS.update({
 
 # NaN and inf where torch's formulas select rather than multiply, and a few node names and checks.
 _NAN = "float('nan')"
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "nan_atan2_at_origin": "y = L.tensor([0., 1.], requires_grad=True); x = L.tensor([0., 0.], "
                            "requires_grad=True); L.atan2(y, x).sum().backward(); out = (y.grad, x.grad)",
     "nan_sign": f"out = (L.sign(L.tensor([{_NAN}, 1.])), L.sgn(L.tensor([{_NAN}, -1.])))",
@@ -317,7 +319,7 @@ _VIEW_KINDS.update({
 })
 
 
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "python_scalar_of_many": "int(L.tensor([1, 2]))",
     "python_scalar_of_none": "float(L.tensor([]))",
     "item_of_many": "L.tensor([1., 2.]).item()",
@@ -326,7 +328,7 @@ _VIEW_KINDS.update({
 })
 
 
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "broadcast_error_compare": "L.tensor([1., 2., 3.]).eq(L.tensor([1., 2.]))",
     "broadcast_error_maximum": "L.maximum(L.tensor([1., 2., 3.]), L.tensor([1., 2.]))",
     "broadcast_error_logical": "L.logical_and(L.tensor([1., 2., 3.]), L.tensor([1., 2.]))",
@@ -341,7 +343,7 @@ _VIEW_KINDS.update({
 })
 
 
-_VIEW_KINDS["quantile_with_nan"] = (
+_SNIPPETS["quantile_with_nan"] = (
     "x = L.tensor([[float('nan'), 1., 0.5], [2., 1., 3.]], dtype=L.float64, requires_grad=True); "
     "q = L.quantile(x, 0.5, dim=1); q.sum().backward(); out = (q, x.grad, L.quantile(x[0], "
     "L.tensor([0.2, 0.5], dtype=L.float64)))"
@@ -349,7 +351,7 @@ _VIEW_KINDS["quantile_with_nan"] = (
 
 
 # Kernels that are floating only refuse integer and bool inputs with torch's message.
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "int_kernel_softplus": "L.nn.functional.softplus(L.tensor([1, 2]))",
     "int_kernel_gelu": "L.nn.functional.gelu(L.tensor([1, 2]))",
     "int_kernel_silu": "L.nn.functional.silu(L.tensor([1, 2]))",
@@ -367,7 +369,7 @@ _VIEW_KINDS.update({
 })
 
 # Tensor.unfold: a view (windows share memory), its gradient adds every window back.
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     'unfold_0': 'x = L.arange(6.).requires_grad_(); y = x * 1; u = y.unfold(0, 2, 1); out = (u, u.shape, u._base is y, u.is_contiguous(), u.stride())',
     'unfold_1': 'x = L.arange(10., dtype=L.float64).reshape(2, 5).requires_grad_(); u = x.unfold(1, 3, 2); (u * L.arange(u.numel(), dtype=L.float64).reshape(u.shape)).sum().backward(); out = (u, x.grad)',
     'unfold_2': 'x = L.arange(10., dtype=L.float64).reshape(2, 5).requires_grad_(); u = x.unfold(-1, 2, 1); g, = L.autograd.grad((u * u).sum(), x, create_graph=True); out = (g.detach(), L.autograd.grad(g.sum(), x))',
@@ -381,7 +383,7 @@ _VIEW_KINDS.update({
 })
 
 # logit, fmax/fmin, signbit, positive, nanmean, broadcast_to.
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     'more_ops_0': "x = L.tensor([0.2, 0.5, float('nan'), 3.], requires_grad=True); y = L.tensor([0.4, 0.5, 1., float('nan')], requires_grad=True); r = L.fmax(x, y); r.sum().backward(); out = (r, x.grad, y.grad)",
     'more_ops_1': "x = L.tensor([0.2, 0.5, float('nan'), 3.], requires_grad=True); y = L.tensor([0.4, 0.5, 1., float('nan')], requires_grad=True); r = x.fmin(y); r.sum().backward(); out = (r, x.grad, y.grad)",
     'more_ops_2': 'x = L.tensor([0.2, 0.5, -1., 1.5], requires_grad=True); r = L.logit(x); r.sum().backward(); out = (r, x.grad)',
@@ -394,7 +396,7 @@ _VIEW_KINDS.update({
     'more_ops_9': 'x = L.tensor([0.2, 0.5], requires_grad=True) * 1; x.logit_(); out = x',
 })
 
-_VIEW_KINDS.update({  # writes whose source shares part of the written memory; ranges
+_SNIPPETS.update({  # writes whose source shares part of the written memory; ranges
     "overlap_setitem": "y = L.arange(6.); y[1:] = y[:5]",
     "overlap_copy_": "y = L.arange(6.); y[1:].copy_(y[:5])",
     "overlap_add_": "y = L.arange(6.); y[0:3].add_(y[1:4])",
@@ -408,7 +410,7 @@ _VIEW_KINDS.update({  # writes whose source shares part of the written memory; r
 })
 
 
-_VIEW_KINDS.update({  # one value written into an expanded view: torch writes where it fills
+_SNIPPETS.update({  # one value written into an expanded view: torch writes where it fills
     "index_fill_expanded": "a = L.ones(1, 4) * 1; v = a.expand(3, 4); v.index_fill_(-1, L.tensor([0])"
                            ", 2.0); v.index_fill_(0, L.tensor([0]), L.tensor(3.)); out = a",
     "bce_weight_requires_grad": "L.nn.functional.binary_cross_entropy(L.tensor([0.3, 0.6]), "
@@ -416,7 +418,7 @@ _VIEW_KINDS.update({  # one value written into an expanded view: torch writes wh
 })
 
 
-_VIEW_KINDS.update({
+_SNIPPETS.update({
     "pool_output_too_small": "L.nn.functional.max_pool2d(L.ones(1, 1, 3), 3, 2)",
     "avg_pool_output_too_small": "L.nn.functional.avg_pool2d(L.ones(1, 1, 3), 3, 2)",
     "cosine_similarity_promotes": "out = L.nn.functional.cosine_similarity(L.tensor([[1., 2.]]), "
@@ -425,8 +427,8 @@ _VIEW_KINDS.update({
 })
 
 
-for _name, _code in _VIEW_KINDS.items():
-    CASES[f"view_kind[{_name}]"] = lambda L, _c=_code: _view_kind(L, _c)
+for _name, _code in _SNIPPETS.items():
+    CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
 
 # ----------------------------------------------------------------------------- 3: second-order structure
