@@ -459,8 +459,12 @@ def positive(input):
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """The mean over dim of the elements that are not NaN: nansum / their count, as torch
     composes it (DivBackward0)."""
-    kept = (~namespace(input._data).isnan(input._data)) if input.dtype.is_floating_point else None
-    count = Tensor._from_data(kept).sum(dim, keepdim) if kept is not None else None
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(
+            "nanmean(): expected input to have floating point or complex dtype but got "
+            f"{input.dtype.title}"
+        )
+    count = Tensor._from_data(~namespace(input._data).isnan(input._data)).sum(dim, keepdim)
     return nansum(input, dim, keepdim, dtype=dtype) / count
 
 

@@ -74,18 +74,21 @@ def rebase_error(view, indirect):
     return msg + _messages.VIEW_IN_PLACE_TAIL[creation]
 
 
+def _dense(a):
+    """A non-empty numpy array laid out without gaps (C or Fortran order)."""
+    return a.__class__ is _ndarray and a.size and (a.flags.c_contiguous or a.flags.f_contiguous)
+
+
 def _check_overlap(dst, operands):
     """torch's refusal of an operand that shares part of the written-to memory (all of it, with
     the same strides, is fine: ``y.copy_(y)``). Checked, as torch does, for dense arrays only."""
-    if dst.__class__ is not _ndarray or not (dst.flags.c_contiguous or dst.flags.f_contiguous):
+    if not _dense(dst):
         return
     a0 = dst.ctypes.data
     a1 = a0 + dst.nbytes
     for t in operands:
         src = t._data if isinstance(t, Tensor) else None
-        if src.__class__ is not _ndarray or not src.size or not dst.size:
-            continue
-        if not (src.flags.c_contiguous or src.flags.f_contiguous):
+        if not _dense(src):
             continue
         b0 = src.ctypes.data
         b1 = b0 + src.nbytes

@@ -398,6 +398,7 @@ _SNIPPETS.update({
 
 _SNIPPETS.update({  # writes whose source shares part of the written memory; ranges
     "overlap_setitem": "y = L.arange(6.); y[1:] = y[:5]",
+    "nanmean_of_ints": "L.nanmean(L.tensor([1, 2]))",
     "overlap_copy_": "y = L.arange(6.); y[1:].copy_(y[:5])",
     "overlap_add_": "y = L.arange(6.); y[0:3].add_(y[1:4])",
     "overlap_full_is_fine": "y = L.arange(6.); y[:] = y; y.copy_(y); y.add_(y); out = y",
