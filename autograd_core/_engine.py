@@ -173,33 +173,15 @@ def plan(p, root_nodes):
 
 
 def run_node(p, node, grads):
-    """Step 2: hooks, the node's rule, post hooks; then `send` the results on."""
+    """Step 2: hooks, the node's rule, post hooks; then `send` the results on. The common node
+    (no hooks, every node wanted) takes the straight path; the rest is in `_before`/`_after`."""
     if node.__class__ is AccumulateGrad:
-        if node.variable._hooks:  # a leaf's own hooks come first
-            p.owned.discard(node)
-            grads = [p.unwrap(tensor_hooks(node.variable._hooks, p.wrap(grads[0])))]
-        if node._hooked:
-            p.owned.discard(node)
-            grads = _hooked(p, node, grads, tensor_pre_hooks)
-            grads = _hooked(p, node, grads, node_pre_hooks)
-        if node in p.target_nodes:
-            _capture(p, node, grads)
-        _leaf(p, node, grads[0])
-        return
-    # torch captures what autograd.grad returns before the hooks of a node that runs, after those
-    # of one that does not (it only had to be reached)
-    runs = p.runs is None or node in p.runs
-    if runs and node in p.target_nodes:
-        _capture(p, node, grads)
-    if node._hooked:
-        p.owned.discard(node)  # a hook saw the gradient and may keep it
-        grads = _hooked(p, node, grads, tensor_pre_hooks)
-    if not runs:
-        if node in p.target_nodes:
-            _capture(p, node, grads)
-        return
-    if node._hooked and node._prehooks:
-        grads = _hooked(p, node, grads, node_pre_hooks)
+        return _leaf(p, node, grads)
+    hooked = node._hooked
+    if hooked or p.inputs is not None:
+        grads = _before(p, node, grads)
+        if grads is None:
+            return
     try:
         grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
     except Exception as e:
@@ -213,6 +195,32 @@ def run_node(p, node, grads):
     if p.free_saved and node._saved:
         node._saved = None  # free what forward saved
     built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
+    if hooked or _anomaly.enabled:
+        built_in, grads_in = _after(p, node, grads, grads_in, built_in)
+    send(p, node, grads_in, grads[0] if built_in else False)
+
+
+def _before(p, node, grads):
+    """Captures for ``inputs`` and the pre hooks; None when the node does not run. torch captures
+    what autograd.grad returns before the hooks of a node that runs, after those of one that does
+    not (it only had to be reached)."""
+    runs = p.runs is None or node in p.runs
+    if runs and node in p.target_nodes:
+        _capture(p, node, grads)
+    if node._hooked:
+        p.owned.discard(node)  # a hook saw the gradient and may keep it
+        grads = _hooked(p, node, grads, tensor_pre_hooks)
+    if not runs:
+        if node in p.target_nodes:
+            _capture(p, node, grads)
+        return None
+    if node._hooked and node._prehooks:
+        grads = _hooked(p, node, grads, node_pre_hooks)
+    return grads
+
+
+def _after(p, node, grads, grads_in, built_in):
+    """The node's post hooks (they may replace its results) and anomaly mode's NaN check."""
     if node._hooked and node._hooks:
         built_in = False
         grads_in, grads_out = [p.wrap(g) for g in grads_in], tuple(p.wrap(g) for g in grads)
@@ -223,7 +231,7 @@ def run_node(p, node, grads):
         grads_in = [p.unwrap(g) for g in grads_in]
     if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
-    send(p, node, grads_in, grads[0] if built_in else False)
+    return built_in, grads_in
 
 
 def _hooked(p, node, grads, hooks):
@@ -239,30 +247,22 @@ def send(p, node, grads_in, incoming):
     new)."""
     raw, runs, buffers = p.raw, p.runs, p.buffers
     for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
-        if child is None or g is None:
+        if g is None or child is None:
             continue
         if runs is not None and child not in runs and child not in p.target_nodes:
             continue
-        made = False
         data = g if raw else g._data
-        if data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1]):
+        made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
+        if made:
             g = _reduce_and_cast(g, meta, raw)
-            made = True
         buf = buffers.get(child)
         if buf is None:
             buf = buffers[child] = [None] * child.num_outputs
-        if buf[nr] is None:
-            buf[nr] = g
-            if (
-                child.__class__ is AccumulateGrad
-                and raw
-                and (made or _owned(g, incoming, grads_in))
-            ):
+        old = buf[nr]
+        buf[nr] = g if old is None else old + g
+        if child.__class__ is AccumulateGrad and raw:  # a sum is a new array, too
+            if old is not None or made or _owned(g, incoming, grads_in):
                 p.owned.add(child)
-        else:
-            buf[nr] = buf[nr] + g
-            if child.__class__ is AccumulateGrad and raw:
-                p.owned.add(child)  # a sum: a new array
 
 
 def _owned(g, incoming, grads_in):
@@ -303,12 +303,20 @@ def _capture(p, node, grads):
             p.captured[j] = g
 
 
-def _leaf(p, node, g):
-    """An AccumulateGrad node (its leaf's hooks have run, in `run_node`): the gradient is kept
-    for `write_grads`."""
+def _leaf(p, node, grads):
+    """An AccumulateGrad node: its leaf's hooks, then the gradient is kept for `write_grads`."""
     var = node.variable
+    if var._hooks:  # a leaf's own hooks come first
+        p.owned.discard(node)
+        grads = [p.unwrap(tensor_hooks(var._hooks, p.wrap(grads[0])))]
+    if node._hooked:
+        p.owned.discard(node)
+        grads = _hooked(p, node, grads, tensor_pre_hooks)
+        grads = _hooked(p, node, grads, node_pre_hooks)
+    if node in p.target_nodes:
+        _capture(p, node, grads)
     how = "take" if node in p.owned and node not in p.target_nodes else "copy"
-    g = Tensor._from_data(g) if p.raw else g
+    g = Tensor._from_data(grads[0]) if p.raw else grads[0]
     if p.accumulate and (p.runs is None or node in p.runs):
         p.pending.append((var, g, how))
         if node._hooks:
