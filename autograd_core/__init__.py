@@ -65,7 +65,7 @@ from ._creation import (
     default_generator,
 )
 from . import _creation
-from ._ops import result_type  # numbers and tensors: nothing to check
+from ._operands import result_type  # numbers and tensors: nothing to check
 from ._shapes import cat, stack  # lists
 
 # torch.exp(x) and friends: the ops, behind the argument check torch's binding does (see _api).

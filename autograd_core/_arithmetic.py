@@ -8,16 +8,9 @@ import numpy as np
 
 from . import _backend, _messages
 from ._backend import namespace
-from ._ops import (
-    _cast,
-    _float,
-    _no_kernel,
-    _operands,
-    _record,
-    _shape_error,
-    result_type,
-    silent,
-)
+from ._operands import _cast, _float, _no_kernel, _operands, result_type
+from ._messages import shape_error as _shape_error
+from ._ops import _record, silent
 from ._tensor import Tensor, _as_tensor_like
 
 

@@ -11,21 +11,9 @@ from ._backend import NUMPY, namespace
 from ._amp_policy import cuda_float32
 from ._graph import node_class
 from ._tensor import Tensor, _as_tensor_like
-from ._ops import (
-    _cast,
-    _cname,
-    _dims,
-    _float,
-    _from_data,
-    _is_float,
-    _ndarray,
-    _no_kernel,
-    _operands,
-    _record,
-    _shape_error,
-    result_type,
-    silent,
-)
+from ._operands import _cast, _cname, _dims, _float, _is_float, _no_kernel, _operands, result_type
+from ._messages import shape_error as _shape_error
+from ._ops import _from_data, _ndarray, _record, silent
 
 
 def _unary(op, name, fn):

@@ -106,8 +106,8 @@ class Node:
             args.append(s)
         if rule.wants_need:
             args.append(self._need)
-        attrs = self._attrs
-        return rule.fn(grad_outputs[0], *args, **attrs) if attrs else rule.fn(grad_outputs[0], *args)
+        g, attrs = grad_outputs[0], self._attrs
+        return rule.fn(g, *args, **attrs) if attrs else rule.fn(g, *args)
 
     def _run_rule(self, g, unpack):
         """The rule on g, what it saved (through `unpack`) and its attributes."""

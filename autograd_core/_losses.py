@@ -11,7 +11,9 @@ import numpy as np
 from ._backend import namespace, opmath, round_back
 from ._tensor import Tensor
 from ._amp_policy import float32_precision
-from ._ops import _no_kernel, _operands, _record, _shape_error, silent
+from ._operands import _no_kernel, _operands
+from ._messages import shape_error as _shape_error
+from ._ops import _record, silent
 
 
 # ============================================================================= losses (nodes named

@@ -7,7 +7,8 @@ from . import _backend
 from ._amp_policy import cuda_lower, cuda_promote, lower_precision
 from ._graph import node_class
 from ._tensor import Tensor, _as_tensor_like
-from ._ops import _cname, _no_kernel, _operands, _record
+from ._operands import _cname, _no_kernel, _operands
+from ._ops import _record
 
 
 # ============================================================================= linear algebra

@@ -24,7 +24,8 @@ from . import _backend
 from ._amp_policy import _marked, cuda_float32, float32_precision, lower_precision
 from ._backend import namespace
 from ._creation import _gen
-from ._ops import _cast, _cname, _no_kernel, _record, silent
+from ._operands import _cast, _cname, _no_kernel
+from ._ops import _record, silent
 from ._tensor import Tensor
 
 _erf_host = np.vectorize(math.erf, otypes=[np.float64])

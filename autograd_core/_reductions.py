@@ -12,7 +12,8 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
-from ._ops import _cast, _cname, _dim, _dims, _float, _is_float, _record, silent
+from ._operands import _cast, _cname, _dim, _dims, _float, _is_float
+from ._ops import _record, silent
 from ._elementwise import maximum, minimum
 from ._amp_policy import cuda_float32
 from .grad_mode import _mode

@@ -15,7 +15,9 @@ from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
 from .grad_mode import _mode, no_grad
-from ._ops import _cast, _device_error, _dim, _ndarray, _record, _shape_error, _type_name
+from ._operands import _cast, _device_error, _dim, _type_name
+from ._messages import shape_error as _shape_error
+from ._ops import _ndarray, _record
 from ._reductions import sum
 
 

@@ -11,7 +11,7 @@ channel sums are explicit, since a channel is not a trailing dimension.
 import math
 
 from ._api import ops as F
-from ._ops import _cname
+from ._operands import _cname
 from ._vjps import defvjp, zeros_of
 from ._vjps_shapes import loss_scale
 

@@ -16,7 +16,7 @@ Inputs and outputs may be Tensors or tuples, lists and dicts of them (pytrees).
 """
 
 from . import _shapes
-from ._ops import _dim
+from ._operands import _dim
 from ._backend import namespace
 from ._tensor import Tensor
 from .autograd import forward_ad as fwAD

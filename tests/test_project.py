@@ -46,9 +46,10 @@ def test_readme_starts_with_the_two_commands():
 # The core a student reads first, and the whole package. Lines are counted as ruff formats them at
 # 100 columns (test_engine_is_formatted_and_lint_clean), so wide lines cannot buy room. Issue 11 asks
 # for about 1,500 core lines: the engine and the recording of ops, with the pointwise rules as the
-# table's first part; the op families and the rest of the table are modules of their own.
+# table's first part; the op families, torch's operand rules (_operands) and the rest of the table
+# are modules of their own.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
-CORE_BUDGET = 1600
+CORE_BUDGET = 1520
 # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12
 # lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta, autograd.functional's
 # checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past
