@@ -65,10 +65,10 @@ def toposort(roots):
                 else:
                     deps[child] = n + 1
     order, ready = [], []
-    for root in dict.fromkeys(roots):  # torch's GraphRoot hands them on in this order
-        if not deps[root]:
-            heapq.heappush(ready, _Ready(root))
-    node = None
+    starts = [root for root in deps if not deps[root]]  # (deps begins with the roots, in order)
+    node = starts[0] if len(starts) == 1 else None  # one root: no heap needed
+    for root in starts if node is None else ():  # torch's GraphRoot hands them on in this order
+        heapq.heappush(ready, _Ready(root))
     while node is not None or ready:
         if node is None:
             node = heapq.heappop(ready).node

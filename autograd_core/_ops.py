@@ -78,9 +78,10 @@ def _record(op, name, out_arr, inputs, attrs=None):
     need = []
     for t in inputs:
         if isinstance(t, Tensor):
-            if t._base is not None and t._vc[0] != t._view_vc:
+            base = t._base
+            if base is not None and t._vc[0] != t._view_vc:
                 t._remake_view_node()  # its base changed in place since (see _inplace)
-            if t._rg or (t._base is not None and t._base._rg):  # (a view made under no_grad
+            if t._rg or (base is not None and base._rg):  # (a view made under no_grad
                 # requires grad through its base, as in torch, and its edge goes nowhere)
                 fn = t._grad_fn
                 edges.append(fn if fn is not None else accumulator(t) if t._rg else None)

@@ -2,7 +2,8 @@
 
 import warnings
 
-from .._creation import ones_like, zeros_like
+from .._backend import namespace
+from .._creation import zeros_like
 from .._engine import run_backward
 from .._tensor import Tensor
 from .. import _messages
@@ -44,7 +45,7 @@ def _make_grads(outputs, grads):
             if o.requires_grad:
                 if o.numel() != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                g = ones_like(o)
+                g = Tensor._from_data(namespace(o._data).ones_like(o._data))
             out.append(g)
             continue
         if not isinstance(g, Tensor):
