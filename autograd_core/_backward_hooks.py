@@ -12,10 +12,7 @@ def tensor_hooks(hooks, grad):
         result = hook(grad)
         if result is not None:
             if not isinstance(result, Tensor):
-                raise TypeError(
-                    f"hook '{getattr(hook, '__name__', hook)}' returned {type(result).__name__}, "
-                    "expected a Tensor or None"
-                )
+                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
             if result.shape != grad.shape:
                 raise RuntimeError(
                     f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value"

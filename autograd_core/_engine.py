@@ -318,6 +318,10 @@ def _leaf(p, node, grads):
     how = "take" if node in p.owned and node not in p.target_nodes else "copy"
     g = Tensor._from_data(grads[0]) if p.raw else grads[0]
     if p.accumulate and (p.runs is None or node in p.runs):
+        if var._grad_fn is not None:  # changed in place since, by an op that recorded (torch's)
+            raise RuntimeError("leaf variable has been moved into the graph interior")
+        if not var._rg:  # requires_grad_(False) or detach_() since it was used: no .grad
+            return
         p.pending.append((var, g, how))
         if node._hooks:
             p.hooked_leaves[id(var)] = node

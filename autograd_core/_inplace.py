@@ -16,7 +16,7 @@ import numpy as np
 from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
-from ._graph import SavedTensor, node_class
+from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor, _as_tensor_like
 from .grad_mode import _mode, enable_grad
@@ -149,7 +149,8 @@ def _inplace(self, fn, *args, **kwargs):
     self._check_inplace(args)
     _check_overlap(self._data, args)
     tracking = _mode.grad_enabled and (
-        self._rg or any(isinstance(a, Tensor) and a.requires_grad for a in args)
+        self._rg
+        or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
     )
     if not tracking:
         r = fn(self, *args, **kwargs)
@@ -184,8 +185,10 @@ def _inplace(self, fn, *args, **kwargs):
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self (its memory:
             s.vc, s.version, s.data = self._vc, self._vc[0], self._data  # .data writes reach it)
     node = r._grad_fn
-    if node.__class__.__name__ in INPLACE_NODE_NAMES:  # torch's own node for a few in-place ops
-        node.__class__ = node_class(INPLACE_NODE_NAMES[node.__class__.__name__])
+    if node.__class__.__name__ in INPLACE_NODE_NAMES:  # torch's node for these in-place ops has
+        node.__class__ = node_class(INPLACE_NODE_NAMES[node.__class__.__name__])  # no derivative
+        node._rule, node._saved = RULES["not_implemented"], ()
+        node._attrs = {"name": fn.__name__, "inplace": True}
     if self._base is not None:
         self._rebase_view(r, ())
     else:

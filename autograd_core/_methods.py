@@ -147,7 +147,8 @@ def _inplace_method(fn, name):
 
 for _name in """
     add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs clamp clamp_min
-    clamp_max masked_fill reciprocal square sign floor round
+    clamp_max masked_fill reciprocal square sign floor round remainder bitwise_and bitwise_or
+    bitwise_xor
 """.split():
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 for _m in _ops_modules.BREADTH:
@@ -167,6 +168,11 @@ Tensor.__itruediv__ = Tensor.div_
 Tensor.__ipow__ = Tensor.pow_
 Tensor.__ilshift__ = Tensor.bitwise_left_shift_
 Tensor.__irshift__ = Tensor.bitwise_right_shift_
+Tensor.__imod__ = Tensor.remainder_
+Tensor.__ifloordiv__ = Tensor.floor_divide_
+Tensor.__iand__ = Tensor.bitwise_and_
+Tensor.__ior__ = Tensor.bitwise_or_
+Tensor.__ixor__ = Tensor.bitwise_xor_
 
 
 def _copy_(self, src, non_blocking=False):

@@ -886,6 +886,8 @@ def avg_pool2d(
     if input.ndim > 4 or input.numel() == 0:
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     a = input._data
+    if _backend.kind(a.dtype) in "biu" and input.dtype is not _backend.int64:
+        raise _no_kernel("avg_pool2d", input)  # int64 only: a mean rounded toward zero
     xp = namespace(a)
     a4 = a if a.ndim == 4 else a[None, ...]
     h, w = a4.shape[2:]
@@ -907,6 +909,8 @@ def avg_pool2d(
         div = np.outer(dh, dw).astype(np.float64)
     div = Tensor._from_data(_cast(_backend.asarray_on(div, input.device), input.dtype))
     r = xp.reshape(sums / div._data, tuple(a.shape[:-2]) + (oh, ow))
+    if input.dtype is _backend.int64:
+        r = xp.astype(r, xp.int64)  # (truncates, as torch's integer division)
     attrs = {"div": div, "hw": (h, w), "ksize": ksize, "stride": stride, "padding": pads}
     return _record("avg_pool2d", "AvgPool2DBackward0", r, (input,), attrs)
 

@@ -492,18 +492,21 @@ def cat(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
         raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
-    ref = next(t for t in tensors if isinstance(t, Tensor))
+    # torch skips a 1-d empty tensor (the legacy "nothing"), whatever the others' shapes
+    legacy = [isinstance(t, Tensor) and t.shape == (0,) for t in tensors]
+    joined = [t for t, skip in zip(tensors, legacy) if not skip] or tensors
+    ref = next(t for t in joined if isinstance(t, Tensor))
     d = _dim(dim, ref.ndim)
     if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):
         i = next(i for i, t in enumerate(tensors) if t.ndim == 0)
         raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
-    for t in tensors:
+    for t in joined:
         if t.ndim != ref.ndim:
             raise RuntimeError(
                 f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}"
             )
     dt = _common_dtype(tensors)
-    arrays = [_cast(t._data, dt) for t in tensors]
+    arrays = [_cast(t._data, dt) for t in joined]
     for t in tensors[1:]:
         a, b = ref._data, t._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
@@ -520,7 +523,7 @@ def cat(tensors, dim=0):
         "CatBackward0",
         r,
         tuple(tensors),
-        {"dim": d, "sizes": tuple(t.shape[d] for t in tensors)},
+        {"dim": d, "sizes": tuple(None if s else t.shape[d] for t, s in zip(tensors, legacy))},
     )
 
 
@@ -703,6 +706,8 @@ def _index_error(e, shape, idx):
         return IndexError(
             f"shape mismatch: indexing tensors could not be broadcast together with shapes {shapes}"
         )
+    if str(e).startswith("arrays used as indices must be"):
+        return IndexError("tensors used as indices must be long, int, byte or bool tensors")
     if "out of bounds" in str(e) and _bounds_error(shape, idx):
         return _bounds_error(shape, idx)
     if not str(e).startswith("too many indices"):

@@ -134,9 +134,13 @@ VJP["remainder_tensor"] = lambda g, x, y, need: (  # x % y: d/dy = -floor(x / y)
 )
 
 
-def _not_implemented(g, name):
-    """torch has no derivative for this op (floor_divide, remainder of a number): backward
-    refuses."""
+def _not_implemented(g, name, inplace=False):
+    """torch has no derivative for this op (floor_divide, remainder of a number; asinh_, acosh_,
+    atanh_ in place): backward refuses."""
+    if inplace:
+        raise NotImplementedError(
+            f"the derivative for 'inplace version of {name}' is not implemented."
+        )
     raise RuntimeError(f"derivative for aten::{name} is not implemented")
 
 

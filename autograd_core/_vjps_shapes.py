@@ -228,9 +228,13 @@ def _as_strided(g, view, shapes):
 
 
 VJP["as_strided"] = _as_strided
-VJP["cat"] = lambda g, dim, sizes: tuple(
-    g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)]
-    for n, s in zip(sizes, itertools.accumulate(sizes))
+VJP["cat"] = (
+    lambda g, dim, sizes: tuple(  # size None: a skipped 1-d empty input
+        reshape(g, (-1,))[:0]
+        if n is None
+        else g[(slice(None),) * dim + (slice(s - n, s), Ellipsis)]
+        for n, s in zip(sizes, itertools.accumulate(n or 0 for n in sizes))
+    )
 )
 VJP["stack"] = lambda g, dim, count: tuple(
     g[(slice(None),) * dim + (i, Ellipsis)] for i in range(count)

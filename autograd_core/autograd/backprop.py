@@ -151,15 +151,16 @@ def grad(
     grads = _as_tuple(grad_outputs) or (None,) * len(outs)
     if len(grads) != len(outs):
         raise RuntimeError(f"got {len(outs)} tensors and {len(grads)} gradients")
+    if retain_graph is None:
+        retain_graph = create_graph
+    grads = _make_grads(outs, grads)
+    roots = _roots(outs, grads)  # torch checks the outputs first, then the inputs
     for t in ins:
         if not isinstance(t, Tensor):
             raise TypeError(f"grad(): inputs must be Tensors, got {type(t).__name__}")
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    if retain_graph is None:
-        retain_graph = create_graph
-    grads = _make_grads(outs, grads)
-    result = _run(_roots(outs, grads), retain_graph, create_graph, ins, accumulate=False)
+    result = _run(roots, retain_graph, create_graph, ins, accumulate=False)
     for i, g in enumerate(result):
         if g is None:
             if not allow_unused:

@@ -428,6 +428,48 @@ _SNIPPETS.update({
 })
 
 
+# Found by an independent differential fuzzer (12-07): augmented assignments are in place, tensor
+# bounds given by keyword are tracked, in-place asinh/acosh/atanh have no derivative, a leaf whose
+# requires_grad was switched off after use gets no .grad, torch's check order and messages.
+_SNIPPETS.update({
+    "imod_is_inplace": "y = L.tensor([5., 7.]); v = y.view(2); y %= 3; out = (v, y._version)",
+    "ior_iand_ixor_inplace": "y = L.tensor([5, 6]); v = y[:]; y |= 1; y &= 3; y ^= 1; "
+                             "out = (v, y._version)",
+    "ifloordiv_inplace": "y = L.tensor([5., 6.]); v = y[:]; y //= 2; out = (v, y._version)",
+    "ifloordiv_int_by_float": "y = L.tensor([5, 6]); y //= 0.5",
+    "imod_broadcast_refused": "y = L.tensor([5.]); y %= L.ones(2, 1)",
+    "imod_leaf_refused": "x = L.tensor([1.], requires_grad=True); x %= 2",
+    "ior_float_refused": "y = L.tensor([1.]); y |= 1",
+    "imod_grad": "x = L.tensor([5., 7.], requires_grad=True); y = x * 1; y %= 3; "
+                 "y.sum().backward(); out = (x.grad, y.grad_fn)",
+    "clamp_keyword_tensor_bounds": "a = L.tensor(2.0, requires_grad=True); b = L.tensor(2.5, "
+                                   "requires_grad=True); y = L.tensor([0.1, 3.0]); "
+                                   "y.clamp_(min=a); z = L.tensor([0.1, 3.0]); z.clamp_(max=b); "
+                                   "(y.sum() + z.sum()).backward(); out = (y, a.grad, b.grad)",
+    "atanh_inplace_no_derivative": "x = L.tensor([0.1, 0.2], requires_grad=True); y = x * 1; "
+                                   "y.atanh_(); y.sum().backward()",
+    "asinh_inplace_no_derivative": "x = L.tensor([0.1, 0.2], requires_grad=True); y = x * 1; "
+                                   "y.asinh_(); out = y.grad_fn; y.sum().backward()",
+    "leaf_requires_grad_off": "x = L.tensor([1., 2.], requires_grad=True); y = x * 1; "
+                              "x.requires_grad_(False); y.sum().backward(); out = x.grad",
+    "leaf_detached_in_place": "x = L.tensor([1., 2.], requires_grad=True); y = x * 1; "
+                              "x.detach_(); y.sum().backward(); out = x.grad",
+    "leaf_moved_into_graph": "x = L.tensor([1., 2.], requires_grad=True); y = x * 1; "
+                             "x.requires_grad_(False); x[...] = y * 2; y.sum().backward()",
+    "grad_checks_outputs_first": "x = L.tensor([1., 2.]); L.autograd.grad(x * 2, [x])",
+    "hook_returns_non_tensor": "x = L.tensor([1., 2.], requires_grad=True); y = x * 1; "
+                               "y.register_hook(lambda g: 3); (y * 2).sum().backward()",
+    "avg_pool2d_int64_truncates": "out = L.nn.functional.avg_pool2d(L.tensor([[[[1, -2], [-3, -6]],"
+                                  " [[1, 2], [3, 6]]]]), 2, padding=1)",
+    "avg_pool2d_int32_refused": "L.nn.functional.avg_pool2d(L.ones(1, 2, 2, dtype=L.int32), 2)",
+    "cat_skips_legacy_empty": "a = L.ones(2, 3, requires_grad=True); b = L.tensor([], "
+                              "dtype=L.float64, requires_grad=True); r = L.cat([a, b]); "
+                              "r.sum().backward(); out = (r, b.grad, a.grad)",
+    "cat_only_legacy_empty": "out = (L.cat([L.tensor([]), L.tensor([])]), "
+                             "L.cat([L.tensor([]), L.ones(2, 3)], dim=1))",
+    "index_by_float_tensor": "L.ones(3)[L.tensor([0.])]",
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
