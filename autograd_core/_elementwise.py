@@ -156,15 +156,16 @@ ceil = _zero_grad_unary("ceil", "CeilBackward0")
 _round = _zero_grad_unary("round", "RoundBackward0")
 
 
-def round(x, decimals=0):
+def round(x, decimals=None):
     """x rounded half to even; with `decimals`, to that many decimal places (negative: to tens,
-    hundreds...), computed as torch does in x's dtype: round(x * 10**d) / 10**d."""
-    if decimals == 0:
+    hundreds...), computed as torch does in x's dtype: round(x * 10**d) / 10**d. (Given, even as
+    0, `decimals` selects torch's other overload: RoundBackward1.)"""
+    if decimals is None:
         return _round(x)
     if _backend.kind(x._data.dtype) in "biu":
-        raise _no_kernel("round_cpu", x)
+        raise _no_kernel("round_vml_cpu" if decimals == 0 else "round_cpu", x)
     xp, a, ten = namespace(x._data), x._data, 10.0 ** builtins.abs(decimals)
-    r = xp.round(a * ten) / ten if decimals > 0 else xp.round(a / ten) * ten
+    r = xp.round(a * ten) / ten if decimals >= 0 else xp.round(a / ten) * ten
     return _record("zero_grad", "RoundBackward1", r, (x,))
 
 
@@ -254,8 +255,9 @@ def where(condition, x, y):
         dt = _backend.to_backend_dtype(xp, result_type(x, y))
         return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=dt), xp.asarray(y, dtype=dt)))
     # a Python number is checked as torch checks it (uint8 takes -1 as 255, refuses 300)
-    xt = x if isinstance(x, Tensor) else _as_tensor_like(_backend.check_scalar(x, ref.dtype), ref)
-    yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, ref.dtype), ref)
+    dt = result_type(x, y)  # (int32 tensor and 1e10: float32, which takes it)
+    xt = x if isinstance(x, Tensor) else _as_tensor_like(_backend.check_scalar(x, dt), ref)
+    yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, dt), ref)
     a, b = _operands(xt, yt)
     r = namespace(a).where(cond, a, b)
     return _record("where", "WhereBackward0", r, (x, y), {"condition": Tensor._from_data(cond)})
@@ -293,30 +295,31 @@ def masked_fill(x, mask, value, _self_first=False):
 # gradient)
 
 
-def _compare(fn):
+def _compare(name, fn):
     def f(x, y):
         a, b = _operands(x, y) if isinstance(x, Tensor) else (x, y)
         return Tensor._from_data(fn(a, b))
 
+    f.__name__ = name
     return f
 
 
-eq = _compare(lambda a, b: a == b)
+eq = _compare("eq", lambda a, b: a == b)
 
 
-ne = _compare(lambda a, b: a != b)
+ne = _compare("ne", lambda a, b: a != b)
 
 
-lt = _compare(lambda a, b: a < b)
+lt = _compare("lt", lambda a, b: a < b)
 
 
-le = _compare(lambda a, b: a <= b)
+le = _compare("le", lambda a, b: a <= b)
 
 
-gt = _compare(lambda a, b: a > b)
+gt = _compare("gt", lambda a, b: a > b)
 
 
-ge = _compare(lambda a, b: a >= b)
+ge = _compare("ge", lambda a, b: a >= b)
 
 
 def _truth(t):

@@ -46,8 +46,7 @@ def _check_inplace(self, args=()):
         return
     if self.grad_fn is None and self._base is None:
         raise RuntimeError(_messages.LEAF_IN_PLACE)
-    base = self._base
-    if base is not None and base.grad_fn is None and base._rg:
+    if self._base is not None and self._base.grad_fn is None:  # (a leaf base, needing grad or not)
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
 
 
@@ -171,6 +170,10 @@ def _inplace(self, fn, *args, **kwargs):
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
+    if r._grad_fn is None and fn.__name__ in _COMPARED:  # torch records a zero derivative
+        inputs = (src, *(a for a in args if isinstance(a, Tensor)))
+        name = f"{_COMPARED[fn.__name__]}Backward{len(inputs) - 1}"
+        r = _ops._record("compare_", name, _ops._cast(r._data, self.dtype), inputs)
     self._check_shape(r)
     self._write(
         r._data,
@@ -181,6 +184,8 @@ def _inplace(self, fn, *args, **kwargs):
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
         _set_tangent(self, r._fw)
+    if r._grad_fn is None:  # no derivative (logical_not_, ...): the graph stays as it was
+        return self
     for s in r._grad_fn._saved or ():
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self (its memory:
             s.vc, s.version, s.data = self._vc, self._vc[0], self._data  # .data writes reach it)
@@ -196,6 +201,7 @@ def _inplace(self, fn, *args, **kwargs):
     return self
 
 
+_COMPARED = {"eq": "Eq", "ne": "Ne", "lt": "Lt", "le": "Le", "gt": "Gt", "ge": "Ge"}
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 
@@ -238,7 +244,7 @@ def __setitem__(self, index, value):
         raise _ops._device_error(self, v)
     if _ops._is_basic(idx):
         _check_overlap(self._data[idx], (v,))
-    if not _ops._is_basic(idx) and v.dtype is not self.dtype and v.ndim > 0:
+    if not _ops._is_basic(idx) and v.dtype is not self.dtype and isinstance(value, Tensor):
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
             "for "

@@ -46,8 +46,15 @@ _BINARY = {
     "rtruediv": _ops.rdiv,
     "pow": _ops.pow,
     "rpow": _ops.rpow,
-    "matmul": _ops.matmul,
-    "rmatmul": lambda self, other: _ops.matmul(_ops._as_tensor_like(other, self), self),
+    # @ takes no Python number (torch's NotImplemented: Python raises its TypeError)
+    "matmul": lambda self, other: (
+        NotImplemented if isinstance(other, numbers.Number) else _ops.matmul(self, other)
+    ),
+    "rmatmul": lambda self, other: (
+        NotImplemented
+        if isinstance(other, numbers.Number)
+        else _ops.matmul(_ops._as_tensor_like(other, self), self)
+    ),
     "and": _ops.bitwise_and,
     "rand": _ops.bitwise_and,
     "or": _ops.bitwise_or,
@@ -93,7 +100,7 @@ for _name in """
 """.split():
     setattr(Tensor, _name, getattr(_ops, _name))  # a function: the class binds it to the tensor
 for _name in """
-    mm mv dot bmm rsub remainder floor_divide logical_and logical_or logical_xor bitwise_and
+    mm mv dot bmm remainder floor_divide logical_and logical_or logical_xor bitwise_and
     bitwise_or bitwise_xor bitwise_not
 """.split():
     setattr(Tensor, _name, getattr(_ops, _name))
@@ -148,7 +155,8 @@ def _inplace_method(fn, name):
 for _name in """
     add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs clamp clamp_min
     clamp_max masked_fill reciprocal square sign floor round remainder bitwise_and bitwise_or
-    bitwise_xor
+    bitwise_xor bitwise_not ceil expm1 log1p logical_and logical_not logical_or
+    logical_xor eq ne lt le gt ge greater greater_equal less less_equal not_equal
 """.split():
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 for _m in _ops_modules.BREADTH:
@@ -157,6 +165,8 @@ for _m in _ops_modules.BREADTH:
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
+Tensor.absolute_ = Tensor.abs_
+Tensor.swapaxes_ = Tensor.swapdims_ = Tensor.transpose_
 Tensor.masked_fill_ = lambda self, mask, value: self._inplace(  # torch names self first in errors
     _ops.masked_fill, mask, value, _self_first=True
 )

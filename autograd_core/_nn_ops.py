@@ -667,7 +667,7 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
         raise RuntimeError(f"Found dtype {_cname(target)} but expected {_cname(input)}")
     a, t = input._data, target._data
     xp = namespace(a)
-    if bool(xp.any((a < 0) | (a > 1))):
+    if not bool(xp.all((a >= 0) & (a <= 1))):  # (NaN is outside too)
         raise RuntimeError("all elements of input should be between 0 and 1")
     loss = -(t * xp.maximum(xp.log(a), -100.0) + (1 - t) * xp.maximum(xp.log1p(-a), -100.0))
     if weight is not None:

@@ -331,11 +331,10 @@ def logsumexp(x, dim, keepdim=False):
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
     x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
-    if not _is_float(x):
-        raise NotImplementedError(
-            f"\"softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
-        )
     d = _dim(dim, x.ndim)
+    if not _is_float(x):  # (torch's kernel for the last dim has its own name)
+        kernel = "softmax_lastdim_kernel_impl" if d in (None, x.ndim - 1) else "softmax_kernel_impl"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
     e = xp.exp(a - _shift(xp, a, d))
@@ -348,11 +347,11 @@ def softmax(x, dim, dtype=None):
 def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
     x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
-    if not _is_float(x):
-        raise NotImplementedError(
-            f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_cname(x)}'"
-        )
     d = _dim(dim, x.ndim)
+    if not _is_float(x):  # (torch's kernel for the last dim has its own name)
+        last = d in (None, x.ndim - 1)
+        kernel = "log_softmax_lastdim_kernel_impl" if last else "log_softmax_kernel_impl"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
     s = a - _shift(xp, a, d)

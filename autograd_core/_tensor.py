@@ -355,6 +355,8 @@ def _as_tensor_like(value, ref):
             dt = xp.bool
         elif isinstance(value, numbers.Integral):
             dt = data.dtype if _backend.kind(data.dtype) in "iuf" else xp.int64
+            if _backend.kind(data.dtype) in "iu":
+                value = _backend.wrap_int(int(value), dt)  # torch casts: 300 as int8 is 44
         else:
             dt = data.dtype if _backend.kind(data.dtype) == "f" else xp.float32
         with np.errstate(over="ignore"):  # 1e5 as a float16 constant is inf, as in torch

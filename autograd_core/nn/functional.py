@@ -523,8 +523,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     if weight is not None:
         raise NotImplementedError("huber_loss: weight is not supported")
     if tuple(target.shape) != tuple(input.shape):
-        shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
-        input, target = input.expand(shape), target.expand(shape)
+        input, target = _ops.broadcast_tensors(input, target)  # (torch's error if they cannot)
     return _ops.huber_loss(input, target, reduction, delta)
 
 
@@ -691,8 +690,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
         reduction = _legacy_get_string(size_average, reduce)
     _check_reduction(reduction)
     if tuple(target.shape) != tuple(input.shape):
-        shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
-        input, target = input.expand(shape), target.expand(shape)
+        input, target = _ops.broadcast_tensors(input, target)  # (torch's error if they cannot)
     if beta == 0.0:
         return _l1(input, target, None, reduction)
     if beta < 0:

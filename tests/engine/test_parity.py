@@ -468,6 +468,41 @@ _SNIPPETS.update({
     "cat_only_legacy_empty": "out = (L.cat([L.tensor([]), L.tensor([])]), "
                              "L.cat([L.tensor([]), L.ones(2, 3)], dim=1))",
     "index_by_float_tensor": "L.ones(3)[L.tensor([0.])]",
+    "compare_in_place_zero_grads": "x = L.tensor([0.5, -1.5], requires_grad=True); r = x * 1; "
+                                   "o = L.tensor([0.5, 1.], requires_grad=True); r.eq_(o); "
+                                   "r2 = x * 1; r2.lt_(0.5); (r.sum() + r2.sum()).backward(); "
+                                   "out = (r, r2, x.grad, o.grad, r.grad_fn, r2.grad_fn)",
+    "compare_in_place_into_view": "b = L.ones(2, 2, requires_grad=True) * 1; v = b[0]; v.gt_(0.5); "
+                                  "out = (b, b.grad_fn, v.grad_fn)",
+    "logical_not_in_place_keeps_graph": "x = L.tensor([0.5, -1.5], requires_grad=True); r = x * 1;"
+                                        " r.logical_not_(); r.sum().backward(); out = (r, x.grad)",
+    "more_in_place_forms": "a = L.tensor([0.5, -1.5]); a.ceil_(); b = L.tensor([0.5, 2.]); "
+                           "b.expm1_(); b.log1p_(); c = L.tensor([1, -2]); c.bitwise_not_(); "
+                           "d = L.tensor([True, False]); d.logical_xor_(L.tensor([True, True])); "
+                           "e = L.ones(2, 3); e.swapaxes_(0, 1); f = L.ones(2, 3); "
+                           "f.swapdims_(1, 0); g = L.tensor([-1.5]); g.absolute_(); "
+                           "out = (a, b, c, d, e.shape, f.shape, g)",
+    "no_names_torch_lacks": "out = [hasattr(L.Tensor, n) for n in ('rsub', 'absolute_', 'eq_')]",
+    "matmul_refuses_numbers": "2.0 @ L.ones(2)",
+    "matmul_refuses_numbers_right": "L.ones(2) @ 2",
+    "number_first_wraps": "out = (L.sub(300, L.tensor([0, 1], dtype=L.int8)), "
+                          "L.add(-1, L.tensor([0, 1], dtype=L.uint8)))",
+    "where_number_promotes": "out = L.where(L.tensor(True), L.tensor([1, 2], dtype=L.int32), 1e10)",
+    "smooth_l1_shapes_refused": "L.nn.functional.smooth_l1_loss(L.ones(4, 3), L.ones(2, 3))",
+    "huber_shapes_refused": "L.nn.functional.huber_loss(L.ones(4, 3), L.ones(2, 3))",
+    "bce_nan_input_refused": "L.nn.functional.binary_cross_entropy(L.tensor([float('nan'), 0.5]), "
+                             "L.tensor([1., 0.]))",
+    "round_decimals_zero_overload": "out = (L.round(L.tensor([1.5, 2.5], requires_grad=True), "
+                                    "decimals=0), L.tensor([0.5], requires_grad=True).round())",
+    "round_int_decimals_zero": "L.round(L.tensor([1, 2]), decimals=0)",
+    "softmax_int_kernel_names": "L.softmax(L.tensor([[1, 2], [3, 4]]), dim=0)",
+    "log_softmax_int_last_dim": "L.log_softmax(L.tensor([[1, 2], [3, 4]]), dim=1)",
+    "view_of_detached_made_leaf": "v0 = L.tensor([[1., 2.]]).detach(); v1 = v0.permute(1, 0); "
+                                  "v1.requires_grad_(); v1.abs_()",
+    "index_put_0d_dtype_mismatch": "y = L.ones(3, dtype=L.float16); "
+                                   "y[L.tensor([0, 1])] = L.tensor(9.0)",
+    "index_put_0d_int_into_float": "y = L.ones(3); y[L.tensor([0, 1])] = L.tensor(9)",
+    "index_put_number_ok": "y = L.ones(3, dtype=L.float16); y[L.tensor([0, 1])] = 9; out = y",
 })
 
 for _name, _code in _SNIPPETS.items():
