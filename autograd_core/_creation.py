@@ -309,10 +309,17 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = _backend.default_float[0] if any(isinstance(v, float) for v in vals) else int64
+    _no_kernel_for("arange_cpu", dtype, "iuf")
     host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(
         dtype.name
     )
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
+
+
+def _no_kernel_for(kernel, dtype, allowed):
+    """torch's refusal of a dtype a creation kernel lacks (`allowed`: the dtype kinds it has)."""
+    if dtype is not None and _backend.kind(_backend.np_dtype(dtype)) not in allowed:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.title}'")
 
 
 def _space_ends(name, start, end, steps):
@@ -330,6 +337,7 @@ def _space_ends(name, start, end, steps):
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or _backend.default_float[0]
+    _no_kernel_for("linspace_cpu", dt, "iuf")
     host = np.linspace(*_space_ends("linspace", start, end, steps), steps)
     return _finish(
         Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
@@ -339,6 +347,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
     dt = dtype or _backend.default_float[0]
+    _no_kernel_for("logspace_cpu", dt, "iuf")
     host = np.logspace(*_space_ends("logspace", start, end, steps), steps, base=base)
     return _finish(
         Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
@@ -363,11 +372,13 @@ def _random(host, dtype, device, requires_grad):
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
     """Uniform samples in [0, 1)."""
+    _no_kernel_for("check_uniform_bounds", dtype, "f")
     return _random(_gen(generator).random(_size(size)), dtype, device, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
     """Standard normal samples."""
+    _no_kernel_for("normal_kernel_cpu", dtype, "f")
     return _random(_gen(generator).standard_normal(_size(size)), dtype, device, requires_grad)
 
 
@@ -377,6 +388,8 @@ def randint(
     """Integers uniformly drawn from [low, high)."""
     if size is None:
         low, high, size = 0, low, high
+    if dtype is bool_ and not 0 <= low < high <= 2:  # (torch's check of the bounds for bool)
+        raise RuntimeError(f"{'from' if low < 0 else 'to - 1'} is out of bounds for bool")
     host = _gen(generator).integers(low, high, size=tuple(size))
     return _random(host, dtype or int64, device, requires_grad)
 

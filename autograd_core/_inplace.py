@@ -91,9 +91,18 @@ def _check_overlap(dst, operands):
             continue
         b0 = src.ctypes.data
         b1 = b0 + src.nbytes
-        partial = dst.strides != src.strides if (a0, a1) == (b0, b1) else a0 < b1 and b0 < a1
+        partial = not _same_layout(dst, src) if (a0, a1) == (b0, b1) else a0 < b1 and b0 < a1
         if partial:
             raise RuntimeError(_messages.PARTIAL_OVERLAP)
+
+
+def _same_layout(dst, src):
+    """Whether src, broadcast to dst's shape as torch expands it (new leading dims), walks dst's
+    memory element for element: torch's "full" overlap, which a copy may have."""
+    pad = dst.ndim - src.ndim
+    if pad < 0 or src.shape != dst.shape[pad:]:
+        return False
+    return all(n == 1 or a == b for n, a, b in zip(src.shape, dst.strides[pad:], src.strides))
 
 
 def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fill"):
@@ -230,9 +239,9 @@ def __setitem__(self, index, value):
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         # torch writes a basic index through a view of the leaf, an advanced one into the leaf
-        view = _ops._is_basic(idx) and not _whole(idx)  # (a whole index: the leaf itself)
+        view = _ops._is_basic(idx) and not _whole(idx, self.shape)  # (whole: the leaf itself)
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE if view else _messages.LEAF_IN_PLACE)
-    if _whole(idx):  # a[...] = v, a[:] = v: torch's copy_ of a itself (fill_ to spread a 0-d v)
+    if _whole(idx, self.shape):  # a[...] = v, a[:] = v: torch's copy_ of a (fill_ for a 0-d v)
         return self.fill_(v) if v.ndim == 0 and self.ndim else self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
@@ -314,10 +323,18 @@ def _base_of_self_view(self, value, idx):
     self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
 
 
-def _whole(index):
-    """Whether a basic index selects the whole tensor (``...``, ``:``, ``(:, ...)``)."""
+def _whole(index, shape):
+    """Whether a basic index selects the whole tensor: ``...`` and slices that cover their dim
+    (``:``, ``0:n``, ``::1``); torch writes through such an index with a copy_ of the tensor."""
     items = index if isinstance(index, tuple) else (index,)
-    return all(i is Ellipsis or (isinstance(i, slice) and i == slice(None)) for i in items)
+    if not all(i is Ellipsis or isinstance(i, slice) for i in items):
+        return False
+    k = next((j for j, i in enumerate(items) if i is Ellipsis), None)
+    before, after = (items, ()) if k is None else (items[:k], items[k + 1 :])
+    if len(before) + len(after) > len(shape):
+        return False
+    dims = [*range(len(before)), *range(len(shape) - len(after), len(shape))]
+    return all(s.indices(shape[d]) == (0, shape[d], 1) for s, d in zip((*before, *after), dims))
 
 
 def remake_view_node(view):

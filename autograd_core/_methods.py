@@ -82,8 +82,10 @@ Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
-Tensor.__setitem__ = lambda self, index, value: _inplace.__setitem__(
-    *_ops.select_first(self, _ops._index_arg(index)), value
+Tensor.__setitem__ = lambda self, index, value: (
+    None  # x[False] = v writes nothing, as torch (the version stays)
+    if index is False
+    else _inplace.__setitem__(*_ops.select_first(self, _ops._index_arg(index)), value)
 )  # torch's order: the view of the ints and slices first, then the arrays (_shapes.select_first)
 Tensor.__eq__ = _operator(_ops.eq)  # (t == None is False, t != None True: Python's fallback)
 Tensor.__ne__ = _operator(_ops.ne)

@@ -503,6 +503,24 @@ _SNIPPETS.update({
                                    "y[L.tensor([0, 1])] = L.tensor(9.0)",
     "index_put_0d_int_into_float": "y = L.ones(3); y[L.tensor([0, 1])] = L.tensor(9)",
     "index_put_number_ok": "y = L.ones(3, dtype=L.float16); y[L.tensor([0, 1])] = 9; out = y",
+    "setitem_whole_slices_copy": "out = []\nfor i in (slice(0, None), slice(0, 2), slice(None, 5), "
+                                 "slice(None, None, 1)):\n    r = L.ones(2, requires_grad=True) * 1"
+                                 "\n    r[i] = L.zeros(2)\n    out.append((r.grad_fn, r._version))",
+    "setitem_whole_after_ellipsis": "r = L.ones(2, 3, requires_grad=True) * 1; r[..., 0:3] = 2.; "
+                                    "out = (r.grad_fn, r)",
+    "setitem_false_writes_nothing": "r = L.ones(2, requires_grad=True) * 1; r[False] = 5.; "
+                                    "out = (r, r._version)",
+    "copy_same_memory_broadcast": "a = L.tensor([[1., 2.], [3., 4.]]); a.unsqueeze(0)[...] = a[:2]; "
+                                  "out = (a, a._version)",
+    "creation_kernels_by_dtype": "out = []\nfor c in ('linspace(0, 1, 3, dtype=L.bool)', "
+                                 "'arange(3, dtype=L.bool)', 'logspace(0, 1, 3, dtype=L.bool)', "
+                                 "'randn(2, dtype=L.int64)', 'rand(2, dtype=L.bool)', "
+                                 "'randint(0, 3, (2,), dtype=L.bool)', "
+                                 "'randint(-1, 2, (2,), dtype=L.bool)', "
+                                 "'randn_like(L.ones(2, dtype=L.int64))'):\n    try:\n"
+                                 "        getattr(L, c.split('(')[0])\n        eval('L.' + c)\n"
+                                 "        out.append('ok')\n    except Exception as e:\n"
+                                 "        out.append(str(e))",
 })
 
 for _name, _code in _SNIPPETS.items():
