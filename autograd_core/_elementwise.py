@@ -98,14 +98,17 @@ def slope_backward(g, x, negative_slope, name):
 
 
 def slope_scale(g, x, negative_slope):
-    """g * (1 where x > 0, else negative_slope) on arrays: a product, not a where (7x faster on
-    numpy for a random mask; an inf or nan in g where x <= 0 stays nan, torch's gives 0)."""
+    """g * (1 where x > 0, else negative_slope) on arrays. relu (slope 0) is torch's select: g
+    where x (its result) is > 0 or NaN, else +0, even where g is inf or NaN. It is done on the
+    bits, an AND with all ones or with zero: as fast as a product, which would keep the NaN (a
+    where is several times slower on a random mask)."""
     if negative_slope:
         return g * ((x > 0) * (1 - negative_slope) + negative_slope)
-    m = ~(x <= 0)  # relu: torch's threshold_backward passes g where x (the result) is nan
-    r = g * m
-    r += 0.0  # -0 (from g < 0) becomes +0, as torch's where gives; one cheap pass
-    return r
+    keep = ~(x <= 0)
+    if not hasattr(g, "view"):  # (an array library without views of the bits)
+        xp = namespace(g)
+        return xp.where(keep, g, xp.zeros_like(g))
+    return (g.view(f"i{g.dtype.itemsize}") & -keep.view("i1")).view(g.dtype)
 
 
 def act_backward(g, ans, kind):
@@ -432,7 +435,9 @@ def equal(x, y):
 def _logical_reduction(fn, x, dim, keepdim):
     """all/any: dim () or [] reduces nothing (unlike sum's, which reduces all), as torch."""
     axis = () if isinstance(dim, (tuple, list)) and not dim else _dims(dim, x.ndim)
-    return Tensor._from_data(getattr(namespace(x._data), fn)(x._data, axis=axis, keepdims=keepdim))
+    xp = namespace(x._data)
+    r = getattr(xp, fn)(x._data, axis=axis, keepdims=keepdim)
+    return Tensor._from_data(xp.astype(r, xp.uint8) if x.dtype is _backend.uint8 else r)  # legacy
 
 
 def all(x, dim=None, keepdim=False):

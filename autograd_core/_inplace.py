@@ -206,8 +206,19 @@ def _inplace(self, fn, *args, **kwargs):
     if self._base is not None:
         self._rebase_view(r, ())
     else:
-        self._grad_fn, self._output_nr, self._rg = node, 0, True
+        _regraph(self, node)
     return self
+
+
+def _regraph(t, node):
+    """t's value now comes from `node` (an in-place change, a view remade): t's retain_grad moves
+    to the new node, as torch moves the hook, so .grad is the gradient of t's current value."""
+    old, nr = t._grad_fn, t._output_nr
+    t._grad_fn, t._output_nr, t._rg = node, 0, True
+    if t._retains and old is not None and old._retain and old is not node:
+        old._retain.pop(nr, None)
+        t._retains = False
+        t.retain_grad()
 
 
 _COMPARED = {"eq": "Eq", "ne": "Ne", "lt": "Lt", "le": "Le", "gt": "Gt", "ge": "Ge"}
@@ -226,7 +237,7 @@ def _rebase_view(self, value, extra_steps):
         (base, value),
         {"view": _View(self._view.current(base).steps + extra_steps)},
     )
-    base._grad_fn, base._output_nr, base._rg = holder._grad_fn, 0, True
+    _regraph(base, holder._grad_fn)
     if not extra_steps:
         remake_view_node(self)
 
@@ -320,7 +331,7 @@ def _base_of_self_view(self, value, idx):
         (self, value),
         {"view": _View((("__getitem__", (idx,)),))},
     )
-    self._grad_fn, self._output_nr, self._rg = holder._grad_fn, 0, True
+    _regraph(self, holder._grad_fn)
 
 
 def _whole(index, shape):
@@ -362,7 +373,7 @@ def remake_view_node(view):
             (base,),
             {"view": steps, "shapes": steps.shapes(base)},
         )
-    view._grad_fn, view._output_nr, view._rg = holder._grad_fn, 0, True
+    _regraph(view, holder._grad_fn)
 
 
 def _writeable_alias(data):

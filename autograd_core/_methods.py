@@ -79,7 +79,7 @@ _BINARY = {
 for _name, _fn in _BINARY.items():
     setattr(Tensor, f"__{_name}__", _operator(_fn))
 Tensor.__neg__ = _ops.neg
-Tensor.__pos__ = lambda self: self
+Tensor.__pos__ = _ops.positive
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
 Tensor.__setitem__ = lambda self, index, value: (
@@ -89,7 +89,18 @@ Tensor.__setitem__ = lambda self, index, value: (
 )  # torch's order: the view of the ints and slices first, then the arrays (_shapes.select_first)
 Tensor.__eq__ = _operator(_ops.eq)  # (t == None is False, t != None True: Python's fallback)
 Tensor.__ne__ = _operator(_ops.ne)
-Tensor.__invert__ = _ops.bitwise_not
+
+
+def _invert(self):
+    """~self: torch's operator refuses float tensors with a TypeError (bitwise_not's is another)."""
+    if self.dtype.is_floating_point:
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    return _ops.bitwise_not(self)
+
+
+Tensor.__invert__ = _invert
 
 # ----------------------------------------------------------------------------- methods
 for _name in """

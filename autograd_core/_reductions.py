@@ -35,7 +35,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     a = x._data
     dims = _dims(dim, a.ndim)
     xp = namespace(a)
-    if _backend.kind(a.dtype) in "bi" and dtype is None:
+    if _backend.kind(a.dtype) in "biu" and dtype is None:
         a = xp.astype(a, xp.int64)
     shape = a.shape
     a, low = _backend.opmath(a)

@@ -159,7 +159,13 @@ VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor; y == 0: 0 (0 * 0**-1 
     where(y == 0, 0.0, g * (y * x ** (y - 1))),
     where((x == 0) & (y >= 0), 0.0, g * ans * log(x)),
 )
-VJP["rpow"] = lambda g, ans, base: (g * ans * math.log(base),)  # scalar ** x
+VJP["rpow"] = lambda g, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
+    g * ans * math.log(base)
+    if base > 0
+    else g * math.nan
+    if base < 0
+    else g * where(ans == math.inf, -math.inf, 0.0),
+)
 
 
 # ----------------------------------------------------------------------------- elementwise

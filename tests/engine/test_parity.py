@@ -521,6 +521,35 @@ _SNIPPETS.update({
                                  "        getattr(L, c.split('(')[0])\n        eval('L.' + c)\n"
                                  "        out.append('ok')\n    except Exception as e:\n"
                                  "        out.append(str(e))",
+    "uint8_sum": "x = L.tensor([[1, 0, 2], [3, 1, 255]], dtype=L.uint8); "
+                 "out = (x.sum(), x.sum(1), L.sum(x), x.sum(dtype=L.uint8))",
+    "uint8_all_any_legacy": "x = L.tensor([[1, 0], [2, 3]], dtype=L.uint8); "
+                            "out = (x.all(), x.all(1), x.any(dim=0, keepdim=True), L.all(x))",
+    "unary_plus_bool_refused": "+L.tensor([True])",
+    "invert_float_refused": "~L.tensor([1.])",
+    "bitwise_not_float_refused": "L.tensor([1.]).bitwise_not()",
+    "rpow_zero_and_negative_base": "out = []\nfor b in (0., -2.5, 0, 2):\n"
+                                   "    x = L.tensor([2., -1., 0.], requires_grad=True)\n"
+                                   "    y = b ** x\n    y.sum().backward()\n"
+                                   "    out.append((y, x.grad))",
+    "where_uint8_negative_float": "out = L.where(L.tensor([True, False]), L.tensor([1, 2], "
+                                  "dtype=L.uint8), -1.5)",
+    "retain_grad_moves_on_in_place": "out = []\nfor op in ('y.mul_(3)', 'y[0] = 5.', "
+                                     "'y[1:].mul_(10)'):\n"
+                                     "    x = L.tensor([1., 2., 3.], requires_grad=True)\n"
+                                     "    y = x * 2\n    y.retain_grad()\n    exec(op)\n"
+                                     "    (y * y).sum().backward()\n    out.append(y.grad)",
+    "retain_grad_view_remade": "x = L.tensor([[0.59], [0.0]], requires_grad=True); v0 = x + 0; "
+                               "v1 = v0[0]; v1.retain_grad(); v0.mul_(2); (v1 * 3).sum().backward(); "
+                               "w0 = x + 0; w1 = w0.expand(2, 2, 1); w1.retain_grad(); w0.floor_(); "
+                               "(w1 * 3).sum().backward(); out = (v1.grad, v1.retains_grad, w1.grad)",
+    "relu_masks_nan_upstream": "out = []\nfor dt in (L.float32, L.float64, L.float16, L.bfloat16):\n"
+                               "    x = L.tensor([-1., 0., 2., float('nan')], dtype=dt, "
+                               "requires_grad=True)\n"
+                               "    g = L.tensor([float('nan'), float('inf'), -3., 5.], dtype=dt)\n"
+                               "    out.append(L.autograd.grad(x.relu(), x, grad_outputs=g)[0])\n"
+                               "    out.append(L.autograd.grad(L.nn.functional.relu(x), x, "
+                               "grad_outputs=-g)[0])",
 })
 
 for _name, _code in _SNIPPETS.items():
