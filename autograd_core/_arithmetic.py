@@ -27,12 +27,23 @@ def _check_alpha(x, y, alpha):
         )
 
 
+def _rounded(r, a, x, y):
+    """An op's result r, rounded once to torch's result dtype when `_operands` handed it a wider
+    `a` than x's data (a 16-bit float tensor with a number: computed in float32, torch's opmath)."""
+    if a is x._data or a.__class__ is not np.ndarray or a.dtype != np.float32:
+        return r
+    dt = result_type(x, y)
+    if dt.itemsize != 2 or not dt.is_floating_point:
+        return r
+    return np.asarray(r).astype(_backend.np_dtype(dt))
+
+
 def add(x, y, alpha=1):
     """x + alpha * y"""
     if not isinstance(x, Tensor):
         return add(_as_tensor_like(x, y), y, alpha)
     _check_alpha(x, y, alpha)
-    a, b = _operands(x, y)
+    a, b = _operands(x, y)  # (torch rounds a number to a 16-bit x's dtype here: no opmath)
     try:
         r = a + b if alpha == 1 else a + alpha * b
     except ValueError as e:
@@ -80,21 +91,22 @@ def rsub(x, other, alpha=1):
         r = b - a if alpha == 1 else b - alpha * a
         return _record("rsub_tensor", "RsubBackward0", r, (x, other), {"alpha": alpha})
     _no_bool_sub(x, other)
-    a, b = _operands(x, other)
-    return _record(
-        "rsub", "RsubBackward1", b - a if alpha == 1 else b - alpha * a, (x,), {"alpha": alpha}
-    )
+    a, b = _operands(x, other)  # (torch rounds the number to x's dtype here: no opmath)
+    r = b - a if alpha == 1 else b - alpha * a
+    return _record("rsub", "RsubBackward1", r, (x,), {"alpha": alpha})
 
 
 def mul(x, y):
     """x * y"""
     if not isinstance(x, Tensor):
         return mul(_as_tensor_like(x, y), y)
-    a, b = _operands(x, y)
+    a, b = _operands(x, y, True, True, True)  # (opmath)
     try:
         r = a * b
     except ValueError as e:
         raise _shape_error("mul", x, y, e) from None
+    if a is not x._data:
+        r = _rounded(r, a, x, y)
     return _record("mul", "MulBackward0", r, (x, y))
 
 
@@ -103,9 +115,9 @@ def div(x, y):
     """x / y (true division: integer inputs give float32)"""
     if not isinstance(x, Tensor):
         return div(_as_tensor_like(x, y), y)
-    a, b = _operands(x, y, wrap=False)  # (true division computes in float: -1 stays -1)
+    a, b = _operands(x, y, False, True, True)  # (no wrap: true division computes in float)
     try:
-        r = a / b
+        r = _rounded(a / b, a, x, y)
     except ValueError as e:
         raise _shape_error("div", x, y, e) from None
     if not result_type(x, y).is_floating_point:  # int / int: the default float

@@ -64,10 +64,13 @@ def _cast(a, dt):
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 
 
-def _operands(x, y, wrap=True, elementwise=True):
+def _operands(x, y, wrap=True, elementwise=True, opmath=False):
     """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device.
     `wrap`: a Python int is cast to an integer result dtype, as torch does (uint8: -1 is 255);
-    `elementwise`: the shapes must broadcast (else torch's error, not numpy's)."""
+    `elementwise`: the shapes must broadcast (else torch's error, not numpy's); `opmath`: * and /
+    of a 16-bit float tensor and a Python number compute in float32 (torch's opmath type, the
+    number unrounded; numpy would round it to 16 bits first): `a` comes back as float32 and the
+    op rounds its result once (_arithmetic._rounded)."""
     a = x._data
     if isinstance(y, Tensor):
         b = y._data
@@ -85,13 +88,15 @@ def _operands(x, y, wrap=True, elementwise=True):
             dt = result_type(x, y)
             a, b = _cast(a, dt), _cast(b, dt)
         return a, b
-    if y.__class__ is float and a.__class__ is _ndarray and a.dtype.kind == "f":
+    if y.__class__ is float and a.__class__ is _ndarray and a.dtype.char in "fd":
         return a, y  # the common case, first
     if isinstance(y, _Number):
         a = _cast(a, result_type(x, y))
         y = y.item() if isinstance(y, np.generic) else y
         if wrap and y.__class__ is int and _backend.kind(a.dtype) in "iu":
             y = _backend.wrap_int(y, a.dtype)  # torch casts the number: uint8 + -1 is + 255
+        if opmath and a.__class__ is _ndarray and a.itemsize == 2 and _backend.kind(a.dtype) == "f":
+            a = a.astype(np.float32)
         return a, y
     if y is None:
         raise TypeError(f"unsupported operand type: NoneType (with a {x.dtype} tensor)")

@@ -550,6 +550,11 @@ _SNIPPETS.update({
                                "    out.append(L.autograd.grad(x.relu(), x, grad_outputs=g)[0])\n"
                                "    out.append(L.autograd.grad(L.nn.functional.relu(x), x, "
                                "grad_outputs=-g)[0])",
+    "half_times_number_in_float32": "out = []\nfor dt in (L.float16, L.bfloat16):\n"
+                                    "    x = L.tensor([0.37, 5., 3.3, -1.7, 100.1], dtype=dt)\n"
+                                    "    for s in (0.37, 0.1, 3, -2.2, 7.77):\n"
+                                    "        out.append((x * s, s * x, x / s, s / x, x + s, s - x, "
+                                    "x - s, x.clone().mul_(s), x.clone().div_(s), x ** s, x % s))",
 })
 
 for _name, _code in _SNIPPETS.items():
