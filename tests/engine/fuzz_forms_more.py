@@ -133,6 +133,26 @@ def forms(Form, both, F):
         Form("F.hardsigmoid", "L.nn.functional.hardsigmoid({0} * 4)"),
         Form("F.hardswish", "L.nn.functional.hardswish({0} * 4)"),
         Form("nn.Hardswish", "L.nn.Hardswish()(L.nn.Hardsigmoid()({0}) * 8 - 4)"),
+        # wave 3: special functions and binary pointwise
+        *both("erfc"), *both("i0"), *both("sinc"), Form("sinc-ties", "L.sinc({0})", domain="ties"),
+        Form("erfinv", "L.erfinv({0}.tanh())"), Form("erfinv.m", "({0} * 0.4).erfinv()"),
+        *[f for name in ("lgamma", "digamma") for f in both(name, domain="pos")],
+        Form("lgamma-negative", "L.lgamma(-{0})", domain="pos"),
+        Form("polygamma.m", "{0}.polygamma(2)", domain="pos"),
+        Form("polygamma1.m", "{0}.polygamma(1)", domain="pos"),
+        Form("mvlgamma", "L.mvlgamma({0} + 1, 2)", domain="pos"),
+        *both("logaddexp2", 2), *both("ldexp", 2), *both("float_power", 2, domain="pos"),
+        Form("float_power-number.m", "{0}.float_power(3)"),
+        Form("ldexp-int", "L.ldexp({0}, ({1} * 2).long())", 2),
+        Form("nextafter", "L.nextafter({0}, {1})", 2),
+        Form("isposinf", "L.isposinf({0} / ({0} > 0))", domain="ties", grad=False),
+        Form("isneginf.m", "(-{0} / ({0} > 0)).isneginf()", domain="ties", grad=False),
+        Form("gcd", "L.gcd(({0} * 10).long(), ({1} * 7).long())", 2, grad=False),
+        Form("lcm.m", "({0} * 10).long().lcm(({1} * 7).long())", 2, grad=False),
+        Form("erfc_", "({0} * 1).erfc_()"), Form("lgamma_", "({0} * 1).lgamma_()", domain="pos"),
+        Form("eq_", "({0} * 1).eq_({1})", 2, domain="ties", scalar=True),
+        Form("lt_.m", "({0} * 1).lt_({1})", 2, scalar=True),
+        Form("ge_", "({0} * 1).ge_(0.5)", domain="ties"),
     ]
 
 
@@ -148,4 +168,6 @@ def grad2_ids():
         repeat_interleave-dim.m repeat_interleave-tensor.m index_add index_copy t_ transpose_
         unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish logit logit-eps.m fmax fmin.m
         nanmean broadcast_to.m
+        erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
+        float_power-number.m erfc_
     """.split())

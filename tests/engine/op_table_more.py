@@ -182,6 +182,26 @@ def rows(Op, F):
         Op("F.hardswish", lambda L, a: F(L).hardswish(a * 4), ((2, 3),)),
         Op("nn.Hardswish", lambda L, a: L.nn.Hardswish()(a * 4), ((3,),)),
         Op("nn.Softsign", lambda L, a: L.nn.Tanhshrink()(L.nn.Softsign()(a)), ((3,),)),
+        # ---- wave 3: special functions, binary pointwise ----
+        Op("erfc", lambda L, a: L.erfc(a), ((2, 3),), _uniform(-3.5, 3.5, (2, 3))),
+        Op("erfinv.m", lambda L, a: a.erfinv(), ((2, 3),), _uniform(-0.9, 0.9, (2, 3))),
+        Op("lgamma", lambda L, a: L.lgamma(a), ((2, 3),), _uniform(0.2, 4.0, (2, 3))),
+        Op("lgamma-negative.m", lambda L, a: a.lgamma(), ((3,),), _uniform(-0.9, -0.1, (3,))),
+        Op("digamma", lambda L, a: L.digamma(a), ((2, 3),), _uniform(0.2, 12.0, (2, 3))),
+        Op("digamma-negative.m", lambda L, a: a.digamma(), ((3,),), _uniform(-1.9, -1.1, (3,))),
+        Op("polygamma1.m", lambda L, a: a.polygamma(1), ((2, 3),), "pos"),
+        Op("polygamma3.m", lambda L, a: a.polygamma(3), ((3,),), _uniform(0.5, 3.0, (3,))),
+        Op("mvlgamma", lambda L, a: L.mvlgamma(a, 3), ((2, 3),), _uniform(1.2, 4.0, (2, 3))),
+        Op("i0", lambda L, a: L.i0(a), ((2, 3),), _uniform(-4.0, 4.0, (2, 3))),
+        Op("sinc.m", lambda L, a: a.sinc(), ((2, 3),)),
+        Op("logaddexp2", lambda L, a, b: L.logaddexp2(a, b), ((2, 3), (3,))),
+        Op("ldexp", lambda L, a, b: L.ldexp(a, b), ((2, 3), (3,))),
+        Op("ldexp-int.m", lambda L, a: a.ldexp(L.tensor([1, 0, 3])), ((2, 3),)),
+        Op("float_power", lambda L, a, b: L.float_power(a, b), ((2, 3), (3,)), "pos"),
+        Op("float_power-number.m", lambda L, a: a.float_power(2.5), ((2, 3),), "pos"),
+        Op("float_power_", lambda L, a: (a * 1).float_power_(3), ((3,),)),
+        Op("erfinv_", lambda L, a: (a * 0.5).erfinv_(), ((3,),), _uniform(-0.9, 0.9, (3,))),
+        Op("polygamma_", lambda L, a: (a * 1).polygamma_(2), ((3,),), "pos"),
     ]
 
 
