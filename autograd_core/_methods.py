@@ -91,12 +91,13 @@ for _name in """
     sum_to_size clone contiguous eq ne lt le gt ge isnan isinf isfinite allclose isclose
     equal all any logical_not
 """.split():
-    setattr(Tensor, _name, getattr(_ops, _name))  # a function: the class binds it to the tensor
+    # a function (the class binds it to the tensor), behind torch's argument check (_api.method)
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(_ops, _name)))
 for _name in """
     mm mv dot bmm rsub remainder floor_divide logical_and logical_or logical_xor bitwise_and
     bitwise_or bitwise_xor bitwise_not
 """.split():
-    setattr(Tensor, _name, getattr(_ops, _name))
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(_ops, _name)))
 Tensor.absolute = Tensor.abs
 Tensor.negative = Tensor.neg
 Tensor.multiply = Tensor.mul
@@ -142,7 +143,8 @@ def _inplace_method(fn, name):
 
     m.__name__ = name
     m.__doc__ = f"In-place {fn.__name__}: writes the result into self, bumps its version."
-    return m
+    # torch's argument check: on `fn`'s parameters, for a call that runs as `m`
+    return _ops_modules.method(name, fn, m)
 
 
 for _name in """
@@ -152,7 +154,7 @@ for _name in """
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 for _m in _ops_modules.BREADTH:
     for _name in _m.METHODS:
-        setattr(Tensor, _name, getattr(_m, _name))
+        setattr(Tensor, _name, _ops_modules.method(_name, getattr(_m, _name)))
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
