@@ -17,6 +17,8 @@ from . import _backend
 from ._backend import namespace
 from ._ops import _cname, _dim, _ndarray, _record
 from ._tensor import Tensor
+from ._operands import _cast
+from ._layout import _diagonal_view
 
 
 # ============================================================================= checks
@@ -450,11 +452,91 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return _record("cdist", name, r, (x1, x2), {"p": p})
 
 
-FUNCTIONS = """
+# ============================================================================= wave 3: slot writes
+
+
+def _slot_write(op, name, input, src, at, attrs, diagonal=None):
+    """input with src written at input[at], or onto the diagonal (offset, dim1, dim2) given (a
+    copy: the *_scatter ops)."""
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(a, copy=True)
+    view = _diagonal_view(out, *diagonal) if diagonal else out[at]
+    if tuple(view.shape) != tuple(src.shape):
+        raise RuntimeError(
+            "expected src to have a size equal to the slice of self. src size = "
+            f"{list(src.shape)}, slice size = {list(view.shape)}"
+        )
+    if diagonal:
+        view[...] = _cast(src._data, input.dtype)
+    else:  # (out[at] may be a number: one element of a 1-D input)
+        out[at] = _cast(src._data, input.dtype)
+    return _record(op, name, out, (input, src), {**attrs, "src_shape": tuple(src.shape)})
+
+
+def select_scatter(input, src, dim, index):
+    """input with src written at position `index` along dim (src: the shape of that slice)."""
+    d = _dim(dim, input.ndim)
+    n = input.shape[d] if input.ndim else 0
+    if input.ndim == 0 or not -n <= index < n:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
+            f"dimension {d}"
+        )
+    at = (slice(None),) * d + (index % n,)
+    attrs = {"dim": d, "index": index % n}
+    return _slot_write("select_scatter", "SelectScatterBackward0", input, src, at, attrs)
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    """input with src written into input[start:end:step] along dim."""
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    d = _dim(dim, input.ndim)
+    at = (slice(None),) * d + (slice(start, end, step),)
+    return _slot_write("slice_scatter", "SliceScatterBackward0", input, src, at, {"at": at})
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """input with src written onto its diagonal `offset` of the plane (dim1, dim2)."""
+    d1, d2 = _dim(dim1, input.ndim), _dim(dim2, input.ndim)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    attrs = {"offset": offset, "dim1": d1, "dim2": d2}
+    name = "DiagonalScatterBackward0"
+    return _slot_write("diagonal_scatter", name, input, src, None, attrs, (offset, d1, d2))
+
+
+def _triangle_indices(which, row, col, offset, dtype, device):
+    for name, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{name} must be non-negative, got{n}")
+    dt = _backend.int64 if dtype is None else dtype
+    if dt.is_floating_point or dt is _backend.bool_:
+        raise NotImplementedError(f"\"{which}_indices\" not implemented for '{dt.title}'")
+    fn = np.tril_indices if which == "tril" else np.triu_indices
+    r = np.stack(fn(row, offset, col)).astype(_backend.np_dtype(dt))
+    out = Tensor._from_data(r.reshape(2, -1))
+    return out if device is None else out.to(device)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (2, N) coordinates of the lower triangle (diagonal `offset` and below) of a row x col
+    matrix, row by row."""
+    return _triangle_indices("tril", row, col, offset, dtype, device)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (2, N) coordinates of the upper triangle (diagonal `offset` and above), row by row."""
+    return _triangle_indices("triu", row, col, offset, dtype, device)
+
+
+_WAVE3 = "select_scatter slice_scatter diagonal_scatter"
+FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
-    bucketize isin unique cdist
+    bucketize isin unique cdist {_WAVE3} tril_indices triu_indices
 """.split()  # torch.<name>
-METHODS = """
-    gather scatter scatter_add index_select index_fill masked_select nonzero take unique
+METHODS = f"""
+    gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
 """.split()  # Tensor.<name>
 INPLACE = "scatter scatter_add index_fill".split()  # Tensor.<name>_

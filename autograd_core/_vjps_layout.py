@@ -258,3 +258,65 @@ def _take(g, shape, index):
 defvjp("take", _take, on_arrays=False)
 defvjp("cdist", _cdist, on_arrays=False)
 defvjp("unique", _unique, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3
+def _addbmm(g, y, z, need, beta=1, alpha=1):
+    gb = F.expand(F.unsqueeze(g, 0), (y.shape[0],) + tuple(g.shape))
+    return (
+        g * beta if need[0] else None,
+        F.bmm(gb, F.transpose(z, 1, 2)) * alpha if need[1] else None,
+        F.bmm(F.transpose(y, 1, 2), gb) * alpha if need[2] else None,
+    )
+
+
+for _op, _fn in {
+    "diag_embed_nd": lambda g, offset, dim1, dim2: (F.diagonal(g, offset, dim1, dim2),),
+    "addmm_scaled": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.mm(g, F.t(z)) * alpha if need[1] else None,
+        F.mm(F.t(y), g) * alpha if need[2] else None,
+    ),
+    "addmv": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.unsqueeze(g, 1) * F.unsqueeze(z, 0) * alpha if need[1] else None,
+        F.mv(F.t(y), g) * alpha if need[2] else None,
+    ),
+    "addr": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.mv(g, z) * alpha if need[1] else None,
+        F.mv(F.t(g), y) * alpha if need[2] else None,
+    ),
+    "addbmm": _addbmm,
+}.items():
+    defvjp(_op, _fn, {"y": "z", "z": "y"} if _op != "diag_embed_nd" else None, on_arrays=False)
+defvjp(
+    "select_scatter",
+    lambda g, need, dim, index, src_shape: (
+        F.select_scatter(g, _zeros(g, src_shape), dim, index) if need[0] else None,
+        F.select(g, dim, index) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "slice_scatter",
+    lambda g, need, at, src_shape: (
+        F.slice_scatter(g, _zeros(g, src_shape), len(at) - 1, *_bounds(at[-1]))
+        if need[0]
+        else None,
+        F.getitem(g, at) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "diagonal_scatter",
+    lambda g, need, offset, dim1, dim2, src_shape: (
+        F.diagonal_scatter(g, _zeros(g, src_shape), offset, dim1, dim2) if need[0] else None,
+        F.diagonal(g, offset, dim1, dim2) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+
+
+def _bounds(sl):
+    return sl.start, sl.stop, sl.step

@@ -139,6 +139,43 @@ def forms(Form, both, F):
         Form("unique", "L.unique({0}, return_inverse=True, return_counts=True)", domain="ties",
              grad=False),
         Form("unique-backward.m", "{0}.unique()", domain="ties"),
+        # wave 3: splits, flips, diagonals, products, slot writes
+        *both("ravel"), Form("ravel-t", "L.ravel({0}.t())", shapes=_M23),
+        Form("tensor_split", "L.tensor_split({0}, 3, 0)", tup=True, shapes=[((5, 2),), ((4,),)]),
+        Form("tensor_split-indices.m", "{0}.tensor_split([1, 3], -1)", tup=True,
+             shapes=[((2, 4),), ((3,),)]),
+        Form("hsplit", "L.hsplit({0}, 2)", tup=True, shapes=[((2, 4),), ((4,),)]),
+        Form("vsplit.m", "{0}.vsplit([1])", tup=True, shapes=_M23 + _M3),
+        Form("dsplit", "L.dsplit({0}, [1])", tup=True, shapes=_M3),
+        Form("split_with_sizes.m", "{0}.split_with_sizes([1, 1], 0)", tup=True,
+             shapes=[((2, 3),), ((2,),)]),
+        Form("fliplr", "L.fliplr({0})", shapes=_M23 + _M3), Form("flipud.m", "{0}.flipud()"),
+        Form("adjoint.m", "{0}.adjoint()", shapes=_M23 + _M3),
+        *both("diag_embed"), Form("diag_embed-dims", "L.diag_embed({0}, 1, 0, -1)"),
+        *both("diagflat"), Form("diagflat-offset.m", "{0}.diagflat(-1)"),
+        Form("addmm-scaled", "L.addmm({0}, {1}, {2}, beta=0.5, alpha=2)", 3,
+             shapes=[((2, 3), (2, 4), (4, 3)), ((3,), (1, 2), (2, 3))]),
+        Form("addmm.m", "{0}.addmm({1}, {2}, beta=0)", 3, shapes=[((2, 3), (2, 4), (4, 3))]),
+        Form("addmv", "L.addmv({0}, {1}, {2}, alpha=-1)", 3, shapes=[((2,), (2, 3), (3,)),
+                                                                     ((), (1, 2), (2,))]),
+        Form("addr.m", "{0}.addr({1}, {2}, beta=2)", 3, shapes=[((2, 3), (2,), (3,)),
+                                                                ((3,), (2,), (3,))]),
+        Form("addbmm", "L.addbmm({0}, {1}, {2})", 3, shapes=[((2, 3), (2, 2, 4), (2, 4, 3))]),
+        Form("addmm_", "({0} * 1).addmm_({1}, {2})", 3, shapes=[((2, 3), (2, 4), (4, 3))]),
+        *both("inner", 2, shapes=[((2, 3), (4, 3)), ((3,), (3,)), ((), (2, 2))]),
+        *both("vdot", 2, shapes=[((3,), (3,))]),
+        Form("combinations", "L.combinations({0}, 2)", shapes=[((4,),), ((1,),)]),
+        Form("combinations-repl.m", "{0}.combinations(3, with_replacement=True)",
+             shapes=[((3,),)]),
+        Form("select_scatter", "L.select_scatter({0}, {1}, 0, -1)", 2,
+             shapes=[((3, 2), (2,)), ((2,), ())]),
+        Form("slice_scatter.m", "{0}.slice_scatter({1}, 1, 0, None, 2)", 2,
+             shapes=[((2, 4), (2, 2)), ((3, 3), (3, 2))]),
+        Form("diagonal_scatter", "L.diagonal_scatter({0}, {1}, 1)", 2,
+             shapes=[((3, 4), (3,)), ((2, 2), (1,))]),
+        Form("diagonal_scatter.m", "{0}.diagonal_scatter({1})", 2, shapes=[((3, 2), (2,))]),
+        Form("vander", "L.vander({0}.reshape(-1))", grad=False),
+        Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
     if _stacks_wired():
         out += [
@@ -174,5 +211,7 @@ def grad2_ids():
         einsum-diag einsum-trace einsum-matmul einsum-bmm einsum-3 split-all-weighted
         tile rot90 rot90-k.m block_diag meshgrid cartesian_prod tensordot kron cross baddbmm
         outer.m take vstack hstack
+        ravel-t tensor_split hsplit diag_embed diagflat addmm-scaled addmv addr.m addbmm inner
+        vdot combinations select_scatter slice_scatter.m diagonal_scatter
         """.split()
     )

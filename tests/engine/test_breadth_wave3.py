@@ -186,9 +186,210 @@ def comparisons_in_place(L):
     return out
 
 
+# ----------------------------------------------------------------------------- layout
+def pieces(parts):
+    """Each piece's observation, whether it is a view, and its node's name."""
+    return [[observe(p), p._base is not None] for p in parts]
+
+
+@case
+def splits(L):
+    x = leaf(L, [[float(4 * i + j) for j in range(4)] for i in range(3)])
+    c = L.arange(24.0).reshape(2, 3, 4)
+    return each({
+        "tensor_split-3": lambda: pieces(L.tensor_split(x, 3, 1)),
+        "tensor_split-5": lambda: pieces(x.tensor_split(5)),
+        "tensor_split-indices": lambda: pieces(L.tensor_split(x, [1, 3], dim=1)),
+        "tensor_split-unsorted": lambda: pieces(x.tensor_split([3, 1], 1)),
+        "tensor_split-negative": lambda: pieces(L.tensor_split(x, (-1, 5), 1)),
+        "tensor_split-tensor-0d": lambda: pieces(L.tensor_split(x, L.tensor(2))),
+        "tensor_split-tensor-1d": lambda: pieces(x.tensor_split(L.tensor([1]), 1)),
+        "tensor_split-float-tensor": lambda: L.tensor_split(x, L.tensor([1.5])),
+        "tensor_split-2d-tensor": lambda: L.tensor_split(x, L.ones(2, 2, dtype=L.int64)),
+        "tensor_split-0": lambda: L.tensor_split(x, 0), "tensor_split-0d": lambda: L.tensor_split(
+            L.tensor(1.0), 2),
+        "hsplit": lambda: pieces(L.hsplit(x, 2)), "hsplit.m": lambda: pieces(x.hsplit([1, 2])),
+        "hsplit-1d": lambda: pieces(L.hsplit(x[0], 2)), "hsplit-3": lambda: L.hsplit(x, 3),
+        "hsplit-0d": lambda: L.hsplit(L.tensor(1.0), 1),
+        "vsplit": lambda: pieces(L.vsplit(x, [1])), "vsplit-2": lambda: x.vsplit(2),
+        "vsplit-1d": lambda: L.vsplit(x[0], 2), "dsplit": lambda: pieces(L.dsplit(c, 2)),
+        "dsplit-2d": lambda: x.dsplit(2),
+        "split_with_sizes": lambda: pieces(x.split_with_sizes([1, 2])),
+        "split_with_sizes-dim": lambda: pieces(L.split_with_sizes(x, [3, 1], 1)),
+        "split_with_sizes-bad": lambda: x.split_with_sizes([1, 1]),
+    })
+
+
+@case
+def small_layout(L):
+    x = leaf(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    out = each({
+        "ravel": lambda: [observe(x.ravel()), x.ravel()._base is x],
+        "ravel-t": lambda: [observe(L.ravel(x.t())), L.ravel(x.t()).grad_fn.next_functions[0][0].name()],
+        "ravel-0d": lambda: L.ravel(L.tensor(2.0)),
+        "fliplr": lambda: L.fliplr(x), "flipud.m": lambda: x.flipud(), "fliplr-1d": lambda: x[0].fliplr(),
+        "flipud-0d": lambda: L.flipud(L.tensor(1.0)),
+        "adjoint": lambda: [observe(x.adjoint()), x.adjoint()._base is x],
+        "adjoint-3d": lambda: L.adjoint(L.ones(2, 3, 4)), "adjoint-1d": lambda: x[0].adjoint(),
+        "diag_embed": lambda: L.diag_embed(x), "diag_embed-offset": lambda: x.diag_embed(1, 0, 2),
+        "diag_embed-neg": lambda: L.diag_embed(x, -2, 2, 0), "diag_embed-1d": lambda: L.diag_embed(x[0]),
+        "diag_embed-same": lambda: L.diag_embed(x, 0, 1, 1), "diag_embed-range": lambda: L.diag_embed(x, 0, 0, 3),
+        "diag_embed-int": lambda: L.diag_embed(L.tensor([1, 2])),
+        "diagflat": lambda: L.diagflat(x), "diagflat-offset.m": lambda: x[0].diagflat(-1),
+        "diagflat-0d": lambda: L.diagflat(L.tensor(2.0)),
+    })
+    out["view-write"] = attempt(lambda: (lambda v: (v.mul_(2), x.detach().clone())[1])(x.detach().clone().adjoint()))
+    return out
+
+
+@case
+def products(L):
+    m, v, w = L.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), L.tensor([1.0, -1.0]), L.tensor([0.5, 1.0, 2.0])
+    b1, b2 = L.arange(12.0).reshape(2, 3, 2), L.arange(8.0).reshape(2, 2, 2)
+    nan = L.full((3, 2), NAN)
+    return each({
+        "addmm-scaled": lambda: L.addmm(L.ones(3, 2), m, m.t() @ m, beta=0.5, alpha=2),
+        "addmm-beta0-nan": lambda: L.addmm(nan, m, L.eye(2), beta=0), "addmm.m": lambda: nan[:, :1].addmm(m, L.eye(2), beta=0, alpha=3),
+        "addmm-broadcast": lambda: L.addmm(v, m, L.eye(2), alpha=-1), "addmm-int": lambda: L.addmm(
+            L.ones(2, 2, dtype=L.int64), L.ones(2, 2, dtype=L.int64), L.ones(2, 2, dtype=L.int64), beta=2),
+        "addmm-1d": lambda: L.addmm(w, m, v, alpha=2), "addmm-shapes": lambda: L.addmm(w, m, m, beta=2),
+        "addmm-dtypes": lambda: L.addmm(v, m, L.eye(2, dtype=L.float64), beta=2),
+        "addmv": lambda: L.addmv(w, m, v, beta=2, alpha=0.5), "addmv.m": lambda: w.addmv(m, v),
+        "addmv-beta0": lambda: L.addmv(w * NAN, m, v, beta=0), "addmv-0d": lambda: L.addmv(L.tensor(1.0), m, v),
+        "addmv-shape": lambda: L.addmv(w, m, w), "addmv-1d": lambda: L.addmv(w, v, v),
+        "addmv-dtype": lambda: L.addmv(w, m.double(), v), "addmv-input": lambda: L.addmv(L.ones(2), m, v),
+        "addr": lambda: L.addr(m, w, v, alpha=2), "addr.m": lambda: m.addr(w, v, beta=0.5),
+        "addr-mixed": lambda: L.addr(m, w.double(), v), "addr-2d": lambda: L.addr(m, m, v),
+        "addr-input": lambda: L.addr(L.ones(2), w, v), "addr-broadcast": lambda: L.addr(v, w, v),
+        "addbmm": lambda: L.addbmm(L.ones(3, 2), b1, b2, beta=2, alpha=0.5), "addbmm.m": lambda: L.ones(3, 2).addbmm(b1, b2),
+        "addbmm-2d": lambda: L.addbmm(m, m, m), "addbmm-batches": lambda: L.addbmm(L.ones(3, 2), b1, b2[:1]),
+        "addbmm-inner": lambda: L.addbmm(L.ones(3, 2), b1, b1), "addbmm-input": lambda: L.addbmm(L.ones(3), b1, b2),
+        "inner": lambda: L.inner(m, m), "inner-1d": lambda: L.inner(v, v), "inner.m": lambda: m.inner(v),
+        "inner-0d": lambda: L.inner(L.tensor(2.0), m), "inner-shapes": lambda: L.inner(m, w),
+        "inner-dtypes": lambda: L.inner(v, v.double()), "inner-int": lambda: L.inner(v.long(), v.long()),
+        "vdot": lambda: L.vdot(v, v), "vdot.m": lambda: w.vdot(w), "vdot-2d": lambda: L.vdot(m, v),
+        "vdot-dtype": lambda: L.vdot(v, v.double()), "vdot-size": lambda: L.vdot(v, w),
+        "vdot-int": lambda: L.vdot(v.long(), v.long()),
+    })
+
+
+@case
+def product_nodes_and_in_place(L):
+    out = {}
+    for name, call in {
+        "addmm_": lambda w: (w.unsqueeze(1) * 1.0).addmm_(w.unsqueeze(1), w[:1].unsqueeze(0), beta=0.5),
+        "addmv_": lambda w: (w * 1.0).addmv_(w.unsqueeze(1) * w, w, alpha=2),
+        "addr_": lambda w: (w.unsqueeze(1) * w).addr_(w, w * 2),
+        "addbmm_": lambda w: (w.unsqueeze(1) * w).addbmm_(w.reshape(1, 3, 1), w.reshape(1, 1, 3), beta=2),
+        "addmm_-int": lambda w: L.ones(2, 2, dtype=L.int64).addmm_(L.ones(2, 2, dtype=L.int64),
+                                                                     L.ones(2, 2, dtype=L.int64)),
+    }.items():
+        def run():
+            w = leaf(L, [0.5, -1.5, 2.25])
+            r = call(w)
+            if r.requires_grad:
+                (r * r).sum().backward()
+            return [r, r._version, w.grad]
+        out[name] = attempt(run)
+    out["vdot-node"] = grads(L, L.vdot, [1.0, 2.0], [3.0, -1.0])
+    out["inner-node"] = grads(L, L.inner, [[1.0, 2.0]], [[3.0, -1.0], [0.5, 0.5]])
+    return out
+
+
+@case
+def vander_combinations(L):
+    x = L.tensor([1.0, 2.0, 0.5])
+    return each({
+        "vander": lambda: L.vander(x), "vander-N": lambda: L.vander(x, 4, True),
+        "vander-grad_fn": lambda: L.vander(leaf(L, [1.0, 2.0]), increasing=True),
+        "vander-flip-grad_fn": lambda: L.vander(leaf(L, [1.0, 2.0])),
+        "vander-backward": lambda: L.vander(leaf(L, [1.0, 2.0]), 3).sum().backward(),
+        "vander-int": lambda: L.vander(L.tensor([1, 2, 3]), 4), "vander-0": lambda: L.vander(x, 0),
+        "vander-1": lambda: L.vander(x, 1), "vander-bool": lambda: L.vander(L.tensor([True, False])),
+        "vander-f16": lambda: L.vander(x.half(), 2), "vander-2d": lambda: L.vander(L.ones(2, 2)),
+        "vander-negative": lambda: L.vander(x, -1),
+        "combinations": lambda: L.combinations(x), "combinations-3": lambda: L.combinations(x, 3),
+        "combinations-repl": lambda: L.combinations(x, with_replacement=True),
+        "combinations-0": lambda: L.combinations(x, 0), "combinations-big": lambda: L.combinations(x, 4),
+        "combinations-int": lambda: L.combinations(L.tensor([3, 1, 2]), 2),
+        "combinations-2d": lambda: L.combinations(L.ones(2, 2)), "combinations-neg": lambda: L.combinations(x, -1),
+        "combinations-grad": lambda: grads(L, lambda t: L.combinations(t, 2, True), [1.0, 2.0, 3.0]),
+    })
+
+
+# ----------------------------------------------------------------------------- slot writes
+@case
+def scatter_slots(L):
+    x = L.arange(12.0).reshape(3, 4)
+    return each({
+        "select_scatter": lambda: L.select_scatter(x, L.zeros(4), 0, 1),
+        "select_scatter-neg.m": lambda: x.select_scatter(L.ones(3), -1, -2),
+        "select_scatter-dtype": lambda: L.select_scatter(x, L.ones(4, dtype=L.float64), 0, 0),
+        "select_scatter-int-src": lambda: L.select_scatter(x, L.tensor([1, 2, 3, 4]), 0, 0),
+        "select_scatter-shape": lambda: L.select_scatter(x, L.ones(3), 0, 0),
+        "select_scatter-index": lambda: L.select_scatter(x, L.ones(4), 0, 5),
+        "slice_scatter": lambda: L.slice_scatter(x, L.zeros(2, 4), 0, 1),
+        "slice_scatter-step.m": lambda: x.slice_scatter(L.ones(3, 2), 1, step=2),
+        "slice_scatter-end": lambda: L.slice_scatter(x, L.ones(3, 1), dim=1, start=-2, end=-1),
+        "slice_scatter-shape": lambda: L.slice_scatter(x, L.ones(2, 4), 0, 0, 3),
+        "slice_scatter-all": lambda: L.slice_scatter(x, L.ones(3, 4, dtype=L.float64)),
+        "diagonal_scatter": lambda: L.diagonal_scatter(x, L.zeros(3)),
+        "diagonal_scatter-offset.m": lambda: x.diagonal_scatter(L.ones(3), 1),
+        "diagonal_scatter-dims": lambda: L.diagonal_scatter(x, L.ones(3), -1, 1, 0),
+        "diagonal_scatter-shape": lambda: L.diagonal_scatter(x, L.ones(4)),
+        "diagonal_scatter-same": lambda: L.diagonal_scatter(x, L.ones(4), 0, 1, 1),
+    })
+
+
+@case
+def scatter_slot_grads(L):
+    m = [[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]]
+    return {
+        "select_scatter": grads(L, lambda a, b: L.select_scatter(a, b * b, 1, 0), m, [2.0, 3.0]),
+        "slice_scatter": grads(L, lambda a, b: L.slice_scatter(a, b * b, 1, 1), m, [[2.0, 3.0], [1.0, 1.0]]),
+        "diagonal_scatter": grads(L, lambda a, b: a.diagonal_scatter(b * b, 1), m, [2.0, 3.0]),
+        "src-f32": grads(L, lambda a: L.select_scatter(a, L.ones(3, requires_grad=True), 0, 0), m),
+    }
+
+
+def _wired(call):
+    """Whether ``call()`` gets past the torch.* argument check of _api (a list or an int first:
+    row_stack, tril_indices and triu_indices wait for _api to let them through)."""
+    try:
+        call()
+    except TypeError:
+        return False
+    return True
+
+
+WIRED = {
+    "triangle_indices": _wired(lambda: autograd_core.tril_indices(1, 1)),
+    "row_stack": _wired(lambda: autograd_core.row_stack([autograd_core.ones(1)])),
+}
+
+
+@case
+def row_stack(L):
+    x = leaf(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    return each({"row_stack": lambda: L.row_stack([x, x[0]]), "empty": lambda: L.row_stack([])})
+
+
+@case
+def triangle_indices(L):
+    return each({
+        "tril": lambda: L.tril_indices(3, 4), "triu": lambda: L.triu_indices(3, 3, 1),
+        "tril-offset": lambda: L.tril_indices(3, 4, 2), "triu-negative": lambda: L.triu_indices(3, 4, -1),
+        "tril-int32": lambda: L.tril_indices(3, 3, dtype=L.int32), "tril-empty": lambda: L.tril_indices(0, 3),
+        "tril-float": lambda: L.tril_indices(3, 3, dtype=L.float32), "tril-neg": lambda: L.tril_indices(-1, 3),
+        "triu-neg-col": lambda: L.triu_indices(3, -2),
+    })
+
+
 # ----------------------------------------------------------------------------- the comparison
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
+    if not WIRED.get(name, True):
+        pytest.skip(f"{name}: torch.{name} waits for _api's argument check to let it through")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         want = CASES[name](torch)
