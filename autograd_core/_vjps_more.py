@@ -416,3 +416,10 @@ for _op, _fn in {
     "nextafter": lambda g, need: (g, zeros_of(g) if need[1] else None),
 }.items():
     defvjp(_op, _fn, on_arrays=False)
+
+
+def _unique_consecutive(g):
+    raise NotImplementedError("the derivative for 'unique_consecutive' is not implemented.")
+
+
+defvjp("unique_consecutive", _unique_consecutive, on_arrays=False)

@@ -153,6 +153,28 @@ def forms(Form, both, F):
         Form("eq_", "({0} * 1).eq_({1})", 2, domain="ties", scalar=True),
         Form("lt_.m", "({0} * 1).lt_({1})", 2, scalar=True),
         Form("ge_", "({0} * 1).ge_(0.5)", domain="ties"),
+        # wave 3 scans
+        Form("kthvalue", "L.kthvalue({0}, 1, {dim})", tup=True),
+        Form("kthvalue-kd.m", "{0}.kthvalue(1, {dim}, keepdim={kd})", tup=True),
+        Form("kthvalue-ties", "L.kthvalue({0}, 1)", domain="ties", tup=True),
+        *both("nanmedian"), Form("nanmedian-nan", "L.nanmedian({0} / ({0} > 0))", grad=False),
+        Form("nanmedian-dim", "L.nanmedian({0}, {dim})", tup=True),
+        Form("nanmedian-dim-kd.m", "{0}.nanmedian({dim}, keepdim={kd})", tup=True),
+        Form("cov", "L.cov({0})", shapes=[((3, 4),), ((4,),), ((2, 1),)]),
+        Form("cov-correction.m", "{0}.cov(correction=0)", shapes=[((2, 3),), ((3,),)]),
+        Form("corrcoef", "L.corrcoef({0})", shapes=[((3, 4),), ((4,),)]),
+        Form("trapezoid", "L.trapezoid({0}, dim={dim})", shapes=[((3, 4),), ((4,),)]),
+        Form("trapezoid-dx", "L.trapezoid({0}, dx=0.5)", shapes=[((3, 4),), ((2,),)]),
+        Form("trapezoid-x", "L.trapezoid({0}, {1})", 2, shapes=[((3, 4), (4,)), ((2, 3), (2, 3))]),
+        Form("cumulative_trapezoid", "L.cumulative_trapezoid({0})", shapes=[((3, 4),), ((2,),)]),
+        Form("cumulative_trapezoid-x", "L.cumulative_trapezoid({0}, {1}, dim=0)", 2,
+             shapes=[((3, 4), (3,))]),
+        Form("histc", "L.histc({0}, 4)", grad=False), Form("histc.m", "{0}.histc(3, -1, 1)", grad=False),
+        Form("bincount", "L.bincount(({0}.abs() * 3).long().reshape(-1))", grad=False),
+        Form("bincount-weights.m", "({0}.abs() * 3).long().reshape(-1).bincount({0}.reshape(-1))",
+             grad=False),
+        Form("unique_consecutive", "L.unique_consecutive({0}, return_inverse=True, "
+             "return_counts=True)", domain="ties", grad=False),
     ]
 
 
@@ -169,5 +191,6 @@ def grad2_ids():
         unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish logit logit-eps.m fmax fmin.m
         nanmean broadcast_to.m
         erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
-        float_power-number.m erfc_
+        float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
+        cumulative_trapezoid-x
     """.split())

@@ -202,6 +202,21 @@ def rows(Op, F):
         Op("float_power_", lambda L, a: (a * 1).float_power_(3), ((3,),)),
         Op("erfinv_", lambda L, a: (a * 0.5).erfinv_(), ((3,),), _uniform(-0.9, 0.9, (3,))),
         Op("polygamma_", lambda L, a: (a * 1).polygamma_(2), ((3,),), "pos"),
+        # ---- wave 3 scans ----
+        Op("kthvalue", lambda L, a: L.kthvalue(a, 2).values, ((3, 4),)),
+        Op("kthvalue-dim0-keepdim.m", lambda L, a: a.kthvalue(3, 0, True)[0], ((4, 2),)),
+        Op("nanmedian", lambda L, a: L.nanmedian(a), ((3, 4),)),
+        Op("nanmedian-dim.m", lambda L, a: a.nanmedian(1).values, ((3, 4),)),
+        Op("cov", lambda L, a: L.cov(a), ((3, 5),)),
+        Op("cov-weights.m", lambda L, a: a.cov(correction=0, fweights=L.tensor([1, 2, 1, 3]),
+                                                aweights=L.tensor([0.5, 1.0, 2.0, 1.0],
+                                                                  dtype=L.float64)), ((2, 4),)),
+        Op("corrcoef", lambda L, a: L.corrcoef(a), ((3, 5),)),
+        Op("trapezoid", lambda L, a: L.trapezoid(a), ((3, 4),)),
+        Op("trapezoid-x", lambda L, a, b: L.trapezoid(a, b, dim=0), ((3, 4), (3,))),
+        Op("trapz-dx", lambda L, a: L.trapz(a, dx=0.5), ((3, 4),)),
+        Op("cumulative_trapezoid", lambda L, a: L.cumulative_trapezoid(a), ((3, 4),)),
+        Op("cumulative_trapezoid-x", lambda L, a, b: L.cumulative_trapezoid(a, b), ((3, 4), (4,))),
     ]
 
 

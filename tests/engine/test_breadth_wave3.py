@@ -385,6 +385,103 @@ def triangle_indices(L):
     })
 
 
+# ----------------------------------------------------------------------------- scans
+def pair(r):
+    """A (values, indices) result: its type's name, both parts, and the parts by name."""
+    return [type(r).__name__, observe(r[0]), observe(r[1]), observe(r.values), observe(r.indices)]
+
+
+@case
+def kthvalue_nanmedian(L):
+    x = L.tensor([[3.0, 1.0, 2.0, 5.0], [0.5, NAN, 2.0, -1.0], [NAN, NAN, NAN, 1.0]])
+    i = L.tensor([[3, 1, 2, 2], [0, 5, 5, 1]])
+    return each({
+        "kthvalue": lambda: pair(L.kthvalue(x, 2)), "kthvalue-dim0": lambda: pair(x.kthvalue(3, 0, True)),
+        "kthvalue-int": lambda: pair(L.kthvalue(i, 3)), "kthvalue-last": lambda: pair(L.kthvalue(x, 4, dim=1)),
+        "kthvalue-0d": lambda: pair(L.kthvalue(L.tensor(2.5), 1)), "kthvalue-k0": lambda: L.kthvalue(x, 0),
+        "kthvalue-k5": lambda: x.kthvalue(5), "kthvalue-dim": lambda: L.kthvalue(x, 1, 2),
+        "kthvalue-ties": lambda: [L.kthvalue(L.tensor(v), k).indices.item() for v in (
+            [2.0, 1.0, 1.0, 1.0, 0.5, 0.5], [3.0] * 18, [1.0, NAN, 1.0, NAN]) for k in range(1, len(v) + 1)],
+        "kthvalue-ties-grad": lambda: grads(L, lambda t: L.kthvalue(t, 2).values, [[1.0, 1.0, 2.0], [3.0, 0.0, 0.0]]),
+        "nanmedian": lambda: L.nanmedian(x), "nanmedian.m": lambda: x[:2].nanmedian(),
+        "nanmedian-all-nan": lambda: L.nanmedian(L.tensor([NAN, NAN])), "nanmedian-int": lambda: L.nanmedian(i),
+        "nanmedian-empty": lambda: L.nanmedian(L.ones(0)),
+        "nanmedian-dim": lambda: pair(L.nanmedian(x, 1)), "nanmedian-dim-keep.m": lambda: pair(x.nanmedian(0, True)),
+        "nanmedian-dim-int": lambda: pair(L.nanmedian(i, 1)),
+        "nanmedian-grad": lambda: grads(L, L.nanmedian, [1.0, NAN, 3.0, 2.0]),
+        "nanmedian-dim-grad": lambda: grads(L, lambda t: L.nanmedian(t, 1)[0], [[1.0, NAN, 3.0], [NAN, NAN, 0.5]]),
+    })
+
+
+@case
+def cov_corrcoef(L):
+    x = L.tensor([[1.0, 2.0, 4.0, 0.5], [0.0, 1.0, 1.0, 3.0]])
+    fw, aw = L.tensor([1, 2, 1, 3]), L.tensor([0.5, 1.0, 2.0, 1.0])
+    return each({
+        "cov": lambda: L.cov(x), "cov.m": lambda: x.cov(correction=0), "cov-1d": lambda: L.cov(x[0]),
+        "cov-int": lambda: L.cov(L.tensor([[1, 2, 4], [0, 1, 1]])), "cov-fweights": lambda: L.cov(x, fweights=fw),
+        "cov-aweights": lambda: L.cov(x, aweights=aw), "cov-both": lambda: L.cov(x, correction=2, fweights=fw, aweights=aw),
+        "cov-3d": lambda: L.cov(L.ones(2, 2, 2)), "cov-bool": lambda: L.cov(L.tensor([True, False])),
+        "cov-float-fweights": lambda: L.cov(x, fweights=aw), "cov-negative": lambda: L.cov(x, aweights=-aw),
+        "cov-fweights-numel": lambda: L.cov(x, fweights=fw[:2]), "cov-zero-weights": lambda: L.cov(x, aweights=aw * 0),
+        "cov-one-observation": lambda: L.cov(x[:, :1]),
+        "corrcoef": lambda: L.corrcoef(x), "corrcoef.m": lambda: L.cat([x, x * 2]).corrcoef(),
+        "corrcoef-1d": lambda: L.corrcoef(x[0]), "corrcoef-constant": lambda: L.corrcoef(L.ones(2, 3)),
+        "corrcoef-3d": lambda: L.corrcoef(L.ones(1, 1, 1)),
+        "cov-grad": lambda: grads(L, lambda t: L.cov(t, aweights=aw), [[1.0, 2.0, 4.0, 0.5], [0.0, 1.0, 1.0, 3.0]]),
+        "corrcoef-grad": lambda: grads(L, L.corrcoef, [[1.0, 2.0, 4.0], [0.0, 1.0, 5.0]]),
+    })
+
+
+@case
+def trapezoid_rules(L):
+    y = L.tensor([[1.0, 2.0, 4.0], [0.0, 1.0, 1.5]])
+    x = L.tensor([0.0, 1.0, 3.0])
+    return each({
+        "trapezoid": lambda: L.trapezoid(y), "trapezoid-dx": lambda: L.trapezoid(y, dx=2), "trapezoid-dim0": lambda: L.trapezoid(y, dim=0),
+        "trapezoid-x": lambda: L.trapezoid(y, x), "trapezoid-x2d": lambda: L.trapezoid(y, y * 2),
+        "trapezoid-number": lambda: L.trapezoid(y, 0.5), "trapezoid-int": lambda: L.trapezoid(L.tensor([1, 2, 4])),
+        "trapezoid-empty": lambda: L.trapezoid(L.ones(2, 0)), "trapezoid-bool": lambda: L.trapezoid(L.tensor([True])),
+        "trapezoid-x-size": lambda: L.trapezoid(y, x[:2]), "trapezoid-both": lambda: L.trapezoid(y, x, dx=1.0),
+        "trapz": lambda: L.trapz(y, dim=0), "trapz-x": lambda: L.trapz(y, x),
+        "cumulative": lambda: L.cumulative_trapezoid(y), "cumulative-dx": lambda: L.cumulative_trapezoid(y, dx=0.5),
+        "cumulative-x": lambda: L.cumulative_trapezoid(y, x), "cumulative-dim0": lambda: L.cumulative_trapezoid(y, dim=0),
+        "cumulative-int": lambda: L.cumulative_trapezoid(L.tensor([1, 2, 4])),
+        "trapezoid-grad": lambda: grads(L, lambda t, u: L.trapezoid(t, u), [[1.0, 2.0, 4.0]], [0.0, 1.0, 3.0]),
+        "cumulative-grad": lambda: grads(L, lambda t, u: L.cumulative_trapezoid(t, u), [[1.0, 2.0, 4.0]], [0.0, 1.0, 3.0]),
+    })
+
+
+@case
+def counting(L):
+    f = L.tensor([1.0, 2.0, 1.0, 4.0, -1.0, 2.5])
+    i = L.tensor([0, 1, 1, 3, 1])
+    return each({
+        "histc": lambda: L.histc(f, bins=4, min=0, max=3), "histc-auto.m": lambda: f.histc(5),
+        "histc-same": lambda: L.histc(L.tensor([2.0, 2.0]), 3), "histc-int": lambda: L.histc(i),
+        "histc-f64": lambda: L.histc(f.double(), 2, -2, 5), "histc-empty": lambda: L.histc(L.ones(0), 3),
+        "histc-grad": lambda: L.histc(leaf(L, [1.0, 2.0]), 2), "histc-range": lambda: L.histc(f, 3, 2, 1),
+        "bincount": lambda: L.bincount(i), "bincount.m": lambda: i.bincount(minlength=6),
+        "bincount-weights": lambda: L.bincount(i, L.tensor([0.5, 1.0, 1.0, 2.0, 0.25])),
+        "bincount-int-weights": lambda: L.bincount(i, i), "bincount-f64-weights": lambda: L.bincount(i, f[:5].double()),
+        "bincount-empty": lambda: L.bincount(L.tensor([], dtype=L.int64)), "bincount-negative": lambda: L.bincount(-i),
+        "bincount-2d": lambda: L.bincount(i.reshape(1, 5)), "bincount-float": lambda: L.bincount(f),
+        "bincount-weights-size": lambda: L.bincount(i, f),
+        "bincount-weights-grad": lambda: L.bincount(i, leaf(L, [1.0, 2.0, 3.0, 4.0, 5.0])),
+        "bincount-backward": lambda: L.bincount(i, leaf(L, [1.0, 2.0, 3.0, 4.0, 5.0])).sum().backward(),
+        "unique_consecutive-backward": lambda: L.unique_consecutive(leaf(L, [1.0, 1.0, 2.0])).sum().backward(),
+        "unique_consecutive": lambda: L.unique_consecutive(L.tensor([1, 1, 2, 2, 3, 1, 1])),
+        "unique_consecutive-all": lambda: L.tensor([1.0, 1.0, 2.0, NAN, NAN]).unique_consecutive(
+            return_inverse=True, return_counts=True),
+        "unique_consecutive-dim": lambda: L.unique_consecutive(L.tensor([[1, 1], [1, 1], [2, 3]]), dim=0,
+                                                               return_counts=True),
+        "unique_consecutive-dim1": lambda: L.unique_consecutive(L.tensor([[1, 1, 2], [1, 1, 3]]), return_inverse=True,
+                                                                dim=1),
+        "unique_consecutive-2d": lambda: L.unique_consecutive(L.tensor([[1, 1], [2, 2]]), return_inverse=True),
+        "unique_consecutive-empty": lambda: L.unique_consecutive(L.ones(0), return_counts=True),
+    })
+
+
 # ----------------------------------------------------------------------------- the comparison
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_torch(name):
