@@ -19,6 +19,7 @@ from ._ops import _cname, _dim, _ndarray, _record
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view
+from ._shapes import expand
 
 
 # ============================================================================= checks
@@ -531,12 +532,168 @@ def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
     return _triangle_indices("triu", row, col, offset, dtype, device)
 
 
-_WAVE3 = "select_scatter slice_scatter diagonal_scatter"
+# ============================================================================= wave 3: masks
+
+
+def _bool_mask(mask, fn):
+    if not isinstance(mask, Tensor) or mask.dtype is not _backend.bool_:
+        got = mask.dtype.title if isinstance(mask, Tensor) else type(mask).__name__
+        raise RuntimeError(f"{fn} only supports boolean masks, but got mask with dtype {got}")
+
+
+def masked_scatter(input, mask, source):
+    """input with the (broadcast) mask's True positions filled, in order, by source's first
+    elements."""
+    _bool_mask(mask, "masked_scatter_")
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            "masked_scatter: expected self and source to have same dtypes but got"
+            f"{_cname(input)} and {_cname(source)}"
+        )
+    a, m = input._data, mask._data
+    xp = namespace(a)
+    shape = np.broadcast_shapes(tuple(a.shape), tuple(m.shape))
+    out = xp.asarray(xp.broadcast_to(a, shape), copy=True)
+    mb = xp.broadcast_to(m, shape)
+    count = int(xp.sum(xp.astype(mb, xp.int64)))
+    if count > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    out[mb] = xp.reshape(source._data, (-1,))[:count]
+    attrs = {"mask": Tensor._from_data(mb), "source_shape": tuple(source.shape)}
+    return _record("masked_scatter", "MaskedScatterBackward0", out, (input, source), attrs)
+
+
+def masked_scatter_(self, mask, source):
+    """In-place masked_scatter: the mask is expanded to self's shape (self does not grow)."""
+    _bool_mask(mask, "masked_scatter_")
+    if mask.ndim > self.ndim:  # (torch's C++ expand names the type its own way)
+        raise RuntimeError(
+            f"expand(CPUBoolType{{{list(mask.shape)}}}, size={list(self.shape)}): the number of "
+            f"sizes provided ({self.ndim}) must be greater or equal to the number of dimensions "
+            f"in the tensor ({mask.ndim})"
+        )
+    if tuple(mask.shape) != tuple(self.shape):
+        mask = expand(mask, *self.shape)
+    return self._inplace(masked_scatter, mask, source)
+
+
+def _index_tuple(indices):
+    """index_put's indices as an array index (None: a whole dim), after torch's dtype check."""
+    out = []
+    for t in indices:
+        if t is None:
+            out.append(slice(None))
+            continue
+        if not isinstance(t, Tensor) or t.dtype.is_floating_point:
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        out.append(t._data)
+    return tuple(out)
+
+
+def index_put(input, indices, values, accumulate=False):
+    """input with values written (or, with accumulate, added) at input[indices] (a tuple of
+    index tensors, as ``input[indices] = values``)."""
+    if values.dtype is not input.dtype:
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{input.dtype.title} for the destination and {values.dtype.title} for the source."
+        )
+    at = _index_tuple(indices)
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(a, copy=True)
+    slot = tuple(out[at].shape)
+    try:
+        v = xp.broadcast_to(values._data, slot)
+    except ValueError:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(slot)}"
+        ) from None
+    if accumulate:
+        _backend.index_add(xp, out, at, v)
+    else:
+        out[at] = v
+    attrs = {"indices": tuple(indices), "accumulate": accumulate}
+    return _record("index_put", "IndexPutBackward0", out, (input, values), attrs)
+
+
+def put(input, index, source, accumulate=False):
+    """input, flattened, with source written (or added) at `index` (negative from the end)."""
+    n = input.numel()
+    if source.numel() != index.numel():
+        raise IndexError(
+            "put_(): Expected source and index to have the same number of elements, but got "
+            f"source.numel() = {source.numel()}, index.numel() = {index.numel()}"
+        )
+    if index.dtype.name != "int64":
+        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {_cname(index)}")
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            f"put_(): self and source expected to have the same dtype, but got self.dtype = "
+            f"{input.dtype.title} and source.dtype = {source.dtype.title}"
+        )
+    idx = namespace(index._data).reshape(index._data, (-1,))
+    bad = (idx < -n) | (idx >= n)
+    if builtins.bool(namespace(idx).any(bad)):
+        raise IndexError(
+            f"out of range: tried to access index {int(idx[bad][0])} on a tensor of {n} elements."
+        )
+    flat = Tensor._from_data(idx % builtins.max(n, 1))
+    a = input._data
+    xp = namespace(a)
+    out = xp.reshape(xp.asarray(a, copy=True), (-1,))
+    src = xp.reshape(source._data, (-1,))
+    if accumulate:
+        _backend.index_add(xp, out, (flat._data,), src)
+    else:
+        out[flat._data] = src
+    attrs = {"index": flat, "accumulate": accumulate, "source_shape": tuple(source.shape)}
+    return _record("put", "PutBackward0", xp.reshape(out, a.shape), (input, source), attrs)
+
+
+def take_along_dim(input, indices, dim=None):
+    """input's values at `indices` along dim (the two broadcast in the other dims); without dim,
+    input flattened at indices flattened."""
+    if dim is None:
+        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    if input.ndim != indices.ndim:
+        raise RuntimeError(
+            "torch.take_along_dim(): input and indices should have the same number of "
+            f"dimensions, but got {input.ndim} dimensions for input, and {indices.ndim} "
+            "dimensions for indices"
+        )
+    if indices.dtype.name != "int64":
+        raise RuntimeError(
+            f"torch.take_along_dim(): dtype of indices should be Long but got {_cname(indices)}"
+        )
+    d = _dim(dim, input.ndim)
+    d = 0 if d is None else d
+    grow = list(input.shape)
+    grow[d] = indices.shape[d]
+    shape = list(np.broadcast_shapes(tuple(grow), tuple(indices.shape)))
+    want_x = shape[:d] + [input.shape[d]] + shape[d + 1 :]
+    want_i = shape[:d] + [indices.shape[d]] + shape[d + 1 :]
+    x = input if list(input.shape) == want_x else input.expand(*want_x)
+    i = indices if list(indices.shape) == want_i else indices.expand(*want_i)
+    return gather(x, d, i)
+
+
+def argwhere(input):
+    """The indices of input's non-zero elements, one row each (nonzero)."""
+    return nonzero(input)
+
+
+_WAVE3 = """
+    select_scatter slice_scatter diagonal_scatter masked_scatter index_put put take_along_dim
+    argwhere
+"""
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
     bucketize isin unique cdist {_WAVE3} tril_indices triu_indices
 """.split()  # torch.<name>
 METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
+    masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill".split()  # Tensor.<name>_
+INPLACE = "scatter scatter_add index_fill index_put put".split()  # Tensor.<name>_

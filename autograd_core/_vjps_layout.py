@@ -320,3 +320,35 @@ defvjp(
 
 def _bounds(sl):
     return sl.start, sl.stop, sl.step
+
+
+def _masked_scatter(g, need, mask, source_shape):
+    """The input keeps g off the mask; the source gets g's masked values, in order, then zeros
+    for the source elements the mask did not use (torch's masked_scatter_backward)."""
+    gs = None
+    if need[1]:
+        taken = F.masked_select(g, mask)
+        n = int(np.prod(source_shape))
+        if taken.shape[0] < n:
+            taken = F.cat([taken, _zeros(g, (n - taken.shape[0],))])
+        gs = F.reshape(taken, source_shape)
+    return (F.masked_fill(g, mask, 0.0) if need[0] else None, gs)
+
+
+def _index_put(g, need, indices, accumulate):
+    at = tuple(slice(None) if t is None else t for t in indices)
+    keep = g if accumulate else F.index_put(g, indices, _zeros(g, ()))
+    return (keep if need[0] else None, F.getitem(g, at) if need[1] else None)
+
+
+def _put(g, need, index, accumulate, source_shape):
+    keep = g if accumulate else F.put(g, index, _zeros(g, (index.shape[0],)))
+    return (
+        keep if need[0] else None,
+        F.reshape(F.take(g, index), source_shape) if need[1] else None,
+    )
+
+
+defvjp("masked_scatter", _masked_scatter, on_arrays=False)
+defvjp("index_put", _index_put, on_arrays=False)
+defvjp("put", _put, on_arrays=False)

@@ -174,6 +174,26 @@ def forms(Form, both, F):
         Form("diagonal_scatter", "L.diagonal_scatter({0}, {1}, 1)", 2,
              shapes=[((3, 4), (3,)), ((2, 2), (1,))]),
         Form("diagonal_scatter.m", "{0}.diagonal_scatter({1})", 2, shapes=[((3, 2), (2,))]),
+        Form("masked_scatter", "L.masked_scatter({0}, {0} > 0, {1})", 2, shapes="same"),
+        Form("masked_scatter.m", "{0}.masked_scatter({1} > 0, {1} * 2)", 2),
+        Form("masked_scatter_", "({0} * 1).masked_scatter_({0} < 0, {1} * {1})", 2,
+             shapes="same"),
+        Form("index_put", "L.index_put({0}, (L.tensor([0, 1]),), {1})", 2,
+             shapes=[((2, 3), (3,)), ((3,), ()), ((2, 2), (2, 2))]),
+        Form("index_put-acc.m", "{0}.index_put((L.tensor([1, 1]),), {1}, accumulate=True)", 2,
+             shapes=[((2, 3), (3,)), ((3,), (2,))]),
+        Form("index_put-mask", "L.index_put({0}, ({0} > 0,), {1})", 2,
+             shapes=[((2, 3), ()), ((3,), (1,))]),
+        Form("index_put_", "({0} * 1).index_put_((L.tensor([0]),), {1} * 2)", 2,
+             shapes=[((2, 3), (3,)), ((3,), ())]),
+        Form("put.m", "{0}.put(L.tensor([0, -1]), {1})", 2, shapes=[((2, 3), (2,)), ((3,), (2,))]),
+        Form("put-acc.m", "{0}.put(L.tensor([1, 1]), {1}, accumulate=True)", 2,
+             shapes=[((2, 3), (2,))]),
+        Form("put_", "({0} * 1).put_(L.tensor([0]), {1})", 2, shapes=[((2, 3), (1,)), ((), ())]),
+        Form("take_along_dim", "L.take_along_dim({0}, L.tensor([[0], [1]]), 1)",
+             shapes=[((2, 3),), ((2, 2),)]),
+        Form("take_along_dim-flat.m", "{0}.take_along_dim(L.tensor([0, 0]))"),
+        Form("argwhere", "L.argwhere({0} > 0)", grad=False),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -212,6 +232,7 @@ def grad2_ids():
         tile rot90 rot90-k.m block_diag meshgrid cartesian_prod tensordot kron cross baddbmm
         outer.m take vstack hstack
         ravel-t tensor_split hsplit diag_embed diagflat addmm-scaled addmv addr.m addbmm inner
-        vdot combinations select_scatter slice_scatter.m diagonal_scatter
+        vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
+        masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim
         """.split()
     )

@@ -18,6 +18,9 @@ def _pieces(parts):
     return sum((p * (i + 1)).sum() for i, p in enumerate(parts))
 
 
+MASK = [[True, False, True], [False, True, True]]
+
+
 def rows(Op, F):
     idx = lambda L, v: L.tensor(v)  # noqa: E731  (an int64 index, the same for both libraries)
     return [
@@ -179,4 +182,27 @@ def rows(Op, F):
         Op("diagonal_scatter", lambda L, a, b: L.diagonal_scatter(a, b, 1) ** 2, ((3, 4), (3,))),
         Op("diagonal_scatter.m", lambda L, a, b: a.diagonal_scatter(b * b, 0, 1, 0),
            ((3, 2), (2,))),
+        # ---- wave 3 writes by masks and indices ----
+        Op("masked_scatter", lambda L, a, b: L.masked_scatter(a, L.tensor(MASK), b) ** 2,
+           ((2, 3), (4,))),
+        Op("masked_scatter-broadcast.m", lambda L, a, b: a.masked_scatter(L.tensor(MASK[0]), b),
+           ((2, 3), (2, 3))),
+        Op("masked_scatter_", lambda L, a, b: (a * 1).masked_scatter_(L.tensor(MASK), b * b),
+           ((2, 3), (4,))),
+        Op("index_put", lambda L, a, b: L.index_put(a, (idx(L, [0, 1]), idx(L, [2, 0])), b) ** 2,
+           ((2, 3), (2,))),
+        Op("index_put-accumulate.m", lambda L, a, b: a.index_put((idx(L, [1, 1]),), b, True) ** 2,
+           ((2, 3), (3,))),
+        Op("index_put_", lambda L, a, b: (a * 1).index_put_((L.tensor(MASK),), b * b),
+           ((2, 3), (4,))),
+        Op("put.m", lambda L, a, b: a.put(idx(L, [0, -1]), b) ** 2, ((2, 3), (2,))),
+        Op("put-accumulate.m", lambda L, a, b: a.put(idx(L, [[1, 1], [4, 0]]), b, True) ** 2,
+           ((2, 3), (2, 2))),
+        Op("put_", lambda L, a, b: (a * 1).put_(idx(L, [2]), b * b), ((2, 3), (1,))),
+        Op("take_along_dim", lambda L, a: L.take_along_dim(a, idx(L, [[0, 2], [1, 1]]), 1) ** 2,
+           ((2, 3),)),
+        Op("take_along_dim-broadcast.m", lambda L, a: a.take_along_dim(idx(L, [[1], [0]]), 1),
+           ((2, 3),)),
+        Op("take_along_dim-flat", lambda L, a: L.take_along_dim(a, idx(L, [5, 0, 5])) ** 2,
+           ((2, 3),)),
     ]

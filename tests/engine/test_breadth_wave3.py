@@ -375,6 +375,66 @@ def row_stack(L):
 
 
 @case
+def writes_by_mask_and_index(L):
+    x = L.arange(6.0).reshape(2, 3)
+    m = L.tensor([[True, False, True], [False, True, False]])
+    s = L.tensor([10.0, 20.0, 30.0, 40.0])
+    i = (L.tensor([0, 1]), L.tensor([2, 0]))
+    return each({
+        "masked_scatter": lambda: L.masked_scatter(x, m, s), "masked_scatter-bcast.m": lambda: x.masked_scatter(m[0], s),
+        "masked_scatter-grow": lambda: L.masked_scatter(x[0], m, s), "masked_scatter-few": lambda: L.masked_scatter(x, m, s[:2]),
+        "masked_scatter-float-mask": lambda: x.masked_scatter(m.float(), s), "masked_scatter-dtype": lambda: L.masked_scatter(x, m, s.double()),
+        "masked_scatter_": lambda: x.clone().masked_scatter_(m, s), "masked_scatter_-grow": lambda: x[0].clone().masked_scatter_(m, s),
+        "index_put": lambda: L.index_put(x, i, L.tensor(5.0)), "index_put-acc.m": lambda: x.index_put(i, s[:2], accumulate=True),
+        "index_put-repeat-acc": lambda: x.index_put((L.tensor([0, 0]),), s[:3], True),
+        "index_put-bool": lambda: x.index_put((m,), s[:3]), "index_put-int32": lambda: x.index_put((L.tensor([1], dtype=L.int32),), s[:1]),
+        "index_put-shape": lambda: L.index_put(x, i, s), "index_put-float-index": lambda: L.index_put(x, (L.tensor([0.0]),), s[:1]),
+        "index_put-dtype": lambda: L.index_put(x, i, s[:2].double()),
+        "index_put_": lambda: x.clone().index_put_(i, L.tensor(-1.0)), "index_put_-acc": lambda: x.clone().index_put_(i, s[:2], accumulate=True),
+        "put": lambda: x.put(L.tensor([0, 4]), s[:2]), "put-acc": lambda: x.put(L.tensor([0, 0, -1]), s[:3], accumulate=True),
+        "put-2d-index": lambda: x.put(L.tensor([[1], [2]]), s[:2].reshape(2, 1)),
+        "put-range": lambda: x.put(L.tensor([6]), s[:1]), "put-numel": lambda: x.put(L.tensor([0]), s[:2]),
+        "put-int32-index": lambda: x.put(L.tensor([0], dtype=L.int32), s[:1]), "put-dtype": lambda: x.put(L.tensor([0]), s[:1].double()),
+        "put_": lambda: x.clone().put_(L.tensor([-1]), s[:1]), "put_-acc": lambda: x.clone().put_(L.tensor([1, 1]), s[:2], True),
+        "take_along_dim": lambda: L.take_along_dim(x, L.tensor([[0], [2]]), 1),
+        "take_along_dim-flat.m": lambda: x.take_along_dim(L.tensor([5, 0])),
+        "take_along_dim-bcast": lambda: L.take_along_dim(x, L.tensor([[1, 0, 0]]), dim=0),
+        "take_along_dim-dims": lambda: L.take_along_dim(x, L.tensor([0]), 1),
+        "take_along_dim-dim": lambda: L.take_along_dim(x, L.tensor([[0]]), 2),
+        "take_along_dim-float": lambda: L.take_along_dim(x, L.tensor([0.0])),
+        "take_along_dim-float-dim": lambda: L.take_along_dim(x, L.tensor([[0.0]]), 1),
+        "argwhere": lambda: L.argwhere(m), "argwhere.m": lambda: x.argwhere(), "argwhere-0d": lambda: L.argwhere(L.tensor(3.0)),
+    })
+
+
+@case
+def writes_by_mask_and_index_grads(L):
+    m = L.tensor([[True, False, True], [False, True, False]])
+    i = (L.tensor([0, 1]), L.tensor([2, 0]))
+    x = [[0.5, 1.0, 2.0], [3.0, -1.0, 0.25]]
+    out = {
+        "masked_scatter": grads(L, lambda a, b: L.masked_scatter(a, m, b * b), x, [1.0, 2.0, 3.0, 4.0]),
+        "index_put": grads(L, lambda a, b: L.index_put(a, i, b * b), x, [1.0, 2.0]),
+        "index_put-acc": grads(L, lambda a, b: a.index_put((L.tensor([0, 0]),), b * b, True), x, [1.0, 2.0, 3.0]),
+        "put": grads(L, lambda a, b: a.put(L.tensor([0, 0, 5]), b * b), x, [1.0, 2.0, 3.0]),
+        "put-acc": grads(L, lambda a, b: a.put(L.tensor([0, 0, 5]), b * b, accumulate=True), x, [1.0, 2.0, 3.0]),
+        "take_along_dim": grads(L, lambda a: L.take_along_dim(a, L.tensor([[1], [1]]), 1), x),
+    }
+    for name, call in {
+        "masked_scatter_": lambda y, b: y.masked_scatter_(m, b), "index_put_": lambda y, b: y.index_put_(i, b[:2]),
+        "put_": lambda y, b: y.put_(L.tensor([1, 4]), b[:2], accumulate=True),
+    }.items():
+        def run():
+            w, b = leaf(L, x), leaf(L, [5.0, 6.0, 7.0])
+            y = w * 1.0
+            r = call(y, b)
+            (r * r).sum().backward()
+            return [r, r is y, y._version, w.grad, b.grad]
+        out[name] = attempt(run)
+    return out
+
+
+@case
 def triangle_indices(L):
     return each({
         "tril": lambda: L.tril_indices(3, 4), "triu": lambda: L.triu_indices(3, 3, 1),
