@@ -56,8 +56,8 @@ _TYPES = {
     "c10::string_view": ("str", lambda a, size: isinstance(a, str)),
     "Generator": ("torch.Generator", lambda a, size: type(a).__name__ == "Generator"),
     "Device": ("torch.device", lambda a, size: isinstance(a, (device, str, int))),
-    "Layout": ("torch.layout", lambda a, size: True),
-    "MemoryFormat": ("torch.memory_format", lambda a, size: True),
+    "Layout": ("torch.layout", lambda a, size: type(a).__name__ == "layout"),
+    "MemoryFormat": ("torch.memory_format", lambda a, size: type(a).__name__ == "memory_format"),
 }
 _ALIASES = {"SymInt": "int64_t", "DeviceIndex": "int64_t", "SymIntArrayRef": "IntArrayRef"}
 _ALIASES["c10::List<::std::optional<Tensor>>"] = "TensorList"
@@ -134,6 +134,8 @@ class Signature:
                 if not p.optional:
                     return fail(self._missing(i))
                 continue
+            if p.type_name == "tuple of Tensors" and isinstance(a, (tuple, list)):
+                _tensors(a, i)
             if (a is None and p.allow_none) or p.check(a):
                 bound[p.name] = a
             elif self.varargs and pos == 0 and not kw and _int(args[0]):
@@ -141,6 +143,8 @@ class Signature:
                 continue
             elif kw:
                 return fail(f"argument '{p.name}' must be {p.type_name}, not {_type(a)}")
+            elif self.varargs and len(args) > self.max_pos:
+                return fail(self._extra_args(len(args)))
             else:
                 return fail(self._wrong_type(p, a, pos))
             pos, used = (pos, used + 1) if kw else (pos + 1, used)
@@ -179,8 +183,9 @@ class Signature:
 
     def _extra_args(self, n):
         given = f"but {n} {'was' if n == 1 else 'were'} given"
-        if self.min_args != self.max_pos:
-            return f" takes from {self.min_args} to {self.max_pos} positional arguments {given}"
+        if self.min_args != self.max_pos:  # ("were", whatever n is: torch's words)
+            span = f"from {self.min_args} to {self.max_pos}"
+            return f" takes {span} positional arguments but {n} were given"
         return (
             f" takes {self.max_pos} positional argument{'' if self.max_pos == 1 else 's'} {given}"
         )
@@ -189,6 +194,15 @@ class Signature:
         missing = [f'"{p.name}"' for p in self.params[i:] if not p.optional]
         s = "s" if len(missing) == 1 else ""  # torch's plural is the wrong way round
         return f" missing {len(missing)} required positional argument{s}: " + ", ".join(missing)
+
+
+def _tensors(a, i):
+    """torch's check of a sequence of tensors, which raises even while other signatures remain."""
+    for j, t in enumerate(a):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"expected Tensor as element {j} in argument {i}, but got {type(t).__name__}"
+            )
 
 
 def _type(a):
@@ -247,24 +261,30 @@ def parse(name, args, kwargs, method=False):
     if not sigs:
         return None
     args = args[1:] if method else args
-    for s in sigs:
+    for s in sorted(sigs, key=lambda s: s.hidden):  # (a deprecated order binds the same values)
         bound = s.parse(args, kwargs, False)
         if bound is not None:
             s.unpack(bound)
             return s, bound
+    if len(sigs) == 1:
+        sigs[0].parse(args, kwargs, True)
+    # torch's print_error: the one signature that takes as many arguments says what is wrong;
+    # else the message lists the signatures (deprecated ones not)
     shown = [s for s in sigs if not s.hidden]
     n = len(args) + len(kwargs)
     plausible = [s for s in shown if s.min_args <= n <= len(s.params)]
-    if len(shown) == 1 or len(plausible) == 1:
-        (shown if len(shown) == 1 else plausible)[0].parse(args, kwargs, True)
-    got = [_described(a) for a in args] + [f"{k}={_type(v)}" for k, v in kwargs.items()]
+    if len(plausible) == 1:
+        plausible[0].parse(args, kwargs, True)
+    kw = list(kwargs.items())[::-1]  # torch's kwargs map (an unordered_map) lists them so
+    got = [_described(a) for a in args] + [f"{k}={_type(v)}" for k, v in kw]
     got = ", ".join(got) + (", " if kwargs and not args else "")
-    lines = [
-        f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:"
-    ]
+    head = f"{name}() received an invalid combination of arguments - got ({got}), but expected"
+    if len(shown) == 1:
+        raise TypeError(f"{head} {shown[0].text}")
+    lines = [f"{head} one of:"]
     for s in shown:
         lines.append(f" * {s.text}")
-        lines += _mismatch(s, args, kwargs)
+        lines += _mismatch(s, args, dict(kw))
     raise TypeError("\n".join(lines) + "\n")
 
 
@@ -340,37 +360,64 @@ def rebound(fn, bound, sig, method, self=None):
     return args, kwargs
 
 
-def prechecks(name, method=False):
-    """(most, ints) for the checks before each call, of wrong calls the engine would accept: more
-    than `most` positional arguments, or a Python value whose class `ints` names at a position
-    (or keyword): a float or bool where torch wants an int (or a tuple of them), an int where it
-    wants a tuple. `parse` decides (a call torch takes goes on)."""
-    found, most = {}, 0
-    for s in signatures(name, method):
-        most = max(most, 99 if s.varargs else 0 if s.hidden else s.max_pos)
-        for i, p in enumerate(s.params):
-            bad = set()
-            if p.type_name in ("int", "tuple of ints"):
-                bad |= {float, bool}
-            if p.type_name == "tuple of ints" and not p.size and not s.varargs:
-                bad.add(int)
-            for j in range(i, 8) if s.varargs else (None if p.keyword_only else i,):
-                if bad:  # (a varargs list: every position is an element of it)
-                    found[j, p.name] = found.get((j, p.name), frozenset()) | bad
-    return most, tuple((i, n, frozenset(bad), float in bad) for (i, n), bad in found.items())
+class _Ints(frozenset):
+    """The classes a tuple-of-ints parameter passes (its elements are looked at too)."""
 
 
-def wrong_int(ints, args, kwargs):
-    """Whether a call has a value `prechecks` names (then the call is parsed first); in a tuple
-    of ints, it looks at every element."""
-    for i, name, bad, inner in ints:
-        if i is not None and i < len(args):
-            a = args[i]
-        elif kwargs and name in kwargs:
-            a = kwargs[name]
-        else:
+# The classes of the values each type passes without a parse (`fits`); others are parsed.
+_FAST = {
+    "Tensor": {Tensor},
+    "Number": {int, float, bool},
+    "int": {int},
+    "float": {float, int},
+    "bool": {bool},
+    "tuple of ints": {tuple, list},
+    "tuple of Tensors": {tuple, list},
+    "tuple of floats": {tuple, list},
+    "tuple of Scalars": {tuple, list},
+    "torch.dtype": {dtype},
+    "str": {str},
+    "torch.device": {device, str},
+}
+
+
+def _fast(s):
+    """One signature as (classes per position, classes per keyword, varargs) for `fits`."""
+    ok = []
+    for p in s.params:
+        none = p.allow_none or p.type_name in ("int", "tuple of ints")  # (the engine's own calls,
+        # a view's replay, leave a dim out with None: squeeze(x, None))
+        classes = set(_FAST.get(p.type_name, ())) | ({type(None)} if none else set())
+        if p.type_name == "tuple of ints":
+            classes = _Ints(classes | ({int} if p.size else set()))
+        ok.append(frozenset(classes) if type(classes) is set else classes)
+    names = {p.name: c for p, c in zip(s.params, ok)}
+    return tuple(c for p, c in zip(s.params, ok) if not p.keyword_only), names, s.varargs
+
+
+def checks(name, method=False):
+    """The `fits` checks of ``torch.<name>`` (or ``Tensor.<name>``): one per signature."""
+    return tuple(_fast(s) for s in signatures(name, method) if not s.hidden)
+
+
+def fits(checks, args, kwargs):
+    """Whether a call passes one of the signatures by its values' classes alone: then the
+    engine runs it as it is (a wrong call fails inside it, and `rescue` explains). A call that
+    does not is parsed first: it may hold a wrong type the engine would take (a float dim)."""
+    for positions, names, varargs in checks:
+        if len(args) > len(positions):
+            if not varargs or any(a.__class__ is not int for a in args):
+                continue
+        elif not all(map(_passes, args, positions)):
             continue
-        c = a.__class__
-        if c in bad or inner and (c is tuple or c is list) and float in map(type, a):
-            return True
+        if kwargs and not all(k in names and _passes(v, names[k]) for k, v in kwargs.items()):
+            continue
+        return True
     return False
+
+
+def _passes(a, ok):
+    c = a.__class__
+    if c not in ok:
+        return Tensor in ok and isinstance(a, Tensor)  # a subclass (nn.Parameter)
+    return ok.__class__ is not _Ints or c not in (tuple, list) or float not in map(type, a)

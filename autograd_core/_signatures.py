@@ -15,6 +15,13 @@ FUNCTIONS = {
         "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
         "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
     ),
+    "addbmm": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor batch1, Tensor batch2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+    ),
     "addcdiv": (
         "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, "
         "Tensor out=None)|deprecated",
@@ -34,6 +41,20 @@ FUNCTIONS = {
         "(Tensor input, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, "
         "Scalar alpha=1, Tensor out=None)",
     ),
+    "addmv": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+    ),
+    "addr": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor vec1, Tensor vec2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor vec1, Tensor vec2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+    ),
+    "adjoint": ("(Tensor input)",),
     "all": (
         "(Tensor input, *, Tensor out=None)",
         "(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
@@ -80,6 +101,7 @@ FUNCTIONS = {
         "(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, Tensor out=None)",
         "(Tensor input, int64_t dim=-1, bool descending=False)",
     ),
+    "argwhere": ("(Tensor input)",),
     "asin": ("(Tensor input, *, Tensor out=None)",),
     "asin_": ("(Tensor input)",),
     "asinh": ("(Tensor input, *, Tensor out=None)",),
@@ -106,6 +128,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, "
         "int64_t reduction=at::Reduction::Mean)",
     ),
+    "bincount": ("(Tensor input, Tensor? weights=None, SymInt minlength=0)",),
     "bitwise_and": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Scalar self, Tensor other)",
@@ -180,6 +203,7 @@ FUNCTIONS = {
     ),
     "clone": ("(Tensor input, *, MemoryFormat? memory_format=None)",),
     "column_stack": ("(TensorList tensors, *, Tensor out=None)",),
+    "combinations": ("(Tensor input, int64_t r=2, bool with_replacement=False)",),
     "concat": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "concatenate": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "constant_pad_nd": ("(Tensor input, SymIntArrayRef pad, Scalar value=0)",),
@@ -199,6 +223,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
+    "corrcoef": ("(Tensor input)",),
     "cos": ("(Tensor input, *, Tensor out=None)",),
     "cos_": ("(Tensor input)",),
     "cosh": ("(Tensor input, *, Tensor out=None)",),
@@ -207,15 +232,27 @@ FUNCTIONS = {
         "(Tensor input, int64_t? dim=None)",
         "(Tensor input, IntArrayRef dim)",
     ),
+    "cov": (
+        "(Tensor input, *, int64_t correction=1, Tensor? fweights=None, Tensor? aweights=None)",
+    ),
     "cross": ("(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)",),
     "cummax": ("(Tensor input, int64_t dim, *, TensorList[2] out=None)",),
     "cummin": ("(Tensor input, int64_t dim, *, TensorList[2] out=None)",),
     "cumprod": ("(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
     "cumsum": ("(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
+    "cumulative_trapezoid": (
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+        "(Tensor y, *, Scalar dx=1, int64_t dim=-1)",
+    ),
     "deg2rad": ("(Tensor input, *, Tensor out=None)",),
     "detach": ("(Tensor input)",),
     "diag": ("(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
+    "diag_embed": ("(Tensor input, int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)",),
+    "diagflat": ("(Tensor input, int64_t offset=0)",),
     "diagonal": ("(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
+    "diagonal_scatter": (
+        "(Tensor input, Tensor src, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",
+    ),
     "diff": (
         "(Tensor input, int64_t n=1, int64_t dim=-1, Tensor? prepend=None, Tensor? append=None, "
         "*, Tensor out=None)",
@@ -235,6 +272,10 @@ FUNCTIONS = {
     ),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out=None)",),
     "dropout": ("(Tensor input, double p, bool train)",),
+    "dsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
+    ),
     "dstack": ("(TensorList tensors, *, Tensor out=None)",),
     "embedding": (
         "(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, "
@@ -275,6 +316,8 @@ FUNCTIONS = {
     "fix_": ("(Tensor input)",),
     "flatten": ("(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
     "flip": ("(Tensor input, IntArrayRef dims)",),
+    "fliplr": ("(Tensor input)",),
+    "flipud": ("(Tensor input)",),
     "float_power": (
         "(Tensor input, Tensor exponent, *, Tensor out=None)",
         "(Scalar self, Tensor exponent, *, Tensor out=None)",
@@ -331,6 +374,11 @@ FUNCTIONS = {
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
     "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
+    "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
+    "hsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
+    ),
     "hstack": ("(TensorList tensors, *, Tensor out=None)",),
     "hypot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "i0": ("(Tensor input, *, Tensor out=None)",),
@@ -344,7 +392,12 @@ FUNCTIONS = {
         "(Tensor input, int64_t dim, Tensor index, Tensor value)",
         "(Tensor input, int64_t dim, Tensor index, Scalar value)",
     ),
+    "index_put": (
+        "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
+        "bool accumulate=False)",
+    ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
+    "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "isclose": (
         "(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)",
     ),
@@ -363,6 +416,9 @@ FUNCTIONS = {
     "isposinf": ("(Tensor input, *, Tensor out=None)",),
     "isreal": ("(Tensor input)",),
     "kron": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "kthvalue": (
+        "(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
     "layer_norm": (
         "(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, Tensor? bias=None, "
         "double eps=1e-05, bool cudnn_enable=True)",
@@ -441,6 +497,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor mask, Tensor value)",
         "(Tensor input, Tensor mask, Scalar value)",
     ),
+    "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
     "masked_select": ("(Tensor input, Tensor mask, *, Tensor out=None)",),
     "matmul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "max": (
@@ -498,6 +555,10 @@ FUNCTIONS = {
         "(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
         "Tensor out=None)",
     ),
+    "nanmedian": (
+        "(Tensor input)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
     "nansum": (
         "(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
         "Tensor out=None)",
@@ -552,6 +613,7 @@ FUNCTIONS = {
         "Tensor out=None)",
     ),
     "promote_types": ("(ScalarType type1, ScalarType type2)",),
+    "put": ("(Tensor input, Tensor index, Tensor source, bool accumulate=False)",),
     "quantile": (
         "(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
         'c10::string_view interpolation="linear", Tensor out=None)',
@@ -630,6 +692,7 @@ FUNCTIONS = {
         "(SymInt n, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
     ),
+    "ravel": ("(Tensor input)",),
     "reciprocal": ("(Tensor input, *, Tensor out=None)",),
     "reciprocal_": ("(Tensor input)",),
     "relu": ("(Tensor input)",),
@@ -661,6 +724,7 @@ FUNCTIONS = {
         "(Tensor input)",
         "(Tensor input, *, int64_t decimals)",
     ),
+    "row_stack": ("(TensorList tensors, *, Tensor out=None)",),
     "rsqrt": ("(Tensor input, *, Tensor out=None)",),
     "rsqrt_": ("(Tensor input)",),
     "rsub": (
@@ -683,6 +747,7 @@ FUNCTIONS = {
         "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
     ),
     "select": ("(Tensor input, int64_t dim, SymInt index)",),
+    "select_scatter": ("(Tensor input, Tensor src, int64_t dim, SymInt index)",),
     "selu": ("(Tensor input)",),
     "sgn": ("(Tensor input, *, Tensor out=None)",),
     "sigmoid": ("(Tensor input, *, Tensor out=None)",),
@@ -695,12 +760,17 @@ FUNCTIONS = {
     "sinc_": ("(Tensor input)",),
     "sinh": ("(Tensor input, *, Tensor out=None)",),
     "sinh_": ("(Tensor input)",),
+    "slice_scatter": (
+        "(Tensor input, Tensor src, int64_t dim=0, SymInt? start=None, SymInt? end=None, "
+        "SymInt step=1, *, Tensor out=None)",
+    ),
     "softmax": ("(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",),
     "sort": (
         "(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
         "TensorList[2] out=None)",
         "(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)",
     ),
+    "split_with_sizes": ("(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)",),
     "sqrt": ("(Tensor input, *, Tensor out=None)",),
     "sqrt_": ("(Tensor input)",),
     "square": ("(Tensor input, *, Tensor out=None)",),
@@ -740,10 +810,16 @@ FUNCTIONS = {
     "swapdims": ("(Tensor input, int64_t dim0, int64_t dim1)",),
     "t": ("(Tensor input)",),
     "take": ("(Tensor input, Tensor index, *, Tensor out=None)",),
+    "take_along_dim": ("(Tensor input, Tensor indices, int64_t? dim=None, *, Tensor out=None)",),
     "tan": ("(Tensor input, *, Tensor out=None)",),
     "tan_": ("(Tensor input)",),
     "tanh": ("(Tensor input, *, Tensor out=None)",),
     "tanh_": ("(Tensor input)",),
+    "tensor_split": (
+        "(Tensor input, SymIntArrayRef indices, int64_t dim=0)",
+        "(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)",
+        "(Tensor input, SymInt sections, int64_t dim=0)",
+    ),
     "tile": ("(Tensor input, SymIntArrayRef dims)",),
     "topk": (
         "(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
@@ -751,8 +827,26 @@ FUNCTIONS = {
     ),
     "trace": ("(Tensor input)",),
     "transpose": ("(Tensor input, int64_t dim0, int64_t dim1)",),
+    "trapezoid": (
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+        "(Tensor y, *, Scalar dx=1, int64_t dim=-1)",
+    ),
+    "trapz": (
+        "(Tensor y, *, double dx=1, int64_t dim=-1)",
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+    ),
     "tril": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
+    "tril_indices": (
+        "(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
     "triu": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
+    "triu_indices": (
+        "(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
     "true_divide": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other)",
@@ -761,6 +855,7 @@ FUNCTIONS = {
     "trunc_": ("(Tensor input)",),
     "unbind": ("(Tensor input, int64_t dim=0)",),
     "unsqueeze": ("(Tensor input, int64_t dim)",),
+    "vander": ("(Tensor x, int64_t? N=None, bool increasing=False)",),
     "var": (
         "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
         "Tensor out=None)",
@@ -772,6 +867,11 @@ FUNCTIONS = {
         "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
         "(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)",
         "(Tensor input, bool unbiased=True)",
+    ),
+    "vdot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "vsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
     ),
     "vstack": ("(TensorList tensors, *, Tensor out=None)",),
     "where": (
@@ -801,6 +901,26 @@ FUNCTIONS = {
     ),
 }
 METHODS = {
+    "addbmm": (
+        "(Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2)|deprecated",
+        "(Scalar beta, Tensor batch1, Tensor batch2)|deprecated",
+        "(Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addmm": (
+        "(Scalar beta, Scalar alpha, Tensor mat1, Tensor mat2)|deprecated",
+        "(Scalar beta, Tensor mat1, Tensor mat2)|deprecated",
+        "(Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addmv": (
+        "(Scalar beta, Scalar alpha, Tensor mat, Tensor vec)|deprecated",
+        "(Scalar beta, Tensor mat, Tensor vec)|deprecated",
+        "(Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addr": (
+        "(Scalar beta, Scalar alpha, Tensor vec1, Tensor vec2)|deprecated",
+        "(Scalar beta, Tensor vec1, Tensor vec2)|deprecated",
+        "(Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
     "baddbmm": (
         "(Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2)|deprecated",
         "(Scalar beta, Tensor batch1, Tensor batch2)|deprecated",

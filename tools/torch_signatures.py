@@ -18,6 +18,7 @@ where that derivation does not give torch's list.
 
 import os
 import pathlib
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -113,4 +114,5 @@ def render(functions, methods):
 
 if __name__ == "__main__":
     TARGET.write_text(render(*table()))
+    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(TARGET)], check=False)
     print(f"wrote {TARGET}")
