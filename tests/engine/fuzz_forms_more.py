@@ -175,6 +175,16 @@ def forms(Form, both, F):
              grad=False),
         Form("unique_consecutive", "L.unique_consecutive({0}, return_inverse=True, "
              "return_counts=True)", domain="ties", grad=False),
+        # wave 3 common: in-place forms, angle
+        Form("ceil_", "({0} * 1).ceil_() * {0}"), Form("expm1_.m", "({0} * 1).expm1_()"),
+        Form("log1p_", "({0} * {0}).log1p_()"), Form("absolute_", "({0} * 1).absolute_()"),
+        Form("remainder_", "({0} * 1).remainder_(0.7)"),
+        Form("remainder_-tensor", "({0} * 1).remainder_({1}.abs() + 0.5)", 2),
+        Form("torch.expm1_", "L.expm1_({0} * 1)"), Form("torch.deg2rad_", "L.deg2rad_({0} * 1)"),
+        Form("swapaxes_", "({0} * 1).swapaxes_(0, -1)", shapes=[((2, 3),), ((2, 1, 3),)]),
+        Form("logical_and_", "({0} * 1).logical_and_({1})", 2, domain="ties"),
+        Form("logical_not_.m", "({0} * 1).logical_not_()", domain="ties"),
+        *both("angle", domain="ties"),
     ]
 
 
@@ -192,5 +202,5 @@ def grad2_ids():
         nanmean broadcast_to.m
         erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
         float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
-        cumulative_trapezoid-x
+        cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_
     """.split())
