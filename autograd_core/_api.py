@@ -145,6 +145,7 @@ def method(name, fn, call=None):
         except ENGINE_ERRORS as e:
             return _arguments.rescue(name, fn, (self, *args), kwargs, e, True, call)
 
+    public.runs = call  # (what runs the call: an alias's method wraps it anew, _methods)
     return _named(public, name, fn)
 
 

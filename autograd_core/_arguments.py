@@ -148,6 +148,8 @@ class Signature:
             else:
                 return fail(self._wrong_type(p, a, pos))
             pos, used = (pos, used + 1) if kw else (pos + 1, used)
+        if pos < len(args):  # (after a tuple of ints: permute((1, 0), 1))
+            return fail(self._extra_args(len(args)))
         if used < len(kwargs):
             names = [p.name for p in self.params]
             for k in kwargs:
@@ -205,15 +207,11 @@ def _tensors(a, i):
             )
 
 
-def _type(a):
-    return "Tensor" if isinstance(a, Tensor) else type(a).__name__
-
-
-def _described(a):  # one argument as torch's invalid-combination message names it
-    if isinstance(a, (tuple, list)):
-        inner = ", ".join(map(_type, a)) + ("," if isinstance(a, tuple) and len(a) == 1 else "")
-        return f"{type(a).__name__} of " + (f"({inner})" if isinstance(a, tuple) else f"[{inner}]")
-    return _type(a)
+def _type(a):  # Python's type name, as torch's messages give it (its own types with "torch.")
+    if isinstance(a, Tensor):
+        return "Tensor"
+    name = type(a).__name__
+    return f"torch.{name}" if isinstance(a, (dtype, device)) or name == "Generator" else name
 
 
 _CACHE = {}
@@ -276,7 +274,7 @@ def parse(name, args, kwargs, method=False):
     if len(plausible) == 1:
         plausible[0].parse(args, kwargs, True)
     kw = list(kwargs.items())[::-1]  # torch's kwargs map (an unordered_map) lists them so
-    got = [_described(a) for a in args] + [f"{k}={_type(v)}" for k, v in kw]
+    got = [_type(a) for a in args] + [f"{k}={_type(v)}" for k, v in kw]
     got = ", ".join(got) + (", " if kwargs and not args else "")
     head = f"{name}() received an invalid combination of arguments - got ({got}), but expected"
     if len(shown) == 1:
@@ -302,11 +300,9 @@ def _mismatch(s, args, kwargs):
         ]
     params = [next((p for p in s.params if str(p) == item), None) for item in items]
     marked = [
-        _described(a) if p is not None and p.check(a) else f"!{_described(a)}!"
-        for a, p in zip(args, params)
+        _type(a) if p is not None and p.check(a) else f"!{_type(a)}!" for a, p in zip(args, params)
     ] + [
-        f"{k}={_described(v)}" if by_name[k].check(v) else f"!{k}={_described(v)}!"
-        for k, v in kwargs.items()
+        f"{k}={_type(v)}" if by_name[k].check(v) else f"!{k}={_type(v)}!" for k, v in kwargs.items()
     ]
     return [
         "      didn't match because some of the arguments have invalid types: ("

@@ -68,6 +68,7 @@ FUNCTIONS = {
     "aminmax": (
         "(Tensor input, *, int64_t? dim=None, bool keepdim=False, TensorList[2] out=None)",
     ),
+    "angle": ("(Tensor input, *, Tensor out=None)",),
     "any": (
         "(Tensor input, *, Tensor out=None)",
         "(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
@@ -124,6 +125,10 @@ FUNCTIONS = {
         "(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, "
         "bool training, double momentum, double eps, bool cudnn_enabled)",
     ),
+    "bernoulli": (
+        "(Tensor input, *, Generator? generator=None, Tensor out=None)",
+        "(Tensor input, double p, *, Generator? generator=None)",
+    ),
     "binary_cross_entropy_with_logits": (
         "(Tensor input, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, "
         "int64_t reduction=at::Reduction::Mean)",
@@ -167,6 +172,7 @@ FUNCTIONS = {
     ),
     "cat": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "ceil": ("(Tensor input, *, Tensor out=None)",),
+    "ceil_": ("(Tensor input)",),
     "celu": ("(Tensor input, Scalar alpha=1.0)",),
     "chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
     "clamp": (
@@ -206,6 +212,7 @@ FUNCTIONS = {
     "combinations": ("(Tensor input, int64_t r=2, bool with_replacement=False)",),
     "concat": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "concatenate": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
+    "conj": ("(Tensor input)",),
     "constant_pad_nd": ("(Tensor input, SymIntArrayRef pad, Scalar value=0)",),
     "conv1d": (
         "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
@@ -245,6 +252,7 @@ FUNCTIONS = {
         "(Tensor y, *, Scalar dx=1, int64_t dim=-1)",
     ),
     "deg2rad": ("(Tensor input, *, Tensor out=None)",),
+    "deg2rad_": ("(Tensor input)",),
     "detach": ("(Tensor input)",),
     "diag": ("(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
     "diag_embed": ("(Tensor input, int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)",),
@@ -306,6 +314,7 @@ FUNCTIONS = {
     "exp2_": ("(Tensor input)",),
     "exp_": ("(Tensor input)",),
     "expm1": ("(Tensor input, *, Tensor out=None)",),
+    "expm1_": ("(Tensor input)",),
     "eye": (
         "(SymInt n, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
@@ -398,6 +407,13 @@ FUNCTIONS = {
     ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
     "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "is_complex": ("(Tensor input)",),
+    "is_conj": ("(Tensor input)",),
+    "is_floating_point": ("(Tensor input)",),
+    "is_neg": ("(Tensor input)",),
+    "is_nonzero": ("(Tensor input)",),
+    "is_same_size": ("(Tensor input, Tensor other)",),
+    "is_signed": ("(Tensor input)",),
     "isclose": (
         "(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)",
     ),
@@ -462,6 +478,7 @@ FUNCTIONS = {
     "log10": ("(Tensor input, *, Tensor out=None)",),
     "log10_": ("(Tensor input)",),
     "log1p": ("(Tensor input, *, Tensor out=None)",),
+    "log1p_": ("(Tensor input)",),
     "log2": ("(Tensor input, *, Tensor out=None)",),
     "log2_": ("(Tensor input)",),
     "log_": ("(Tensor input)",),
@@ -474,6 +491,7 @@ FUNCTIONS = {
     "logical_or": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "logical_xor": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "logit": ("(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "logit_": ("(Tensor input, double? eps=None)",),
     "logspace": (
         "(Tensor start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, "
         "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
@@ -540,6 +558,10 @@ FUNCTIONS = {
     ),
     "msort": ("(Tensor input, *, Tensor out=None)",),
     "mul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "multinomial": (
+        "(Tensor input, SymInt num_samples, bool replacement=False, *, "
+        "Generator? generator=None, Tensor out=None)",
+    ),
     "multiply": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other)",
@@ -599,6 +621,7 @@ FUNCTIONS = {
     ),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
     "permute": ("(Tensor input, IntArrayRef dims)",),
+    "poisson": ("(Tensor input, Generator? generator=None)",),
     "polygamma": ("(int64_t n, Tensor input, *, Tensor out=None)",),
     "positive": ("(Tensor input)",),
     "pow": (
@@ -621,6 +644,7 @@ FUNCTIONS = {
         'c10::string_view interpolation="linear", Tensor out=None)',
     ),
     "rad2deg": ("(Tensor input, *, Tensor out=None)",),
+    "rad2deg_": ("(Tensor input)",),
     "rand": (
         "(SymIntArrayRef size, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, "
         "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
@@ -693,6 +717,7 @@ FUNCTIONS = {
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
     ),
     "ravel": ("(Tensor input)",),
+    "real": ("(Tensor input)",),
     "reciprocal": ("(Tensor input, *, Tensor out=None)",),
     "reciprocal_": ("(Tensor input)",),
     "relu": ("(Tensor input)",),
@@ -708,6 +733,8 @@ FUNCTIONS = {
         "(Tensor input, SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)",
     ),
     "reshape": ("(Tensor input, SymIntArrayRef shape)",),
+    "resolve_conj": ("(Tensor input)",),
+    "resolve_neg": ("(Tensor input)",),
     "result_type": (
         "(Tensor tensor, Tensor other)",
         "(Scalar scalar, Tensor tensor)",
@@ -926,6 +953,10 @@ METHODS = {
         "(Scalar beta, Tensor batch1, Tensor batch2)|deprecated",
         "(Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1)",
     ),
+    "bernoulli_": (
+        "(Tensor p, *, Generator? generator=None)",
+        "(double p=0.5, *, Generator? generator=None)",
+    ),
     "bitwise_and": (
         "(Tensor other)",
         "(Scalar other)",
@@ -947,8 +978,10 @@ METHODS = {
         "(Scalar other)",
     ),
     "bmm": ("(Tensor mat2)",),
+    "cauchy_": ("(double median=0, double sigma=1, *, Generator? generator=None)",),
     "expand": ("(SymIntArrayRef size, *, bool implicit=False)",),
     "expand_as": ("(Tensor other)",),
+    "exponential_": ("(double lambd=1, *, Generator? generator=None)",),
     "fill_": (
         "(Tensor value)",
         "(Scalar value)",
@@ -957,8 +990,9 @@ METHODS = {
         "(Tensor exponent)",
         "(Scalar exponent)",
     ),
-    "is_floating_point": ("()",),
+    "geometric_": ("(double p, *, Generator? generator=None)",),
     "is_inference": ("()",),
+    "log_normal_": ("(double mean=1, double std=2, *, Generator? generator=None)",),
     "mm": ("(Tensor mat2)",),
     "new_empty": (
         "(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, "
@@ -982,6 +1016,11 @@ METHODS = {
     "pow": (
         "(Tensor exponent)",
         "(Scalar exponent)",
+    ),
+    "random_": (
+        "(*, Generator? generator=None)",
+        "(int64_t from, int64_t? to, *, Generator? generator=None)",
+        "(int64_t to, *, Generator? generator=None)",
     ),
     "remainder": (
         "(Tensor other)",

@@ -1,4 +1,4 @@
-"""Argument checking as torch's (issue 11): wrong-typed calls raise torch's TypeError, word for word,
+"""Argument checking as torch's (issue 11): wrong-typed calls raise torch's TypeError word for word,
 and torch's keyword forms bind (autograd_core/_arguments.py, the signatures of _signatures.py).
 
 Three parts: the table of representative calls (each fails without the mechanism: a wrong type the
