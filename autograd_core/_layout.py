@@ -12,6 +12,8 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
+import collections
+import math
 import warnings
 
 import numpy as np
@@ -25,6 +27,7 @@ from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, resha
 from ._shapes import transpose
 from ._tensor import Tensor
 from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
+from ._elementwise import where
 
 
 # ============================================================================= several views
@@ -1097,9 +1100,123 @@ def combinations(input, r=2, with_replacement=False):
     return stack([g.masked_select(m) for g in grids], 1)
 
 
+# ============================================================================= wave 3: matrices
+
+
+class _LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
+
+
+def _square(op, A, dims="batches of square matrices"):
+    if A.ndim < 2:
+        raise RuntimeError(f"linalg.{op}: The input tensor A must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(
+            f"linalg.{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
+        )
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"linalg.{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+
+
+def _first_zero_pivot(m):
+    """The 1-based position of LU's first zero pivot (partial pivoting, as LAPACK's getrf)."""
+    m = np.array(m, dtype=np.float64)
+    n = m.shape[0]
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(m[k:, k])))
+        if m[p, k] == 0:
+            return k + 1
+        m[[k, p]] = m[[p, k]]
+        m[k + 1 :, k:] -= np.outer(m[k + 1 :, k] / m[k, k], m[k, k:])
+    return None
+
+
+def inverse(input):
+    """The inverse of each square matrix of input (LinalgInvExBackward0)."""
+    _square("inv", input)
+    a = np.asarray(input._data)
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for b, m in enumerate(flat):
+        k = _first_zero_pivot(m) if m.size else None
+        if k is not None:
+            where = f"(Batch element {b}): " if a.ndim > 2 else ""
+            raise _LinAlgError(
+                f"linalg.inv: {where}The diagonal element {k} is zero, the inversion could not be "
+                "completed because the input matrix is singular."
+            )
+    r = namespace(input._data).asarray(np.linalg.inv(a).astype(a.dtype))
+    return _record("inverse", "LinalgInvExBackward0", r, (input,))
+
+
+def det(input):
+    """The determinant of each square matrix of input (LinalgDetBackward0)."""
+    _square("det", input)
+    a = np.asarray(input._data)
+    r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
+    return _record("det", "LinalgDetBackward0", r, (input,))
+
+
+slogdet_result = collections.namedtuple(
+    "slogdet", ["sign", "logabsdet"], module="torch.return_types"
+)
+node_class("LinalgSlogdetBackward0", _MultiOutput)  # one node, two outputs (sign: 0, log: 1)
+
+
+def slogdet(input):
+    """(sign, log |det|) of each square matrix of input, one LinalgSlogdetBackward0 node."""
+    _square("slogdet", input)
+    a = np.asarray(input._data)
+    sign, logabs = np.linalg.slogdet(a)
+    xp = namespace(input._data)
+    first = _record(
+        "slogdet", "LinalgSlogdetBackward0", xp.asarray(np.asarray(sign, dtype=a.dtype)), (input,)
+    )
+    second = Tensor._from_data(xp.asarray(np.asarray(logabs, dtype=a.dtype)))
+    node = first._grad_fn
+    if node is not None:
+        node.num_outputs = 2
+        second._grad_fn, second._output_nr, second._rg = node, 1, True
+    return slogdet_result(first, second)
+
+
+def logdet(input):
+    """log det of each square matrix of input (NaN for a negative determinant), as torch composes
+    it from slogdet (WhereBackward0)."""
+    sign, logabs = slogdet(input)
+    return where(sign == -1, math.nan, logabs)
+
+
+def matrix_power(input, n):
+    """input multiplied by itself n times (n < 0: its inverse's power; n = 0: identities), by
+    binary exponentiation, as torch."""
+    if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
+        shape = f"{input.shape[-2]} by {input.shape[-1]}" if input.ndim >= 2 else "not"
+        raise RuntimeError(
+            f"linalg.matrix_power: A must be batches of square matrices, but they are {shape} "
+            "matrices"
+        )
+    if n == 0:
+        xp = namespace(input._data)
+        eye = xp.eye(input.shape[-1], dtype=input._data.dtype)
+        out = input.clone()
+        return out.copy_(Tensor._from_data(xp.broadcast_to(eye, input.shape)))
+    if n == 1:
+        return input.clone()
+    a = inverse(input) if n < 0 else input
+    n, z, result = builtins.abs(n), None, None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = a if z is None else z @ z
+        if bit:
+            result = z if result is None else z @ result
+    return result
+
+
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
-    diagflat addmm addmv addr addbmm inner vdot
+    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power
 """
 FUNCTIONS = f"""
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis

@@ -352,3 +352,21 @@ def _put(g, need, index, accumulate, source_shape):
 defvjp("masked_scatter", _masked_scatter, on_arrays=False)
 defvjp("index_put", _index_put, on_arrays=False)
 defvjp("put", _put, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3 matrices
+def _slogdet(g, x):
+    """Only log |det| carries a gradient: g inverse(x)^T (the sign's gradient is not used)."""
+    glog = g[1]
+    if glog is None:
+        return (None,)
+    return (F.unsqueeze(F.unsqueeze(glog, -1), -1) * F.mT(F.inverse(x)),)
+
+
+defvjp("inverse", lambda g, ans: (-F.matmul(F.mT(ans), F.matmul(g, F.mT(ans))),), on_arrays=False)
+defvjp(
+    "det",
+    lambda g, x, ans: (F.unsqueeze(F.unsqueeze(g * ans, -1), -1) * F.mT(F.inverse(x)),),
+    on_arrays=False,
+)
+defvjp("slogdet", _slogdet, on_arrays=False)

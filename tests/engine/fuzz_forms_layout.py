@@ -194,6 +194,14 @@ def forms(Form, both, F):
              shapes=[((2, 3),), ((2, 2),)]),
         Form("take_along_dim-flat.m", "{0}.take_along_dim(L.tensor([0, 0]))"),
         Form("argwhere", "L.argwhere({0} > 0)", grad=False),
+        Form("inverse", "L.inverse({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype))",
+             shapes=_SQ + [((2, 2, 2),)]),
+        Form("det.m", "({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype)).det()",
+             shapes=_SQ + [((2, 2, 2),)]),
+        Form("logdet", "L.logdet({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype))", shapes=_SQ),
+        Form("slogdet", "L.slogdet({0})", tup=True, shapes=_SQ),
+        Form("matrix_power", "L.matrix_power({0}, 3)", shapes=_SQ),
+        Form("matrix_power-0.m", "{0}.matrix_power(0)", shapes=_SQ),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -233,6 +241,7 @@ def grad2_ids():
         outer.m take vstack hstack
         ravel-t tensor_split hsplit diag_embed diagflat addmm-scaled addmv addr.m addbmm inner
         vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
-        masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim
+        masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
+        slogdet matrix_power
         """.split()
     )

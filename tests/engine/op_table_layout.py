@@ -205,4 +205,16 @@ def rows(Op, F):
            ((2, 3),)),
         Op("take_along_dim-flat", lambda L, a: L.take_along_dim(a, idx(L, [5, 0, 5])) ** 2,
            ((2, 3),)),
+        # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
+        Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
+        Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),
+           ((2, 2, 2),)),
+        Op("det", lambda L, a: L.det(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
+        Op("det-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).det(), ((3, 2, 2),)),
+        Op("logdet", lambda L, a: L.logdet(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
+        Op("slogdet", lambda L, a: L.slogdet(a - 4 * L.eye(2, dtype=L.float64)).logabsdet,
+           ((2, 2),)),
+        Op("matrix_power-3", lambda L, a: L.matrix_power(a, 3), ((3, 3),)),
+        Op("matrix_power-neg.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).matrix_power(-2),
+           ((2, 2),)),
     ]

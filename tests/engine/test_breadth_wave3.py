@@ -543,6 +543,47 @@ def counting(L):
     })
 
 
+# ----------------------------------------------------------------------------- matrix functions
+def structure(t):
+    """t's observation and the names of its node's next functions."""
+    nodes = [None if f is None else type(f).__name__ for f, _ in t.grad_fn.next_functions]
+    return [observe(t), nodes]
+
+
+@case
+def matrix_functions(L):
+    a = leaf(L, [[2.0, 1.0, 0.3], [0.5, 3.0, -1.0], [0.2, 0.1, 1.5]])
+    neg = L.tensor([[0.0, 1.0], [1.0, 0.0]])
+    sing = L.tensor([[1.0, 2.0], [2.0, 4.0]])
+    return each({
+        "inverse": lambda: L.inverse(a), "inverse.m": lambda: a.inverse(), "inverse-batch": lambda: L.inverse(L.stack([neg, neg * 2])),
+        "inverse-f32": lambda: L.inverse(neg), "inverse-shape": lambda: L.inverse(L.ones(2, 3)), "inverse-1d": lambda: L.inverse(L.ones(3)),
+        "inverse-int": lambda: L.inverse(L.ones(2, 2, dtype=L.int64)), "inverse-singular": lambda: L.inverse(sing),
+        "inverse-singular-zero": lambda: L.inverse(L.zeros(2, 2)), "inverse-singular-batch": lambda: L.inverse(L.stack([neg, sing])),
+        "det": lambda: L.det(a), "det.m": lambda: a.det(), "det-neg": lambda: L.det(neg), "det-singular": lambda: L.det(sing),
+        "det-batch": lambda: L.det(L.stack([neg, sing])), "det-1d": lambda: L.det(L.ones(3)), "det-int": lambda: L.det(L.ones(2, 2, dtype=L.int64)),
+        "logdet": lambda: structure(L.logdet(a)), "logdet-neg": lambda: L.logdet(neg), "logdet-singular": lambda: L.logdet(sing),
+        "slogdet": lambda: [type(L.slogdet(a)).__name__, observe(list(L.slogdet(a))), observe(L.slogdet(a).sign),
+                            observe(L.slogdet(neg).logabsdet)],
+        "slogdet-singular.m": lambda: list(sing.slogdet()),
+        "matrix_power-0": lambda: structure(L.matrix_power(a, 0)), "matrix_power-1": lambda: structure(a.matrix_power(1)),
+        "matrix_power-2": lambda: structure(L.matrix_power(a, 2)), "matrix_power-3": lambda: structure(a.matrix_power(3)),
+        "matrix_power-5": lambda: structure(L.matrix_power(a, 5)), "matrix_power--1": lambda: structure(a.matrix_power(-1)),
+        "matrix_power--2": lambda: structure(a.matrix_power(-2)), "matrix_power-int": lambda: L.matrix_power(L.tensor([[1, 1], [0, 1]]), 3),
+        "matrix_power-batch": lambda: L.matrix_power(L.stack([neg, neg * 2]), 3), "matrix_power-shape": lambda: L.matrix_power(L.ones(2, 3), 2),
+    })
+
+
+@case
+def matrix_function_grads(L):
+    m = [[2.0, 1.0], [0.5, 3.0]]
+    return {
+        "inverse": grads(L, L.inverse, m), "det": grads(L, L.det, m), "logdet": grads(L, L.logdet, m),
+        "slogdet-log": grads(L, lambda t: L.slogdet(t).logabsdet, m), "slogdet-sign": grads(L, lambda t: L.slogdet(t)[0] * 1.0, m),
+        "matrix_power-0": grads(L, lambda t: L.matrix_power(t, 0), m), "matrix_power--3": grads(L, lambda t: L.matrix_power(t, -3), m),
+    }
+
+
 # ----------------------------------------------------------------------------- common
 @case
 def predicates_and_real_tensors(L):
