@@ -366,9 +366,8 @@ def msort(input):
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
-def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
-    """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
-    the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
+def _quantile_args(input, q, interpolation):
+    """torch's checks of quantile and nanquantile; (q is a 1-D tensor, q's values)."""
     if input.dtype.name not in ("float32", "float64"):
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
     if interpolation not in _INTERPOLATIONS:
@@ -383,11 +382,27 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
             raise RuntimeError("quantile() q must be a scalar or 1D tensor")
         if q.dtype is not input.dtype:
             raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
-    many = isinstance(q, Tensor) and q.ndim > 0
     qs = q._data.reshape(-1).tolist() if isinstance(q, Tensor) else [q]
     for v in qs:
         if not 0 <= v <= 1:
             raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {v}")
+    return isinstance(q, Tensor) and q.ndim > 0, qs
+
+
+def _quantile_shape(out, input, d, keepdim, many):
+    """The quantiles `out` ((q,) ... 1) in torch's result shape (node SqueezeBackward4)."""
+    shape = list(out.shape[:-1])
+    if d is None and keepdim:
+        shape += [1] * input.ndim
+    elif d is not None and not keepdim and input.ndim:
+        del shape[d + many]
+    return reshape(out, tuple(shape), _name="SqueezeBackward4")
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
+    the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
+    many, qs = _quantile_args(input, q, interpolation)
     d = None if dim is None else _dim(dim, input.ndim)
     x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
     srt = sort(x, -1)[0]
@@ -405,12 +420,33 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
         weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
         parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
     out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]
-    shape = list(out.shape[:-1])
-    if d is None and keepdim:
-        shape += [1] * input.ndim
-    elif d is not None and not keepdim and input.ndim:
-        del shape[d + many]
-    return reshape(out, tuple(shape), _name="SqueezeBackward4")
+    return _quantile_shape(out, input, d, keepdim, many)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile of the elements that are not NaN (NaN where a slice has none), as torch's: ranks
+    q (count - 1) per slice, the sorted values gathered at them, then lerp."""
+    many, qs = _quantile_args(input, q, interpolation)
+    d = None if dim is None else _dim(dim, input.ndim)
+    x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
+    srt = sort(x, -1)[0]
+    a = srt._data
+    xp = namespace(a)
+    count = xp.sum(xp.astype(a == a, a.dtype), axis=-1, keepdims=True)
+    ranks = xp.asarray(qs, dtype=a.dtype) * (count - 1)
+    ranks = xp.where(ranks < 0, 0.0, ranks)
+    ranks = {"lower": xp.floor, "higher": xp.ceil, "nearest": xp.round}.get(
+        interpolation, lambda r: r
+    )(ranks)
+    below_at = xp.astype(ranks, xp.int64)
+    below = srt.gather(-1, Tensor._from_data(below_at))
+    if interpolation in ("linear", "midpoint"):
+        w = xp.full(ranks.shape, 0.5, dtype=a.dtype) if interpolation == "midpoint" else None
+        w = ranks - below_at if w is None else w
+        above = srt.gather(-1, Tensor._from_data(xp.astype(xp.ceil(ranks), xp.int64)))
+        below = lerp(below, above, Tensor._from_data(xp.asarray(w, dtype=a.dtype)))
+    out = below.unsqueeze(0).transpose(0, -1) if many else below
+    return _quantile_shape(out, input, d, keepdim, many)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
@@ -741,6 +777,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 _WAVE2 = """
     cummax cummin logcumsumexp std_mean var_mean count_nonzero median mode msort quantile diff
+    nanquantile
 """
 _WAVE3 = """
     kthvalue nanmedian cov corrcoef trapezoid trapz cumulative_trapezoid histc bincount

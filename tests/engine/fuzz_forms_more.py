@@ -185,6 +185,11 @@ def forms(Form, both, F):
         Form("logical_and_", "({0} * 1).logical_and_({1})", 2, domain="ties"),
         Form("logical_not_.m", "({0} * 1).logical_not_()", domain="ties"),
         *both("angle", domain="ties"),
+        Form("nanquantile", "L.nanquantile({0}, 0.3, {dim}, keepdim={kd})"),
+        Form("nanquantile-all.m", "{0}.nanquantile(0.75)"),
+        Form("nanquantile-nan", "L.nanquantile({0} / ({0} > -0.5), 0.5, {dim})", grad=False),
+        Form("nanquantile-q", "L.nanquantile({0}, L.tensor([0.25, 1.0], dtype={0}.dtype), {dim})"),
+        Form("nanquantile-lower.m", "{0}.nanquantile(0.4, interpolation='lower')"),
     ]
 
 
@@ -202,5 +207,6 @@ def grad2_ids():
         nanmean broadcast_to.m
         erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
         float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
-        cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_
+        cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_ nanquantile
+        nanquantile-q
     """.split())

@@ -217,6 +217,10 @@ def rows(Op, F):
         Op("trapz-dx", lambda L, a: L.trapz(a, dx=0.5), ((3, 4),)),
         Op("cumulative_trapezoid", lambda L, a: L.cumulative_trapezoid(a), ((3, 4),)),
         Op("cumulative_trapezoid-x", lambda L, a, b: L.cumulative_trapezoid(a, b), ((3, 4), (4,))),
+        Op("nanquantile", lambda L, a: L.nanquantile(a, 0.3), ((3, 4),)),
+        Op("nanquantile-dim.m", lambda L, a: a.nanquantile(0.6, dim=1, keepdim=True), ((3, 4),)),
+        Op("nanquantile-q", lambda L, a: L.nanquantile(a, L.tensor([0.2, 0.9], dtype=L.float64), 0),
+           ((4, 3),)),
     ]
 
 

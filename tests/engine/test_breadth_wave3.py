@@ -475,6 +475,24 @@ def kthvalue_nanmedian(L):
 
 
 @case
+def nanquantile_cases(L):
+    x = L.tensor([[3.0, NAN, 2.0, 5.0, 0.7], [0.5, 1.7, 2.2, -1.0, 4.0], [NAN, NAN, NAN, NAN, NAN]])
+    q = L.tensor([0.1, 0.5, 1.0])
+    out = each({
+        "all": lambda: L.nanquantile(x, 0.3), "dim": lambda: x.nanquantile(0.75, dim=1),
+        "dim0-keepdim": lambda: L.nanquantile(x, 0.5, 0, keepdim=True), "q": lambda: L.nanquantile(x, q, dim=1),
+        "q-all-keepdim": lambda: L.nanquantile(x[:2], q, keepdim=True), "no-nan": lambda: L.nanquantile(x[1], 0.4),
+        "int": lambda: L.nanquantile(L.tensor([1, 2]), 0.5), "q-range": lambda: L.nanquantile(x, 1.5),
+        "q-dtype": lambda: L.nanquantile(x, q.double()), "q-2d": lambda: L.nanquantile(x, q.reshape(3, 1)),
+        "empty": lambda: L.nanquantile(L.ones(0), 0.5), "interp": lambda: L.nanquantile(x, 0.5, interpolation="middle"),
+    })
+    for mode in ("linear", "lower", "higher", "midpoint", "nearest"):
+        out[mode] = attempt(lambda: L.nanquantile(x, q, 1, interpolation=mode))
+    out["grad"] = grads(L, lambda t: L.nanquantile(t, 0.4, 1), [[3.0, NAN, 2.0, 5.0, 0.7], [0.5, 1.7, 2.2, -1.0, 4.0]])
+    return out
+
+
+@case
 def cov_corrcoef(L):
     x = L.tensor([[1.0, 2.0, 4.0, 0.5], [0.0, 1.0, 1.0, 3.0]])
     fw, aw = L.tensor([1, 2, 1, 3]), L.tensor([0.5, 1.0, 2.0, 1.0])
