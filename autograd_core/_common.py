@@ -565,6 +565,27 @@ def angle(input):
     return _record("zero_grad", "AngleBackward0", xp.astype(r, a.dtype), (input,))
 
 
+def renorm(input, p, dim, maxnorm):
+    """input with each slice along dim whose p-norm exceeds maxnorm scaled down to maxnorm (by
+    maxnorm / (norm + 1e-7), as torch)."""
+    if p <= 0:
+        raise RuntimeError("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+    if input.ndim < 2:
+        raise RuntimeError(
+            f"renorm: input needs at least 2 dimensions, got {input.ndim} dimensions"
+        )
+    d = _dim(dim, input.ndim)
+    rest = tuple(i for i in range(input.ndim) if i != d)
+    a = input._data
+    xp = namespace(a)
+    n = norm(Tensor._from_data(a), p, rest, True)._data
+    factor = xp.where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
+    attrs = {"p": p, "dims": rest, "maxnorm": maxnorm}
+    return _record("renorm", "RenormBackward0", _cast(a * factor, input.dtype), (input,), attrs)
+
+
 # ----------------------------------------------------------------------------- wave 3: in-place
 absolute = abs_op
 swapaxes_ = swapdims_ = _inplace_view(transpose, "transpose_", "TransposeBackward1")
@@ -748,6 +769,7 @@ _POINTWISE = "fmod copysign heaviside deg2rad rad2deg bitwise_left_shift bitwise
 _MORE = "logit fmax fmin signbit positive nanmean broadcast_to"
 _PREDICATES = "is_floating_point is_complex is_signed is_nonzero is_same_size is_conj is_neg"
 _WAVE3 = f"{_PREDICATES} real conj resolve_conj resolve_neg angle bernoulli poisson multinomial"
+_WAVE3 += " renorm"
 _WAVE3_METHODS = """
     swapaxes_ swapdims_ logical_and_ logical_or_ logical_xor_ logical_not_
     bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_not_ bernoulli_ exponential_ cauchy_
@@ -765,5 +787,5 @@ for _n in ("poisson", "real", "is_floating_point"):  # (Tensor's own: a property
     METHODS.remove(_n)
 INPLACE = f"""
     {_POINTWISE} logit fmax fmin index_add index_copy floor_divide ceil expm1 log1p remainder
-    absolute
+    absolute renorm
 """.split()  # Tensor.<name>_

@@ -679,6 +679,25 @@ def take_along_dim(input, indices, dim=None):
     return gather(x, d, i)
 
 
+def unravel_index(indices, shape):
+    """The coordinates in `shape` of each flat index (one tensor per dim; indices wrap modulo the
+    number of elements, as torch's division does)."""
+    if not isinstance(indices, Tensor):
+        indices = Tensor._from_data(np.asarray(indices, dtype=np.int64))
+    if indices.dtype.is_floating_point or indices.dtype is _backend.bool_:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if builtins.any(n < 0 for n in shape):
+        raise ValueError(f"'shape' cannot have negative values, but got {shape}")
+    idx = np.asarray(indices._data).astype(np.int64) % builtins.max(int(np.prod(shape)), 1)
+    out = []
+    for n in reversed(shape):
+        out.append(idx % n if n else idx * 0)
+        idx = idx // n if n else idx
+    xp = namespace(indices._data)
+    return tuple(Tensor._from_data(xp.asarray(c)) for c in reversed(out))
+
+
 def argwhere(input):
     """The indices of input's non-zero elements, one row each (nonzero)."""
     return nonzero(input)
@@ -688,9 +707,10 @@ _WAVE3 = """
     select_scatter slice_scatter diagonal_scatter masked_scatter index_put put take_along_dim
     argwhere
 """
+_WAVE3_FUNCTIONS = "unravel_index"
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
-    bucketize isin unique cdist {_WAVE3} tril_indices triu_indices
+    bucketize isin unique cdist {_WAVE3} tril_indices triu_indices {_WAVE3_FUNCTIONS}
 """.split()  # torch.<name>
 METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}

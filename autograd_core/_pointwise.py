@@ -7,6 +7,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 """
 
 import builtins
+import collections
 import math
 
 import numpy as np
@@ -697,6 +698,24 @@ def isreal(input):
     return Tensor._from_data(xp.ones(input._data.shape, dtype=xp.bool, device=_dev(input)))
 
 
+frexp_result = collections.namedtuple(
+    "frexp", ["mantissa", "exponent"], module="torch.return_types"
+)
+
+
+def frexp(input):
+    """(mantissa, exponent) with input = mantissa * 2 ** exponent, |mantissa| in [0.5, 1)
+    (exponent int32); the mantissa's gradient is g / 2 ** exponent."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    a = input._data
+    xp = namespace(a)
+    m, e = np.frexp(np.asarray(a))
+    e = Tensor._from_data(xp.asarray(e.astype(np.int32)))
+    m = _record("frexp", "FrexpBackward0", xp.asarray(m), (input,), {"exponent": e})
+    return frexp_result(m, e)
+
+
 # ----------------------------------------------------------------------------- wave 3: in-place
 # In-place comparisons write 1 or 0 in self's dtype; their node (EqBackward0 for a number,
 # EqBackward1 for a tensor) passes a zero gradient, as torch's.
@@ -737,7 +756,7 @@ _ALIASES = """
 """
 _WAVE3 = """
     erfc erfinv lgamma digamma i0 sinc polygamma mvlgamma logaddexp2 float_power ldexp nextafter
-    gcd lcm isposinf isneginf isreal
+    gcd lcm isposinf isneginf isreal frexp
 """
 _WAVE3_INPLACE = "erfc erfinv lgamma digamma i0 sinc mvlgamma ldexp nextafter gcd lcm"
 _COMPARE_INPLACE = """

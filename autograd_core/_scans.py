@@ -9,6 +9,7 @@ from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
+import collections
 import math
 import warnings
 
@@ -720,6 +721,39 @@ def histc(input, bins=100, min=0, max=0):
     return Tensor._from_data(xp.asarray(counts))
 
 
+histogram_result = collections.namedtuple(
+    "histogram", ["hist", "bin_edges"], module="torch.return_types"
+)
+
+
+def histogram(input, bins, *, range=None, weight=None, density=False):
+    """(hist, bin_edges): the counts (or weight sums; densities) of input's elements in `bins`
+    equal bins over `range` (the data's, widened by 0.5 when constant) or between the given
+    edges; the last bin includes its right edge."""
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("histogramdd", input)
+    a = np.asarray(input._data).reshape(-1)
+    w = None if weight is None else np.asarray(weight._data).reshape(-1)
+    if range is not None and range[0] > range[1]:
+        raise RuntimeError(
+            f"torch.histogramdd: min should not exceed max, but got min {range[0]} max "
+            f"{range[1]} for dimension 0"
+        )
+    edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)
+    hist, edges = np.histogram(a, edges, range, density=density, weights=w)
+    xp = namespace(input._data)
+    inputs = (input,) if weight is None else (input, weight)
+    attrs = {"name": "histogram"}  # (torch records a node that cannot go back, for both)
+    first = _record(
+        "not_implemented", "NotImplemented", xp.asarray(hist.astype(a.dtype)), inputs, attrs
+    )
+    second = Tensor._from_data(xp.asarray(edges.astype(a.dtype)))
+    if first._grad_fn is not None:
+        first._grad_fn.num_outputs = 2
+        second._grad_fn, second._output_nr, second._rg = first._grad_fn, 1, True
+    return histogram_result(first, second)
+
+
 def bincount(input, weights=None, minlength=0):
     """The number of occurrences of each value 0, 1, ... of a 1-D non-negative integer tensor
     (the sum of `weights` at them, when given); at least minlength entries."""
@@ -781,7 +815,7 @@ _WAVE2 = """
 """
 _WAVE3 = """
     kthvalue nanmedian cov corrcoef trapezoid trapz cumulative_trapezoid histc bincount
-    unique_consecutive
+    unique_consecutive histogram
 """
 FUNCTIONS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}".split()  # torch.<name>
 METHODS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}"

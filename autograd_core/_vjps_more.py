@@ -423,3 +423,17 @@ def _unique_consecutive(g):
 
 
 defvjp("unique_consecutive", _unique_consecutive, on_arrays=False)
+defvjp("frexp", lambda g, exponent: (g * F.exp2(-exponent.to(g.dtype)),), on_arrays=False)
+
+
+def _renorm(g, x, p, dims, maxnorm):
+    """d/dx of x * maxnorm / (norm + 1e-7) where the slice's norm exceeds maxnorm (torch's
+    renorm_backward)."""
+    n = F.norm(x, p, dims, True)
+    scaled = n > maxnorm
+    inv = 1 / (n + 1e-7)
+    nb = VJP["norm"](F.sum(g * x, dims, True), x, n, p, dims, True)[0]
+    return (F.where(scaled, maxnorm * inv * g - maxnorm * inv * inv * nb, g),)
+
+
+defvjp("renorm", _renorm, on_arrays=False)

@@ -190,6 +190,12 @@ def forms(Form, both, F):
         Form("nanquantile-nan", "L.nanquantile({0} / ({0} > -0.5), 0.5, {dim})", grad=False),
         Form("nanquantile-q", "L.nanquantile({0}, L.tensor([0.25, 1.0], dtype={0}.dtype), {dim})"),
         Form("nanquantile-lower.m", "{0}.nanquantile(0.4, interpolation='lower')"),
+        Form("renorm", "L.renorm({0}, 2, 0, 1.0)", shapes=[((3, 4),), ((2, 2, 2),)]),
+        Form("renorm-inf.m", "{0}.renorm(float('inf'), -1, 0.8)", shapes=[((3, 4),)]),
+        Form("frexp", "L.frexp({0})", tup=True), Form("frexp.m", "{0}.frexp().mantissa"),
+        Form("histogram", "L.histogram({0}, 3)", grad=False),
+        Form("histogram-range.m", "{0}.histogram(2, range=(-1.0, 1.0), density=True)", grad=False),
+        Form("unravel_index", "L.unravel_index(({0}.abs() * 5).long(), (2, 3))", grad=False),
     ]
 
 
@@ -208,5 +214,5 @@ def grad2_ids():
         erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
         float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
         cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_ nanquantile
-        nanquantile-q
+        nanquantile-q renorm renorm-inf.m frexp
     """.split())

@@ -221,6 +221,10 @@ def rows(Op, F):
         Op("nanquantile-dim.m", lambda L, a: a.nanquantile(0.6, dim=1, keepdim=True), ((3, 4),)),
         Op("nanquantile-q", lambda L, a: L.nanquantile(a, L.tensor([0.2, 0.9], dtype=L.float64), 0),
            ((4, 3),)),
+        Op("renorm", lambda L, a: L.renorm(a, 2, 0, 1.0), ((3, 4),)),
+        Op("renorm-p1.m", lambda L, a: a.renorm(1, 1, 1.5), ((3, 4),)),
+        Op("renorm_", lambda L, a: (a * 1).renorm_(3, 0, 1.0), ((3, 2),)),
+        Op("frexp", lambda L, a: L.frexp(a).mantissa, ((2, 3),), _uniform(1.1, 1.9, (2, 3))),
     ]
 
 

@@ -186,6 +186,39 @@ def comparisons_in_place(L):
     return out
 
 
+@case
+def frexp_renorm_histogram_unravel(L):
+    x = L.tensor([[3.0, 4.0, 0.2], [0.3, 0.4, 0.1], [1.0, -1.0, 2.0]])
+    v = L.tensor([1.0, 2.0, 1.0, 4.0, -0.5])
+    def named(r):
+        return [type(r).__name__, observe(list(r)), observe(r[0]), observe(r[1])]
+    return each({
+        "frexp": lambda: named(L.frexp(L.tensor([8.0, 0.3, -5.0, 0.0, 1e-40, 3e38]))),
+        "frexp.m": lambda: [observe(t) for t in leaf(L, [[0.75, -3.5]]).frexp()],
+        "frexp-f16": lambda: named(L.frexp(L.tensor([3.0], dtype=L.float16))), "frexp-int": lambda: L.frexp(L.tensor([1])),
+        "frexp-grad": lambda: grads(L, lambda t: L.frexp(t).mantissa, [0.75, -3.5, 10.0]),
+        "renorm": lambda: L.renorm(x, 2, 0, 1.0), "renorm.m": lambda: x.renorm(1, 1, 2.0), "renorm-inf": lambda: L.renorm(x, float("inf"), 0, 1.5),
+        "renorm-maxnorm": lambda: L.renorm(x, 2, 0, -1.0), "renorm-p": lambda: L.renorm(x, 0, 0, 1.0), "renorm-1d": lambda: L.renorm(x[0], 2, 0, 1.0),
+        "renorm-int": lambda: L.renorm(L.tensor([[3, 4]]), 2, 0, 1.0),
+        "renorm-grad": lambda: grads(L, lambda t: L.renorm(t, 2, 0, 0.5), [[1.0, 0.0], [0.0, 0.0], [0.1, 0.2]]),
+        "renorm_": lambda: (x * 1).renorm_(2, 1, 1.0),
+        "histogram": lambda: named(L.histogram(v, 3)), "histogram.m": lambda: named(v.histogram(L.tensor([0.0, 1.0, 2.5, 5.0]))),
+        "histogram-range": lambda: named(L.histogram(v, 2, range=(0.0, 3.0), weight=v.abs(), density=True)),
+        "histogram-density": lambda: named(L.histogram(v, 4, density=True)), "histogram-const": lambda: named(L.histogram(v * 0 + 2, 2)),
+        "histogram-empty": lambda: named(L.histogram(v[:0], 2)), "histogram-f64": lambda: named(L.histogram(v.double(), 2)),
+        "histogram-int": lambda: L.histogram(L.tensor([1, 2]), 2),
+        "histogram-grad": lambda: named(L.histogram(leaf(L, [1.0, 2.0]), 2)),
+        "histogram-weight-grad": lambda: named(L.histogram(v, 2, weight=leaf(L, [1.0] * 5).float())),
+        "histogram-backward": lambda: L.histogram(leaf(L, [1.0, 2.0]), 2).hist.sum().backward(),
+        "histogram-range-order": lambda: L.histogram(v, 2, range=(3.0, 2.0)),
+        "unravel_index": lambda: list(L.unravel_index(L.tensor([5, 2, -1, 6]), (2, 3))),
+        "unravel_index-0d": lambda: list(L.unravel_index(L.tensor(4), (3, 2))), "unravel_index-int-shape": lambda: list(L.unravel_index(L.tensor([3]), 4)),
+        "unravel_index-2d": lambda: list(L.unravel_index(L.tensor([[1, 7]]), (2, 2, 2))),
+        "unravel_index-float": lambda: L.unravel_index(L.tensor([1.0]), (2, 3)),
+        "unravel_index-negative-shape": lambda: L.unravel_index(L.tensor([7]), (2, -3)),
+    })
+
+
 # ----------------------------------------------------------------------------- layout
 def pieces(parts):
     """Each piece's observation, whether it is a view, and its node's name."""
