@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _signatures
 from ._backend import device, dtype
-from ._tensor import Tensor
+from ._tensor import Size, Tensor
 
 
 def _int(a):  # THPUtils_checkLong, or a 0-d integral tensor (torch's SymInt check)
@@ -384,8 +384,9 @@ def _fast(s):
         none = p.allow_none or p.type_name in ("int", "tuple of ints")  # (the engine's own calls,
         # a view's replay, leave a dim out with None: squeeze(x, None))
         classes = set(_FAST.get(p.type_name, ())) | ({type(None)} if none else set())
-        if p.type_name == "tuple of ints":
-            classes = _Ints(classes | ({int} if p.size else set()))
+        classes |= _FAST["Number"] if p.numbers else set()  # (x.add_(1))
+        if p.type_name == "tuple of ints":  # (a Size; one int for a size or x.view(6))
+            classes = _Ints(classes | {Size} | ({int} if p.size or s.varargs else set()))
         ok.append(frozenset(classes) if type(classes) is set else classes)
     names = {p.name: c for p, c in zip(s.params, ok)}
     return tuple(c for p, c in zip(s.params, ok) if not p.keyword_only), names, s.varargs

@@ -253,6 +253,7 @@ FUNCTIONS = {
     ),
     "deg2rad": ("(Tensor input, *, Tensor out=None)",),
     "deg2rad_": ("(Tensor input)",),
+    "det": ("(Tensor input)",),
     "detach": ("(Tensor input)",),
     "diag": ("(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
     "diag_embed": ("(Tensor input, int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)",),
@@ -346,6 +347,7 @@ FUNCTIONS = {
     ),
     "frac": ("(Tensor input, *, Tensor out=None)",),
     "frac_": ("(Tensor input)",),
+    "frexp": ("(Tensor input, *, TensorList[2] out=None)",),
     "full": (
         "(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ScalarType? dtype=None, "
         "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
@@ -384,6 +386,12 @@ FUNCTIONS = {
     ),
     "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
     "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
+    "histogram": (
+        "(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
+        "TensorList[2] out=None)",
+        "(Tensor input, int64_t bins=100, *, ArrayRef<double>? range=None, Tensor? weight=None, "
+        "bool density=False, TensorList[2] out=None)",
+    ),
     "hsplit": (
         "(Tensor input, int64_t sections)",
         "(Tensor input, IntArrayRef indices)",
@@ -407,6 +415,7 @@ FUNCTIONS = {
     ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
     "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "inverse": ("(Tensor input, *, Tensor out=None)",),
     "is_complex": ("(Tensor input)",),
     "is_conj": ("(Tensor input)",),
     "is_floating_point": ("(Tensor input)",),
@@ -486,6 +495,7 @@ FUNCTIONS = {
     "logaddexp": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "logaddexp2": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "logcumsumexp": ("(Tensor input, int64_t dim, *, Tensor out=None)",),
+    "logdet": ("(Tensor input)",),
     "logical_and": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "logical_not": ("(Tensor input, *, Tensor out=None)",),
     "logical_or": ("(Tensor input, Tensor other, *, Tensor out=None)",),
@@ -518,6 +528,7 @@ FUNCTIONS = {
     "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
     "masked_select": ("(Tensor input, Tensor mask, *, Tensor out=None)",),
     "matmul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "matrix_power": ("(Tensor input, int64_t n, *, Tensor out=None)",),
     "max": (
         "(Tensor input, *, Tensor out=None)",
         "(Tensor input, Tensor other, *, Tensor out=None)",
@@ -580,6 +591,12 @@ FUNCTIONS = {
     "nanmedian": (
         "(Tensor input)",
         "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "nanquantile": (
+        "(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
+        "(Tensor input, double q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
     ),
     "nansum": (
         "(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
@@ -727,6 +744,7 @@ FUNCTIONS = {
         "(Scalar self, Tensor other)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
+    "renorm": ("(Tensor input, Scalar p, int64_t dim, Scalar maxnorm, *, Tensor out=None)",),
     "repeat_interleave": (
         "(Tensor input, Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)",
         "(Tensor repeats, *, SymInt? output_size=None)",
@@ -791,6 +809,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor src, int64_t dim=0, SymInt? start=None, SymInt? end=None, "
         "SymInt step=1, *, Tensor out=None)",
     ),
+    "slogdet": ("(Tensor input, *, TensorList[2] out=None)",),
     "softmax": ("(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",),
     "sort": (
         "(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
