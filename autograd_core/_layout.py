@@ -22,7 +22,7 @@ from . import _backend
 from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
+from ._ops import _cast, _cname, _dim, _forward, _ndarray, _no_kernel, _record, result_type
 from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, reshape, stack
 from ._shapes import transpose
 from ._tensor import Tensor
@@ -1170,6 +1170,12 @@ def slogdet(input):
     a = np.asarray(input._data)
     sign, logabs = np.linalg.slogdet(a)
     xp = namespace(input._data)
+    if _forward:  # forward AD: log |det| as an op of its own (its tangent; the sign has none)
+        logabs = xp.asarray(np.asarray(logabs, dtype=a.dtype))
+        second = _record("logabsdet", "LinalgSlogdetBackward0", logabs, (input,))
+        return slogdet_result(
+            Tensor._from_data(xp.asarray(np.asarray(sign, dtype=a.dtype))), second
+        )
     first = _record(
         "slogdet", "LinalgSlogdetBackward0", xp.asarray(np.asarray(sign, dtype=a.dtype)), (input,)
     )

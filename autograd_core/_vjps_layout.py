@@ -370,3 +370,8 @@ defvjp(
     on_arrays=False,
 )
 defvjp("slogdet", _slogdet, on_arrays=False)
+defvjp(  # log |det| alone (forward AD's slogdet)
+    "logabsdet",
+    lambda g, x: (F.unsqueeze(F.unsqueeze(g, -1), -1) * F.mT(F.inverse(x)),),
+    on_arrays=False,
+)
