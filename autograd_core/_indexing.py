@@ -163,6 +163,52 @@ def scatter_add(x, dim, index, src):
     return _record("scatter_add", "ScatterAddBackward0", r, (x, src), attrs)
 
 
+_REDUCTIONS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum}
+_REDUCTIONS["amin"] = np.minimum
+
+
+def _identity(reduce, dtype):
+    """The value a reduction starts from where self is left out (include_self=False)."""
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    big = np.inf if dtype.kind == "f" else np.iinfo(dtype).max
+    return -big if reduce == "amax" else big
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """input with src's values reduced (sum, prod, mean, amax, amin) into the positions `index`
+    along dim, with input's own value among them unless include_self=False."""
+    if reduce not in _REDUCTIONS:
+        raise RuntimeError(
+            f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+        )
+    _same_dtype(input, src)
+    d, idx = _along_dim(input, dim, index, "scatter", src)
+    a = np.asarray(input._data)
+    out = np.array(a.reshape(a.shape or (1,)))
+    where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))
+    values = np.asarray(src._data).reshape(tuple(src.shape) or (1,))
+    values = values[tuple(slice(0, n) for n in np.asarray(idx).shape)]
+    if not include_self:
+        out[where] = _identity(reduce, out.dtype)
+    _REDUCTIONS[reduce].at(out, where, values)
+    if reduce == "mean":
+        count = np.zeros(out.shape, dtype=np.int64)
+        np.add.at(count, where, 1)
+        count = count + include_self * (count > 0)
+        hit = count > 0
+        if out.dtype.kind == "f":
+            out[hit] = out[hit] / count[hit]
+        else:
+            out[hit] = np.floor_divide(out[hit], count[hit])
+    r = namespace(input._data).asarray(out.reshape(a.shape))
+    attrs = {"dim": d, "index": index, "reduce": reduce, "include_self": include_self}
+    attrs["src_shape"] = tuple(src.shape)
+    return _record("scatter_reduce", "ScatterReduceBackward0", r, (input, src), attrs)
+
+
 # ============================================================================= index_select / fill
 
 
@@ -708,6 +754,7 @@ _WAVE3 = """
     argwhere
 """
 _WAVE3_FUNCTIONS = "unravel_index"
+_WAVE3 += " scatter_reduce"
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
     bucketize isin unique cdist {_WAVE3} tril_indices triu_indices {_WAVE3_FUNCTIONS}
@@ -716,4 +763,4 @@ METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
     masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill index_put put".split()  # Tensor.<name>_
+INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()  # Tensor.<name>_

@@ -62,15 +62,15 @@ def _unbind(g, dim, shape):
     return (None if parts is None else F.stack(parts, dim),)
 
 
-def _src_grad(g, dim, index, src_shape, name):
-    """scatter's src gets g at the index (shaped like the index): torch refuses it when src is
-    larger than the index."""
+def _src_grad(g, dim, index, src_shape, name, gathered=False):
+    """scatter's src gets g at the index (shaped like the index; `gathered`: g is that already):
+    torch refuses it when src is larger than the index."""
     if tuple(index.shape) != tuple(src_shape):
         raise RuntimeError(
             f"Function {name} returned an invalid gradient at index 1 - got "
             f"{list(index.shape)} but expected shape compatible with {list(src_shape)}"
         )
-    return F.gather(g, dim, index)
+    return g if gathered else F.gather(g, dim, index)
 
 
 def _repeat(g, shape, sizes):
@@ -375,3 +375,58 @@ defvjp(  # log |det| alone (forward AD's slogdet)
     lambda g, x: (F.unsqueeze(F.unsqueeze(g, -1), -1) * F.mT(F.inverse(x)),),
     on_arrays=False,
 )
+
+
+def _scatter_reduce(g, x, y, ans, need, dim, index, reduce, include_self, src_shape):
+    """torch's scatter_reduce_backward: sum and mean pass g (mean: divided by the counts), amax
+    and amin share it evenly among the values that reached the result, prod divides the result
+    by the value (its exclusive product where a source value is the one zero)."""
+    name = "ScatterReduceBackward0"
+    if reduce == "sum":
+        gx, gy = g, _src_grad(g, dim, index, src_shape, name)
+    elif reduce == "mean":
+        n = _ones(g, g.shape) if include_self else _zeros(g, g.shape)
+        n = F.scatter_add(n, dim, index, _ones(g, index.shape))
+        n = F.masked_fill(n, n == 0, 1)
+        gx, gy = g / n, _src_grad(g, dim, index, src_shape, name) / F.gather(n, dim, index)
+    elif reduce in ("amax", "amin"):
+        value = F.gather(ans, dim, index)
+        x_hit = (x == ans).to(g.dtype)
+        y_hit = (_src_part(y, index) == value).to(g.dtype)
+        share = g / F.scatter_add(x_hit, dim, index, y_hit)
+        gx = x_hit * share
+        gy = _src_grad(F.gather(share, dim, index) * y_hit, dim, index, src_shape, name, True)
+    else:
+        gx, gy = _prod_grads(g, x, y, ans, dim, index, include_self, src_shape)
+    if not include_self:
+        gx = F.scatter(gx, dim, index, 0.0)
+    return (gx if need[0] else None, gy if need[1] else None)
+
+
+def _ones(g, shape):
+    return _const(g, lambda xp, dt, **dev: xp.ones(tuple(shape), dtype=dt, **dev))
+
+
+def _src_part(y, index):
+    """The part of src that index reads (src may be larger than index)."""
+    return F.getitem(y, tuple(slice(0, n) for n in index.shape))
+
+
+def _prod_grads(g, x, y, ans, dim, index, include_self, src_shape):
+    masked_x = F.masked_fill(x, x == 0, 1.0)
+    gx = g * F.scatter_reduce(masked_x, dim, index, y, "prod", include_self=include_self) / masked_x
+    ys = _src_part(y, index)
+    y_zero = ys == 0
+    zeros = F.scatter_add(_zeros(x, x.shape), dim, index, y_zero.to(x.dtype))
+    single = y_zero & (F.gather(zeros, dim, index) == 1)
+    masked_y = F.masked_fill(ys, single, 1.0)
+    rest = F.scatter_reduce(x, dim, index, masked_y, "prod", include_self=include_self)
+    gy = F.where(
+        single,
+        F.gather(g * rest, dim, index),
+        F.gather(g * ans, dim, index) / F.masked_fill(ys, y_zero, 1.0),
+    )
+    return gx, _src_grad(gy, dim, index, src_shape, "ScatterReduceBackward0", True)
+
+
+defvjp("scatter_reduce", _scatter_reduce, on_arrays=False)

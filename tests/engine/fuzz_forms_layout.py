@@ -202,6 +202,13 @@ def forms(Form, both, F):
         Form("slogdet", "L.slogdet({0})", tup=True, shapes=_SQ),
         Form("matrix_power", "L.matrix_power({0}, 3)", shapes=_SQ),
         Form("matrix_power-0.m", "{0}.matrix_power(0)", shapes=_SQ),
+        *[Form(f"scatter_reduce-{r}", f"L.scatter_reduce({{0}}, 1, L.tensor([[0, 1, 0], [2, 2, 1]]), "
+               f"{{1}}, '{r}')", 2, shapes=[((2, 3), (2, 3)), ((2, 4), (2, 3))])
+          for r in ("sum", "prod", "mean", "amax", "amin")],
+        Form("scatter_reduce-exclude.m", "{0}.scatter_reduce(0, L.tensor([0, 0, 2]), {1}, 'mean', "
+             "include_self=False)", 2, shapes=[((3,), (3,)), ((4,), (5,))]),
+        Form("scatter_reduce-ties", "L.scatter_reduce({0}, 0, L.tensor([0, 0, 1]), {1}, 'amax')", 2,
+             domain="ties", shapes=[((2,), (3,))]),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -242,6 +249,7 @@ def grad2_ids():
         ravel-t tensor_split hsplit diag_embed diagflat addmm-scaled addmv addr.m addbmm inner
         vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
         masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
-        slogdet matrix_power
+        slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
+        scatter_reduce-amax scatter_reduce-exclude.m
         """.split()
     )

@@ -19,6 +19,7 @@ def _pieces(parts):
 
 
 MASK = [[True, False, True], [False, True, True]]
+SRC_INDEX = [[0, 1, 0, 2], [2, 2, 1, 0]]
 
 
 def rows(Op, F):
@@ -205,6 +206,17 @@ def rows(Op, F):
            ((2, 3),)),
         Op("take_along_dim-flat", lambda L, a: L.take_along_dim(a, idx(L, [5, 0, 5])) ** 2,
            ((2, 3),)),
+        Op("scatter_reduce-sum", lambda L, a, b: L.scatter_reduce(a, 1, idx(L, SRC_INDEX), b, "sum"),
+           ((2, 3), (2, 4))),
+        # (prod: torch has no forward-AD tangent for it; fuzz_forms_layout checks its gradients)
+        Op("scatter_reduce-mean", lambda L, a, b: L.scatter_reduce(a, 1, idx(L, SRC_INDEX), b, "mean",
+                                                                   include_self=False), ((2, 3), (2, 4))),
+        Op("scatter_reduce-amax", lambda L, a, b: L.scatter_reduce(a, 1, idx(L, SRC_INDEX), b, "amax"),
+           ((2, 3), (2, 4))),
+        Op("scatter_reduce-amin.m", lambda L, a, b: a.scatter_reduce(1, idx(L, SRC_INDEX), b, "amin",
+                                                                     include_self=False), ((2, 3), (2, 4))),
+        Op("scatter_reduce_", lambda L, a, b: (a * 1).scatter_reduce_(1, idx(L, SRC_INDEX), b, "sum",
+                                                                      include_self=False), ((2, 3), (2, 4))),
         # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
         Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
         Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),

@@ -469,6 +469,36 @@ def writes_by_mask_and_index_grads(L):
 
 
 @case
+def scatter_reduce_cases(L):
+    x = L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    src = L.tensor([[10.0, 20.0, 30.0, 40.0], [1.5, 2.0, 3.0, 4.0]])
+    i = L.tensor([[0, 1, 0, 2], [2, 2, 1, 0]])
+    out = {}
+    for red in ("sum", "prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            out[f"{red}-{inc}"] = attempt(lambda: L.scatter_reduce(x, 1, i, src, red, include_self=inc))
+            out[f"{red}-{inc}-grads"] = attempt(lambda: grads(
+                L, lambda a, b: L.scatter_reduce(a, 1, i, b, red, include_self=inc),
+                [[1.0, 2.0, 3.0], [4.0, 0.0, 6.0]], [[10.0, 20.0, 30.0, 0.0], [1.5, 2.0, 3.0, 4.0]]))
+    out.update(each({
+        "method": lambda: x.scatter_reduce(0, L.tensor([[1, 0, 1]]), src[:, :3], "amin"),
+        "int-mean": lambda: L.scatter_reduce(L.tensor([1, 2, 3]), 0, L.tensor([0, 0]), L.tensor([2, 3]), "mean"),
+        "int-mean-exclude": lambda: L.scatter_reduce(L.tensor([1, 2, 3]), 0, L.tensor([0, 0]), L.tensor([2, 4]), "mean",
+                                                     include_self=False),
+        "int-amax-exclude": lambda: L.scatter_reduce(L.tensor([1, 2, 3]), 0, L.tensor([1]), L.tensor([-5]), "amax",
+                                                     include_self=False),
+        "bad-reduce": lambda: L.scatter_reduce(x, 1, i, src, "median"), "dtype": lambda: L.scatter_reduce(x, 1, i, src.double(), "sum"),
+        "float-index": lambda: L.scatter_reduce(x, 1, i.float(), src, "sum"), "index-size": lambda: x.scatter_reduce(1, i, src[:, :2], "sum"),
+        "in-place": lambda: (x * 1).scatter_reduce_(1, i, src, "amax"),
+        "src-larger-grad": lambda: grads(L, lambda a, b: L.scatter_reduce(a, 1, L.tensor([[0], [1]]), b, "sum"),
+                                         [[1.0, 2.0]], [[3.0, 4.0]]),
+        "ties-grad": lambda: grads(L, lambda a, b: L.scatter_reduce(a, 0, L.tensor([0, 0, 1]), b, "amax"), [2.0, 1.0],
+                                   [2.0, 2.0, 0.5]),
+    }))
+    return out
+
+
+@case
 def triangle_indices(L):
     return each({
         "tril": lambda: L.tril_indices(3, 4), "triu": lambda: L.triu_indices(3, 3, 1),
