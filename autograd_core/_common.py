@@ -39,8 +39,15 @@ from ._reductions import norm
 from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
 from ._indexing import _vector_index, index_select
 from ._layout import _MultiOutput
-from ._tensor import Tensor
-from .grad_mode import _mode
+from ._tensor import Size, Tensor
+from .grad_mode import _mode, no_grad as _no_grad
+from ._elementwise import abs as abs_op, bitwise_and, bitwise_not, bitwise_or, bitwise_xor
+from ._elementwise import logical_and, logical_not, logical_or, logical_xor
+from ._elementwise import ceil, expm1, log1p  # noqa: F401  (Tensor.ceil_, ...: INPLACE below)
+from ._arithmetic import remainder  # noqa: F401  (Tensor.remainder_: INPLACE below)
+from ._shapes import replaced
+from ._pointwise import _function_form
+from . import _creation
 
 
 # ----------------------------------------------------------------------------- pointwise
@@ -473,14 +480,312 @@ def broadcast_to(input, size):
     return expand(input, *size)
 
 
+# ----------------------------------------------------------------------------- wave 3: predicates
+def is_floating_point(input):
+    """Whether input's dtype is a floating point type."""
+    return input.dtype.is_floating_point
+
+
+def is_complex(input):
+    """False: autograd_core's tensors are real."""
+    return False
+
+
+def is_signed(input):
+    """Whether input's dtype holds negative numbers (not uint8, not bool)."""
+    return input.dtype.name not in ("uint8", "bool")
+
+
+def is_nonzero(input):
+    """bool(input) of a one-element tensor."""
+    if input.numel() != 1:
+        what = "no values" if input.numel() == 0 else "more than one value"
+        raise RuntimeError(f"Boolean value of Tensor with {what} is ambiguous")
+    return builtins.bool(input.item() != 0)
+
+
+def is_same_size(input, other):
+    """Whether the two tensors have the same shape."""
+    return tuple(input.shape) == tuple(other.shape)
+
+
+def is_conj(input):
+    """False: a real tensor has no conjugate bit."""
+    return False
+
+
+def is_neg(input):
+    """False: a real tensor has no negative bit."""
+    return False
+
+
+def ndimension(input):
+    """input.dim() under its older name."""
+    return input.ndim
+
+
+def broadcast_shapes(*shapes):
+    """The shape the given shapes broadcast to (torch.Size)."""
+    out = []
+    for i, s in enumerate(shapes):
+        s = (s,) if isinstance(s, int) else tuple(s)
+        for k in range(1, len(s) + 1):
+            if k > len(out):
+                out.insert(0, s[-k])
+            elif out[-k] != s[-k] and 1 not in (out[-k], s[-k]):
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {s[-k]} at {-k}! Mismatching "
+                    f"argument at index {i} had {s}; but expected shape should be broadcastable "
+                    f"to {out}"
+                )
+            elif out[-k] == 1:
+                out[-k] = s[-k]
+    return Size(out)
+
+
+def _itself(name):
+    def f(input):
+        return input
+
+    f.__name__, f.__doc__ = name, f"{name}(input): input itself (a real tensor)"
+    return f
+
+
+real, conj, resolve_conj, resolve_neg = (
+    _itself(n) for n in ("real", "conj", "resolve_conj", "resolve_neg")
+)
+
+
+def angle(input):
+    """The argument of each element as a complex number: pi below 0, else 0 (NaN stays NaN); its
+    gradient is zero for real tensors."""
+    a = _cast(input._data, _float_dtype(input))
+    xp = namespace(a)
+    r = xp.where(a < 0, math.pi, xp.where(a != a, a, 0.0))
+    return _record("zero_grad", "AngleBackward0", xp.astype(r, a.dtype), (input,))
+
+
+def renorm(input, p, dim, maxnorm):
+    """input with each slice along dim whose p-norm exceeds maxnorm scaled down to maxnorm (by
+    maxnorm / (norm + 1e-7), as torch)."""
+    if p <= 0:
+        raise RuntimeError("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+    if input.ndim < 2:
+        raise RuntimeError(
+            f"renorm: input needs at least 2 dimensions, got {input.ndim} dimensions"
+        )
+    d = _dim(dim, input.ndim)
+    rest = tuple(i for i in range(input.ndim) if i != d)
+    a = input._data
+    xp = namespace(a)
+    n = norm(Tensor._from_data(a), p, rest, True)._data
+    factor = xp.where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
+    attrs = {"p": p, "dims": rest, "maxnorm": maxnorm}
+    return _record("renorm", "RenormBackward0", _cast(a * factor, input.dtype), (input,), attrs)
+
+
+# ----------------------------------------------------------------------------- wave 3: in-place
+absolute = abs_op
+swapaxes_ = swapdims_ = _inplace_view(transpose, "transpose_", "TransposeBackward1")
+
+
+def _flag_inplace(op):
+    """self.<op>_(other) for the logical and bitwise ops: not differentiable, so under grad mode
+    self keeps its node (torch's) while its values and version change."""
+
+    def method(self, *args):
+        with _no_grad():  # (not differentiable: no refusal for a leaf, as torch's)
+            return self._inplace(op, *args)
+
+    method.__name__ = op.__name__ + "_"
+    method.__doc__ = f"self.{op.__name__}(...) written into self (no gradient flows through it)."
+    return method
+
+
+logical_and_, logical_or_, logical_xor_, logical_not_ = (
+    _flag_inplace(f) for f in (logical_and, logical_or, logical_xor, logical_not)
+)
+bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = (
+    _flag_inplace(f) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not)
+)
+for _n in "ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_".split():
+    globals()[_n] = _function_form(_n)
+
+
+# ----------------------------------------------------------------------------- wave 3: sampling
+# Random numbers come from the engine's generator (numpy's), so they differ from torch's; shapes,
+# dtypes, ranges, nodes and errors are torch's.
+def _sampled(self, host, name):
+    """self's values replaced by the host array `host` (a zero gradient, node `name`)."""
+    return self._inplace(replaced, _creation._on_device_of(self, host), name)
+
+
+def bernoulli(input, p=None, *, generator=None):
+    """1 with probability input (or p), else 0, in input's dtype."""
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("bernoulli_tensor_cpu_p_", input)
+    a = np.asarray(input._data)
+    if p is None and ((a < 0) | (a > 1)).any():
+        raise RuntimeError(
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)"
+        )
+    if p is not None and not 0 <= p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+    u = _creation._gen(generator).random(a.shape)
+    r = _creation._on_device_of(input, (u < (a if p is None else p)).astype(a.dtype))
+    if p is None:
+        return _record("zero_grad", "BernoulliBackward0", r, (input,))
+    return _record("not_implemented", "NotImplemented", r, (input,), {"name": "bernoulli"})
+
+
+def bernoulli_(self, p=0.5, *, generator=None):
+    """self filled with 1 with probability p (a number or a tensor of probabilities), else 0."""
+    if isinstance(p, Tensor):
+        pa, name = np.asarray(p._data), "BernoulliBackward1"
+    else:
+        if not 0 <= p <= 1:
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+        pa, name = p, "BernoulliBackward2"
+    u = _creation._gen(generator).random(tuple(self.shape))
+    return _sampled(self, (u < pa).astype(np.float64), name)
+
+
+def _float_sampler(name, node, check, draw):
+    def method(self, *args, generator=None):
+        if not self.dtype.is_floating_point:
+            raise RuntimeError(
+                f"{name.capitalize()} distribution is a continuous probability distribution. "
+                f"dtype must be a floating point but you specified {_cname(self)}"
+            )
+        check(*args)
+        return _sampled(self, draw(_creation._gen(generator), tuple(self.shape), *args), node)
+
+    method.__name__ = name + "_"
+    return method
+
+
+def _check_lambda(lambd=1.0):
+    if lambd <= 0:
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+
+
+def _check_sigma(a=0.0, sigma=1.0, what="cauchy_", param="sigma"):
+    if sigma <= 0:
+        raise RuntimeError(f"{what} expects {param} > 0.0, but found {param}={sigma}")
+
+
+exponential_ = _float_sampler(
+    "exponential", "ExponentialBackward0", _check_lambda,
+    lambda g, shape, lambd=1.0: g.exponential(1 / lambd, shape),
+)  # fmt: skip
+cauchy_ = _float_sampler(
+    "cauchy", "CauchyBackward0", _check_sigma,
+    lambda g, shape, median=0.0, sigma=1.0: median + sigma * g.standard_cauchy(shape),
+)  # fmt: skip
+log_normal_ = _float_sampler(
+    "lognormal", "LogNormalBackward0",
+    lambda mean=1.0, std=2.0: _check_sigma(mean, std, "log_normal_", "std"),
+    lambda g, shape, mean=1.0, std=2.0: g.lognormal(mean, std, shape),
+)  # fmt: skip
+
+
+def geometric_(self, p, *, generator=None):
+    """self filled with the number of trials up to the first success (probability p each)."""
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    draw = _creation._gen(generator).geometric(p, tuple(self.shape))
+    return _sampled(self, draw.astype(np.float64), "GeometricBackward0")
+
+
+def random_(self, from_=None, to=None, *, generator=None):
+    """self filled with integers drawn uniformly from [from, to) (one argument: [0, to); none:
+    [0, the largest integer self's dtype holds exactly])."""
+    if from_ is None:
+        lo, name = 0, "RandomBackward2"
+        kind = _backend.kind(self._data.dtype)
+        hi = (
+            2
+            if kind == "b"
+            else (
+                2 ** np.finfo(np.asarray(self._data).dtype).nmant + 1
+                if kind == "f"
+                else np.iinfo(np.asarray(self._data).dtype).max + 1
+            )
+        )
+    elif to is None:
+        lo, hi, name = 0, from_, "RandomBackward1"
+    else:
+        lo, hi, name = from_, to, "RandomBackward0"
+    if lo >= hi:
+        raise RuntimeError(
+            f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}"
+        )
+    draw = _creation._gen(generator).integers(lo, hi, tuple(self.shape))
+    return _sampled(self, draw, name)
+
+
+def poisson(input, generator=None):
+    """Poisson samples with the rates of input."""
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("poisson_cpu", input)
+    a = np.asarray(input._data)
+    if (a < 0).any():
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    r = _creation._on_device_of(input, _creation._gen(generator).poisson(a).astype(a.dtype))
+    return _record("zero_grad", "PoissonBackward0", r, (input,))
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """num_samples category indices per row, drawn with the row's weights (int64)."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(
+            f"multinomial only supports floating-point dtypes for input, got: {_cname(input)}"
+        )
+    if input.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    rows = np.asarray(input._data, dtype=np.float64).reshape(-1, input.shape[-1])
+    if not replacement and num_samples > rows.shape[1]:
+        raise RuntimeError(
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
+        )
+    if not np.isfinite(rows).all() or (rows < 0).any():
+        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if (rows.sum(1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    g = _creation._gen(generator)
+    if replacement:
+        picks = [g.choice(rows.shape[1], num_samples, True, p=r / r.sum()) for r in rows]
+    else:  # torch's exponential trick: the largest p / Exp(1) (categories of p = 0 come last)
+        keys = rows / g.exponential(1.0, rows.shape)
+        picks = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]
+    out = np.asarray(picks, dtype=np.int64).reshape(tuple(input.shape[:-1]) + (num_samples,))
+    return Tensor._from_data(_creation._on_device_of(Tensor._from_data(out), out))
+
+
 _POINTWISE = "fmod copysign heaviside deg2rad rad2deg bitwise_left_shift bitwise_right_shift"
 _MORE = "logit fmax fmin signbit positive nanmean broadcast_to"
+_PREDICATES = "is_floating_point is_complex is_signed is_nonzero is_same_size is_conj is_neg"
+_WAVE3 = f"{_PREDICATES} real conj resolve_conj resolve_neg angle bernoulli poisson multinomial"
+_WAVE3 += " renorm"
+_WAVE3_METHODS = """
+    swapaxes_ swapdims_ logical_and_ logical_or_ logical_xor_ logical_not_
+    bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_not_ bernoulli_ exponential_ cauchy_
+    log_normal_ geometric_ random_ ndimension
+"""
 FUNCTIONS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist broadcast_tensors repeat_interleave index_add
-    index_copy
+    index_copy {_WAVE3} ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ broadcast_shapes
 """.split()  # torch.<name>
 METHODS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist repeat_interleave index_add index_copy
-    t_ transpose_ unsqueeze_ squeeze_
+    t_ transpose_ unsqueeze_ squeeze_ {_WAVE3} {_WAVE3_METHODS}
 """.split()  # Tensor.<name>
-INPLACE = f"{_POINTWISE} logit fmax fmin index_add index_copy floor_divide".split()  # .<name>_
+for _n in ("poisson", "real", "is_floating_point"):  # (Tensor's own: a property, a method)
+    METHODS.remove(_n)
+INPLACE = f"""
+    {_POINTWISE} logit fmax fmin index_add index_copy floor_divide ceil expm1 log1p remainder
+    absolute renorm
+""".split()  # Tensor.<name>_

@@ -17,6 +17,9 @@ from . import _backend
 from ._backend import namespace
 from ._ops import _cname, _dim, _ndarray, _record
 from ._tensor import Tensor
+from ._operands import _cast
+from ._layout import _diagonal_view
+from ._shapes import expand
 
 
 # ============================================================================= checks
@@ -158,6 +161,52 @@ def scatter_add(x, dim, index, src):
     r = _scattered(x, d, idx, src, add=True)
     attrs = {"dim": d, "index": index, "src_shape": tuple(src.shape)}
     return _record("scatter_add", "ScatterAddBackward0", r, (x, src), attrs)
+
+
+_REDUCTIONS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum}
+_REDUCTIONS["amin"] = np.minimum
+
+
+def _identity(reduce, dtype):
+    """The value a reduction starts from where self is left out (include_self=False)."""
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    big = np.inf if dtype.kind == "f" else np.iinfo(dtype).max
+    return -big if reduce == "amax" else big
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """input with src's values reduced (sum, prod, mean, amax, amin) into the positions `index`
+    along dim, with input's own value among them unless include_self=False."""
+    if reduce not in _REDUCTIONS:
+        raise RuntimeError(
+            f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+        )
+    _same_dtype(input, src)
+    d, idx = _along_dim(input, dim, index, "scatter", src)
+    a = np.asarray(input._data)
+    out = np.array(a.reshape(a.shape or (1,)))
+    where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))
+    values = np.asarray(src._data).reshape(tuple(src.shape) or (1,))
+    values = values[tuple(slice(0, n) for n in np.asarray(idx).shape)]
+    if not include_self:
+        out[where] = _identity(reduce, out.dtype)
+    _REDUCTIONS[reduce].at(out, where, values)
+    if reduce == "mean":
+        count = np.zeros(out.shape, dtype=np.int64)
+        np.add.at(count, where, 1)
+        count = count + include_self * (count > 0)
+        hit = count > 0
+        if out.dtype.kind == "f":
+            out[hit] = out[hit] / count[hit]
+        else:
+            out[hit] = np.floor_divide(out[hit], count[hit])
+    r = namespace(input._data).asarray(out.reshape(a.shape))
+    attrs = {"dim": d, "index": index, "reduce": reduce, "include_self": include_self}
+    attrs["src_shape"] = tuple(src.shape)
+    return _record("scatter_reduce", "ScatterReduceBackward0", r, (input, src), attrs)
 
 
 # ============================================================================= index_select / fill
@@ -450,11 +499,268 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return _record("cdist", name, r, (x1, x2), {"p": p})
 
 
-FUNCTIONS = """
+# ============================================================================= wave 3: slot writes
+
+
+def _slot_write(op, name, input, src, at, attrs, diagonal=None):
+    """input with src written at input[at], or onto the diagonal (offset, dim1, dim2) given (a
+    copy: the *_scatter ops)."""
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(a, copy=True)
+    view = _diagonal_view(out, *diagonal) if diagonal else out[at]
+    if tuple(view.shape) != tuple(src.shape):
+        raise RuntimeError(
+            "expected src to have a size equal to the slice of self. src size = "
+            f"{list(src.shape)}, slice size = {list(view.shape)}"
+        )
+    if diagonal:
+        view[...] = _cast(src._data, input.dtype)
+    else:  # (out[at] may be a number: one element of a 1-D input)
+        out[at] = _cast(src._data, input.dtype)
+    return _record(op, name, out, (input, src), {**attrs, "src_shape": tuple(src.shape)})
+
+
+def select_scatter(input, src, dim, index):
+    """input with src written at position `index` along dim (src: the shape of that slice)."""
+    d = _dim(dim, input.ndim)
+    n = input.shape[d] if input.ndim else 0
+    if input.ndim == 0 or not -n <= index < n:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
+            f"dimension {d}"
+        )
+    at = (slice(None),) * d + (index % n,)
+    attrs = {"dim": d, "index": index % n}
+    return _slot_write("select_scatter", "SelectScatterBackward0", input, src, at, attrs)
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    """input with src written into input[start:end:step] along dim."""
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    d = _dim(dim, input.ndim)
+    at = (slice(None),) * d + (slice(start, end, step),)
+    return _slot_write("slice_scatter", "SliceScatterBackward0", input, src, at, {"at": at})
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """input with src written onto its diagonal `offset` of the plane (dim1, dim2)."""
+    d1, d2 = _dim(dim1, input.ndim), _dim(dim2, input.ndim)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    attrs = {"offset": offset, "dim1": d1, "dim2": d2}
+    name = "DiagonalScatterBackward0"
+    return _slot_write("diagonal_scatter", name, input, src, None, attrs, (offset, d1, d2))
+
+
+def _triangle_indices(which, row, col, offset, dtype, device):
+    for name, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{name} must be non-negative, got{n}")
+    dt = _backend.int64 if dtype is None else dtype
+    if dt.is_floating_point or dt is _backend.bool_:
+        raise NotImplementedError(f"\"{which}_indices\" not implemented for '{dt.title}'")
+    fn = np.tril_indices if which == "tril" else np.triu_indices
+    r = np.stack(fn(row, offset, col)).astype(_backend.np_dtype(dt))
+    out = Tensor._from_data(r.reshape(2, -1))
+    return out if device is None else out.to(device)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (2, N) coordinates of the lower triangle (diagonal `offset` and below) of a row x col
+    matrix, row by row."""
+    return _triangle_indices("tril", row, col, offset, dtype, device)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (2, N) coordinates of the upper triangle (diagonal `offset` and above), row by row."""
+    return _triangle_indices("triu", row, col, offset, dtype, device)
+
+
+# ============================================================================= wave 3: masks
+
+
+def _bool_mask(mask, fn):
+    if not isinstance(mask, Tensor) or mask.dtype is not _backend.bool_:
+        got = mask.dtype.title if isinstance(mask, Tensor) else type(mask).__name__
+        raise RuntimeError(f"{fn} only supports boolean masks, but got mask with dtype {got}")
+
+
+def masked_scatter(input, mask, source):
+    """input with the (broadcast) mask's True positions filled, in order, by source's first
+    elements."""
+    _bool_mask(mask, "masked_scatter_")
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            "masked_scatter: expected self and source to have same dtypes but got"
+            f"{_cname(input)} and {_cname(source)}"
+        )
+    a, m = input._data, mask._data
+    xp = namespace(a)
+    shape = np.broadcast_shapes(tuple(a.shape), tuple(m.shape))
+    out = xp.asarray(xp.broadcast_to(a, shape), copy=True)
+    mb = xp.broadcast_to(m, shape)
+    count = int(xp.sum(xp.astype(mb, xp.int64)))
+    if count > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    out[mb] = xp.reshape(source._data, (-1,))[:count]
+    attrs = {"mask": Tensor._from_data(mb), "source_shape": tuple(source.shape)}
+    return _record("masked_scatter", "MaskedScatterBackward0", out, (input, source), attrs)
+
+
+def masked_scatter_(self, mask, source):
+    """In-place masked_scatter: the mask is expanded to self's shape (self does not grow)."""
+    _bool_mask(mask, "masked_scatter_")
+    if mask.ndim > self.ndim:  # (torch's C++ expand names the type its own way)
+        raise RuntimeError(
+            f"expand(CPUBoolType{{{list(mask.shape)}}}, size={list(self.shape)}): the number of "
+            f"sizes provided ({self.ndim}) must be greater or equal to the number of dimensions "
+            f"in the tensor ({mask.ndim})"
+        )
+    if tuple(mask.shape) != tuple(self.shape):
+        mask = expand(mask, *self.shape)
+    return self._inplace(masked_scatter, mask, source)
+
+
+def _index_tuple(indices):
+    """index_put's indices as an array index (None: a whole dim), after torch's dtype check."""
+    out = []
+    for t in indices:
+        if t is None:
+            out.append(slice(None))
+            continue
+        if not isinstance(t, Tensor) or t.dtype.is_floating_point:
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        out.append(t._data)
+    return tuple(out)
+
+
+def index_put(input, indices, values, accumulate=False):
+    """input with values written (or, with accumulate, added) at input[indices] (a tuple of
+    index tensors, as ``input[indices] = values``)."""
+    if values.dtype is not input.dtype:
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{input.dtype.title} for the destination and {values.dtype.title} for the source."
+        )
+    at = _index_tuple(indices)
+    a = input._data
+    xp = namespace(a)
+    out = xp.asarray(a, copy=True)
+    slot = tuple(out[at].shape)
+    try:
+        v = xp.broadcast_to(values._data, slot)
+    except ValueError:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(slot)}"
+        ) from None
+    if accumulate:
+        _backend.index_add(xp, out, at, v)
+    else:
+        out[at] = v
+    attrs = {"indices": tuple(indices), "accumulate": accumulate}
+    return _record("index_put", "IndexPutBackward0", out, (input, values), attrs)
+
+
+def put(input, index, source, accumulate=False):
+    """input, flattened, with source written (or added) at `index` (negative from the end)."""
+    n = input.numel()
+    if source.numel() != index.numel():
+        raise IndexError(
+            "put_(): Expected source and index to have the same number of elements, but got "
+            f"source.numel() = {source.numel()}, index.numel() = {index.numel()}"
+        )
+    if index.dtype.name != "int64":
+        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {_cname(index)}")
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            f"put_(): self and source expected to have the same dtype, but got self.dtype = "
+            f"{input.dtype.title} and source.dtype = {source.dtype.title}"
+        )
+    idx = namespace(index._data).reshape(index._data, (-1,))
+    bad = (idx < -n) | (idx >= n)
+    if builtins.bool(namespace(idx).any(bad)):
+        raise IndexError(
+            f"out of range: tried to access index {int(idx[bad][0])} on a tensor of {n} elements."
+        )
+    flat = Tensor._from_data(idx % builtins.max(n, 1))
+    a = input._data
+    xp = namespace(a)
+    out = xp.reshape(xp.asarray(a, copy=True), (-1,))
+    src = xp.reshape(source._data, (-1,))
+    if accumulate:
+        _backend.index_add(xp, out, (flat._data,), src)
+    else:
+        out[flat._data] = src
+    attrs = {"index": flat, "accumulate": accumulate, "source_shape": tuple(source.shape)}
+    return _record("put", "PutBackward0", xp.reshape(out, a.shape), (input, source), attrs)
+
+
+def take_along_dim(input, indices, dim=None):
+    """input's values at `indices` along dim (the two broadcast in the other dims); without dim,
+    input flattened at indices flattened."""
+    if dim is None:
+        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    if input.ndim != indices.ndim:
+        raise RuntimeError(
+            "torch.take_along_dim(): input and indices should have the same number of "
+            f"dimensions, but got {input.ndim} dimensions for input, and {indices.ndim} "
+            "dimensions for indices"
+        )
+    if indices.dtype.name != "int64":
+        raise RuntimeError(
+            f"torch.take_along_dim(): dtype of indices should be Long but got {_cname(indices)}"
+        )
+    d = _dim(dim, input.ndim)
+    d = 0 if d is None else d
+    grow = list(input.shape)
+    grow[d] = indices.shape[d]
+    shape = list(np.broadcast_shapes(tuple(grow), tuple(indices.shape)))
+    want_x = shape[:d] + [input.shape[d]] + shape[d + 1 :]
+    want_i = shape[:d] + [indices.shape[d]] + shape[d + 1 :]
+    x = input if list(input.shape) == want_x else input.expand(*want_x)
+    i = indices if list(indices.shape) == want_i else indices.expand(*want_i)
+    return gather(x, d, i)
+
+
+def unravel_index(indices, shape):
+    """The coordinates in `shape` of each flat index (one tensor per dim; indices wrap modulo the
+    number of elements, as torch's division does)."""
+    if not isinstance(indices, Tensor):
+        indices = Tensor._from_data(np.asarray(indices, dtype=np.int64))
+    if indices.dtype.is_floating_point or indices.dtype is _backend.bool_:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if builtins.any(n < 0 for n in shape):
+        raise ValueError(f"'shape' cannot have negative values, but got {shape}")
+    idx = np.asarray(indices._data).astype(np.int64) % builtins.max(int(np.prod(shape)), 1)
+    out = []
+    for n in reversed(shape):
+        out.append(idx % n if n else idx * 0)
+        idx = idx // n if n else idx
+    xp = namespace(indices._data)
+    return tuple(Tensor._from_data(xp.asarray(c)) for c in reversed(out))
+
+
+def argwhere(input):
+    """The indices of input's non-zero elements, one row each (nonzero)."""
+    return nonzero(input)
+
+
+_WAVE3 = """
+    select_scatter slice_scatter diagonal_scatter masked_scatter index_put put take_along_dim
+    argwhere
+"""
+_WAVE3_FUNCTIONS = "unravel_index"
+_WAVE3 += " scatter_reduce"
+FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
-    bucketize isin unique cdist
+    bucketize isin unique cdist {_WAVE3} tril_indices triu_indices {_WAVE3_FUNCTIONS}
 """.split()  # torch.<name>
-METHODS = """
-    gather scatter scatter_add index_select index_fill masked_select nonzero take unique
+METHODS = f"""
+    gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
+    masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill".split()  # Tensor.<name>_
+INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()  # Tensor.<name>_

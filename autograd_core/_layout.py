@@ -12,6 +12,8 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
+import collections
+import math
 import warnings
 
 import numpy as np
@@ -20,9 +22,12 @@ from . import _backend
 from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cast, _cname, _dim, _ndarray, _no_kernel, _record, result_type
-from ._shapes import _shape_arg, _view, cat, getitem, permute, reshape, stack, transpose
+from ._ops import _cast, _cname, _dim, _forward, _ndarray, _no_kernel, _record, result_type
+from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, reshape, stack
+from ._shapes import transpose
 from ._tensor import Tensor
+from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
+from ._elementwise import where
 
 
 # ============================================================================= several views
@@ -806,13 +811,427 @@ def select(x, dim, index):
     return getitem(x, _along(d, index))
 
 
-FUNCTIONS = """
+# ============================================================================= wave 3
+
+
+def ravel(input):
+    """input's elements as one dim: a view of input, or of its contiguous copy (torch's
+    contiguous().view(-1): ViewBackward0 either way)."""
+    return contiguous(input).view(-1)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    """split into pieces of the listed sizes (views, one SplitWithSizesBackward0 node)."""
+    return split(input, list(split_sizes), dim)
+
+
+def _pieces(input, d, bounds):
+    """input[start:stop] along d for each (start, stop): Python's slicing, one SliceBackward0
+    view each (torch's tensor_split narrows piece by piece)."""
+    return tuple(getitem(input, _along(d, slice(a, b))) for a, b in bounds)
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    """input cut along dim into `sections` pieces of near-equal size (the first ones one larger),
+    or at the listed indices (Python's slicing: a later index before an earlier one is empty)."""
+    if input.ndim == 0:
+        raise RuntimeError(
+            "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims"
+        )
+    arg = indices_or_sections
+    if isinstance(arg, Tensor):
+        if arg.dtype.name != "int64":
+            raise RuntimeError(
+                "tensor_split expected tensor_indices_or_sections to have dtype of long, but got "
+                f"{_cname(arg)}"
+            )
+        if arg.ndim > 1:
+            raise RuntimeError(
+                "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                f"one-dimensional tensor, but got a tensor with {arg.ndim} dims"
+            )
+        arg = int(arg.item()) if arg.ndim == 0 else [int(v) for v in arg._data.tolist()]
+    d = _dim(dim, input.ndim)
+    n = input.shape[d]
+    if isinstance(arg, (int, np.integer)):
+        if arg <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {arg}")
+        size, extra = divmod(n, int(arg))
+        ends = np.cumsum([size + (i < extra) for i in range(int(arg))]).tolist()
+        return _pieces(input, d, [(e - size - (i < extra), e) for i, e in enumerate(ends)])
+    idx = [0] + [int(i) for i in arg] + [None]
+    return _pieces(input, d, list(zip(idx[:-1], idx[1:])))
+
+
+def _split_at(name, input, sections, dim, least):
+    if input.ndim < least:
+        raise RuntimeError(
+            f"torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
+            f"with {input.ndim} dimensions!"
+        )
+    if isinstance(sections, (int, np.integer)):
+        n = input.shape[dim]
+        if sections == 0 or n % sections:
+            raise RuntimeError(
+                f"torch.{name} attempted to split along dimension {dim}, but the size of the "
+                f"dimension {n} is not divisible by the split_size {sections}!"
+            )
+    return tensor_split(input, sections, dim)
+
+
+def hsplit(input, indices_or_sections):
+    """tensor_split along dim 1 (dim 0 of a 1-D tensor); sections must divide the dim."""
+    dim = 1 if input.ndim >= 2 else 0
+    return _split_at("hsplit", input, indices_or_sections, dim, 1)
+
+
+def vsplit(input, indices_or_sections):
+    """tensor_split along dim 0 of a tensor of 2 or more dims."""
+    return _split_at("vsplit", input, indices_or_sections, 0, 2)
+
+
+def dsplit(input, indices_or_sections):
+    """tensor_split along dim 2 of a tensor of 3 or more dims."""
+    return _split_at("dsplit", input, indices_or_sections, 2, 3)
+
+
+def fliplr(input):
+    """input's columns (dim 1) in reverse order."""
+    if input.ndim < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(input, (1,))
+
+
+def flipud(input):
+    """input's rows (dim 0) in reverse order."""
+    if input.ndim < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(input, (0,))
+
+
+def adjoint(input):
+    """The conjugate transpose of the last two dims: their transpose, for real tensors (a view)."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            "tensor.adjoint() is only supported on matrices or batches of matrices. Got "
+            f"{input.ndim}-D tensor."
+        )
+    return transpose(input, -2, -1)
+
+
+row_stack = vstack
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """A tensor whose diagonal `offset` in the plane (dim1, dim2) holds input's last dim, zeros
+    elsewhere (one dim more than input)."""
+    n = input.ndim + 1
+    d1, d2 = _dim(dim1, n), _dim(dim2, n)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    size = (input.shape[-1] if input.ndim else 1) + builtins.abs(offset)
+    rest = iter(input.shape[:-1])
+    shape = tuple(size if i in (d1, d2) else next(rest) for i in range(n))
+    z = _zeros(input._data, shape)
+    _diagonal_view(z, offset, d1, d2)[...] = input._data
+    attrs = {"offset": offset, "dim1": d1, "dim2": d2}
+    return _record("diag_embed_nd", "DiagEmbedBackward0", z, (input,), attrs)
+
+
+def diagflat(input, offset=0):
+    """input's elements, flattened, on the diagonal `offset` of a square matrix."""
+    return diag_embed(reshape(input, (-1,)), offset, 0, 1)
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat1 @ mat2); beta = 0 ignores input (NaN too)."""
+    _one_dtype(input, mat1, mat2)
+    if beta == 1 and alpha == 1:
+        return _matmul_addmm(input, mat1, mat2)
+    for name, t in (("self", mat1), ("mat2", mat2)):
+        if t.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
+    if mat1.shape[1] != mat2.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
+            f"{mat2.shape[0]}x{mat2.shape[1]})"
+        )
+    prod = mat1._data @ mat2._data
+    return _scaled("addmm_scaled", "AddmmBackward0", input, (mat1, mat2), prod, beta, alpha)
+
+
+def _one_dtype(input, mat1, mat2):
+    """torch's addmm/addbmm dtype check: it names mat1 only where input and mat2 agree."""
+    if not (input.dtype is mat1.dtype is mat2.dtype):
+        first, what = (mat1, "mat1") if input.dtype is mat2.dtype else (input, "self")
+        raise RuntimeError(
+            f"{what} and mat2 must have the same dtype, but got {_cname(first)} and {_cname(mat2)}"
+        )
+
+
+def _scaled(op, name, input, operands, prod, beta, alpha):
+    """beta * input + alpha * prod (prod: the product of `operands`), recorded as op."""
+    xp = namespace(prod)
+    if tuple(input.shape) != tuple(prod.shape):
+        try:
+            np.broadcast_shapes(tuple(input.shape), tuple(prod.shape))
+            if len(input.shape) > len(prod.shape):
+                raise ValueError
+        except ValueError:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({prod.shape[-1]}) must match the existing size "
+                f"({input.shape[-1]}) at non-singleton dimension {prod.ndim - 1}.  Target sizes: "
+                f"{list(prod.shape)}.  Tensor sizes: {list(input.shape)}"
+            ) from None
+    r = alpha * prod if beta == 0 else beta * _cast(input._data, result_type(input, *operands))
+    r = xp.asarray(r if beta == 0 else r + alpha * prod)
+    r = xp.asarray(xp.broadcast_to(r, prod.shape), copy=True)
+    attrs = {"beta": beta, "alpha": alpha}
+    return _record(op, name, _cast(r, result_type(input, *operands)), (input, *operands), attrs)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat @ vec)."""
+    if mat.ndim != 2 or vec.ndim != 1 or input.ndim > 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input.ndim}, {mat.ndim}, {vec.ndim}"
+        )
+    if mat.shape[1] != vec.shape[0] or input.shape not in ((mat.shape[0],), (1,), ()):
+        shape = "x".join(str(s) for s in mat.shape)
+        raise RuntimeError(
+            f"size mismatch, got input ({input.shape[0] if input.ndim else 1}), mat ({shape}), "
+            f"vec ({vec.shape[0]})"
+        )
+    if len({input.dtype, mat.dtype, vec.dtype}) > 1:
+        names = ", ".join(_cname(t) for t in (input, mat)) + f", and {_cname(vec)}"
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names}")
+    prod = mat._data @ vec._data
+    return _scaled("addmv", "AddmvBackward0", input, (mat, vec), prod, beta, alpha)
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta * input + alpha * outer(vec1, vec2)."""
+    for name, t in (("vec1", vec1), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t.ndim}-D")
+    dt = result_type(input, vec1, vec2)
+    prod = _cast(vec1._data, dt)[:, None] * _cast(vec2._data, dt)[None, :]
+    return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * the sum over the batch of batch1[i] @ batch2[i]."""
+    for t in (batch1, batch2):
+        if t.ndim != 3:
+            _dim(2, t.ndim)  # torch's IndexError for a tensor of fewer dims
+            raise RuntimeError(f"batch1 must be a 3D tensor, got {t.ndim}D")
+    if batch1.shape[0] != batch2.shape[0]:
+        raise RuntimeError(
+            "batch1 and batch2 must have same number of batches, got "
+            f"{batch1.shape[0]} and {batch2.shape[0]}"
+        )
+    if batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError(
+            f"Incompatible matrix sizes for bmm ({batch1.shape[1]}x{batch1.shape[2]} and "
+            f"{batch2.shape[1]}x{batch2.shape[2]})"
+        )
+    _one_dtype(input, batch1, batch2)
+    prod = namespace(batch1._data).sum(batch1._data @ batch2._data, axis=0)
+    return _scaled("addbmm", "AddbmmBackward0", input, (batch1, batch2), prod, beta, alpha)
+
+
+def inner(input, other):
+    """The sum of products over the last dims of input and other (a number: their product)."""
+    if input.ndim == 0 or other.ndim == 0:
+        return input * other
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError(
+            "inner() the last dimension must match on both input tensors but got shapes "
+            f"{list(input.shape)} and {list(other.shape)}"
+        )
+    if input.dtype is not other.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    return tensordot(input, other, ([-1], [-1]))
+
+
+def vdot(input, other):
+    """The dot product of two 1-D tensors (of complex ones, the first conjugated)."""
+    r = _matmul_dot(input, other)
+    if r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class("VdotBackward0")
+    return r
+
+
+def vander(x, N=None, increasing=False):
+    """The Vandermonde matrix: column j holds x ** j (increasing) or x ** (N - 1 - j); integer
+    and bool x give int64 (torch builds it with cumprod, as here)."""
+    if x.ndim != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    dt = _backend.promote_types(x.dtype, _backend.int64)
+    xp = namespace(x._data)
+    ones = xp.ones((x.shape[0], n), dtype=_backend.to_backend_dtype(xp, dt))
+    result = Tensor._from_data(ones)
+    if n > 1:
+        result[:, 1:] = x.unsqueeze(1)
+        result[:, 1:] = result[:, 1:].cumprod(1)
+    return result if increasing else flip(result, (1,))
+
+
+def combinations(input, r=2, with_replacement=False):
+    """Every choice of r elements of a 1-D tensor in order (with repeats if with_replacement), as
+    the rows of an (count, r) tensor (r = 0: an empty 1-D tensor)."""
+    if input.ndim != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    xp = namespace(input._data)
+    if r == 0:
+        return Tensor._from_data(xp.empty((0,), dtype=input._data.dtype))
+    n = input.shape[0]
+    grids = meshgrid(*[input] * r, indexing="ij")
+    steps = [np.arange(n).reshape([-1 if i == k else 1 for i in range(r)]) for k in range(r)]
+    mask = np.ones((n,) * r, dtype=bool)
+    for a, b in zip(steps[:-1], steps[1:]):
+        mask &= (a <= b) if with_replacement else (a < b)
+    m = Tensor._from_data(xp.asarray(mask))
+    return stack([g.masked_select(m) for g in grids], 1)
+
+
+# ============================================================================= wave 3: matrices
+
+
+class _LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
+
+
+def _square(op, A, dims="batches of square matrices"):
+    if A.ndim < 2:
+        raise RuntimeError(f"linalg.{op}: The input tensor A must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(
+            f"linalg.{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
+        )
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"linalg.{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+
+
+def _first_zero_pivot(m):
+    """The 1-based position of LU's first zero pivot (partial pivoting, as LAPACK's getrf)."""
+    m = np.array(m, dtype=np.float64)
+    n = m.shape[0]
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(m[k:, k])))
+        if m[p, k] == 0:
+            return k + 1
+        m[[k, p]] = m[[p, k]]
+        m[k + 1 :, k:] -= np.outer(m[k + 1 :, k] / m[k, k], m[k, k:])
+    return None
+
+
+def inverse(input):
+    """The inverse of each square matrix of input (LinalgInvExBackward0)."""
+    _square("inv", input)
+    a = np.asarray(input._data)
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for b, m in enumerate(flat):
+        k = _first_zero_pivot(m) if m.size else None
+        if k is not None:
+            where = f"(Batch element {b}): " if a.ndim > 2 else ""
+            raise _LinAlgError(
+                f"linalg.inv: {where}The diagonal element {k} is zero, the inversion could not be "
+                "completed because the input matrix is singular."
+            )
+    r = namespace(input._data).asarray(np.linalg.inv(a).astype(a.dtype))
+    return _record("inverse", "LinalgInvExBackward0", r, (input,))
+
+
+def det(input):
+    """The determinant of each square matrix of input (LinalgDetBackward0)."""
+    _square("det", input)
+    a = np.asarray(input._data)
+    r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
+    return _record("det", "LinalgDetBackward0", r, (input,))
+
+
+slogdet_result = collections.namedtuple(
+    "slogdet", ["sign", "logabsdet"], module="torch.return_types"
+)
+node_class("LinalgSlogdetBackward0", _MultiOutput)  # one node, two outputs (sign: 0, log: 1)
+
+
+def slogdet(input):
+    """(sign, log |det|) of each square matrix of input, one LinalgSlogdetBackward0 node."""
+    _square("slogdet", input)
+    a = np.asarray(input._data)
+    sign, logabs = np.linalg.slogdet(a)
+    xp = namespace(input._data)
+    if _forward:  # forward AD: log |det| as an op of its own (its tangent; the sign has none)
+        logabs = xp.asarray(np.asarray(logabs, dtype=a.dtype))
+        second = _record("logabsdet", "LinalgSlogdetBackward0", logabs, (input,))
+        return slogdet_result(
+            Tensor._from_data(xp.asarray(np.asarray(sign, dtype=a.dtype))), second
+        )
+    first = _record(
+        "slogdet", "LinalgSlogdetBackward0", xp.asarray(np.asarray(sign, dtype=a.dtype)), (input,)
+    )
+    second = Tensor._from_data(xp.asarray(np.asarray(logabs, dtype=a.dtype)))
+    node = first._grad_fn
+    if node is not None:
+        node.num_outputs = 2
+        second._grad_fn, second._output_nr, second._rg = node, 1, True
+    return slogdet_result(first, second)
+
+
+def logdet(input):
+    """log det of each square matrix of input (NaN for a negative determinant), as torch composes
+    it from slogdet (WhereBackward0)."""
+    sign, logabs = slogdet(input)
+    return where(sign == -1, math.nan, logabs)
+
+
+def matrix_power(input, n):
+    """input multiplied by itself n times (n < 0: its inverse's power; n = 0: identities), by
+    binary exponentiation, as torch."""
+    if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
+        shape = f"{input.shape[-2]} by {input.shape[-1]}" if input.ndim >= 2 else "not"
+        raise RuntimeError(
+            f"linalg.matrix_power: A must be batches of square matrices, but they are {shape} "
+            "matrices"
+        )
+    if n == 0:
+        xp = namespace(input._data)
+        eye = xp.eye(input.shape[-1], dtype=input._data.dtype)
+        out = input.clone()
+        return out.copy_(Tensor._from_data(xp.broadcast_to(eye, input.shape)))
+    if n == 1:
+        return input.clone()
+    a = inverse(input) if n < 0 else input
+    n, z, result = builtins.abs(n), None, None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = a if z is None else z @ z
+        if bit:
+            result = z if result is None else z @ result
+    return result
+
+
+_WAVE3 = """
+    ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
+    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power
+"""
+FUNCTIONS = f"""
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
+    {_WAVE3} row_stack vander combinations
 """.split()  # torch.<name>
-METHODS = """
+METHODS = f"""
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold
+    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3}
 """.split()  # Tensor.<name>
-INPLACE = "tril triu baddbmm".split()  # Tensor.<name>_
+INPLACE = "tril triu baddbmm addmm addmv addr addbmm".split()  # Tensor.<name>_

@@ -111,20 +111,24 @@ for _name in """
     sum_to_size clone contiguous eq ne lt le gt ge isnan isinf isfinite allclose isclose
     equal all any logical_not
 """.split():
-    setattr(Tensor, _name, getattr(_ops, _name))  # a function: the class binds it to the tensor
+    # a function (the class binds it to the tensor), behind torch's argument check (_api.method)
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(_ops, _name)))
 for _name in """
     mm mv dot bmm remainder floor_divide logical_and logical_or logical_xor bitwise_and
     bitwise_or bitwise_xor bitwise_not
 """.split():
-    setattr(Tensor, _name, getattr(_ops, _name))
-Tensor.absolute = Tensor.abs
-Tensor.negative = Tensor.neg
-Tensor.multiply = Tensor.mul
-Tensor.divide = Tensor.div
-Tensor.subtract = Tensor.sub
-Tensor.greater = Tensor.gt
-Tensor.less = Tensor.lt
-Tensor.clip = Tensor.clamp
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(_ops, _name)))
+for _name, _alias in (
+    ("absolute", "abs"),
+    ("negative", "neg"),
+    ("multiply", "mul"),
+    ("divide", "div"),
+    ("subtract", "sub"),
+    ("greater", "gt"),
+    ("less", "lt"),
+    ("clip", "clamp"),
+):  # an alias is checked under its own name, as torch's messages name it
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(_ops, _alias)))
 Tensor.T = property(_ops.T, doc="All dimensions reversed (recorded as a permute).")
 Tensor.mT = property(_ops.mT, doc="The last two dimensions swapped.")
 Tensor.where = lambda self, condition, other: _ops.where(condition, self, other)
@@ -162,7 +166,8 @@ def _inplace_method(fn, name):
 
     m.__name__ = name
     m.__doc__ = f"In-place {fn.__name__}: writes the result into self, bumps its version."
-    return m
+    # torch's argument check: on `fn`'s parameters, for a call that runs as `m`
+    return _ops_modules.method(name, fn, m)
 
 
 for _name in """
@@ -174,7 +179,7 @@ for _name in """
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 for _m in _ops_modules.BREADTH:
     for _name in _m.METHODS:
-        setattr(Tensor, _name, getattr(_m, _name))
+        setattr(Tensor, _name, _ops_modules.method(_name, getattr(_m, _name)))
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
@@ -184,6 +189,10 @@ Tensor.masked_fill_ = lambda self, mask, value: self._inplace(  # torch names se
     _ops.masked_fill, mask, value, _self_first=True
 )
 Tensor.div, Tensor.div_ = Tensor.divide, Tensor.divide_  # with rounding_mode, as torch's
+for _name, _alias in (("div", "divide"), ("div_", "divide_"), ("clip_", "clamp_")):
+    _fn = getattr(Tensor, _alias)  # (checked under its own name: torch's messages say div())
+    _raw = getattr(_fn, "__wrapped__", _fn)
+    setattr(Tensor, _name, _ops_modules.method(_name, _raw, getattr(_fn, "runs", _raw)))
 Tensor.__iadd__ = Tensor.add_
 Tensor.__isub__ = Tensor.sub_
 Tensor.__imul__ = Tensor.mul_
@@ -252,6 +261,12 @@ def _normal_(self, mean=0.0, std=1.0, generator=None):
 
 Tensor.uniform_ = _uniform_
 Tensor.normal_ = _normal_
+# the methods written here, behind torch's argument check too
+for _name in """
+    where view_as reshape_as new_zeros new_ones new_full new_empty masked_fill_ copy_ fill_
+    uniform_ normal_
+""".split():
+    setattr(Tensor, _name, _ops_modules.method(_name, getattr(Tensor, _name)))
 
 
 # ----------------------------------------------------------------------------- conversion

@@ -6,6 +6,8 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
 """
 
+import builtins
+import collections
 import math
 
 import numpy as np
@@ -29,7 +31,8 @@ from ._arithmetic import (
     neg,
     sub,
 )
-from ._elementwise import _unary, _zero_grad_unary, ge, gt, le, lt, ne
+from ._elementwise import _unary, _zero_grad_unary, eq, ge, gt, le, lt, ne
+from ._operands import _float
 
 # ----------------------------------------------------------------------------- unary functions
 tan = _unary("tan", "TanBackward0", lambda xp, a: xp.tan(a))
@@ -389,6 +392,360 @@ _TORCH_INPLACE = """
 for _n in _TORCH_INPLACE:
     globals()[_n] = _function_form(_n)
 
+
+# ----------------------------------------------------------------------------- wave 3: special
+# The special functions compute in float64 on the arrays (the array API has none of them) and
+# round once to the input's float dtype; integer and bool inputs give the default float dtype.
+@silent
+def _special_op(op, name, fn, input, attrs=None):
+    """``fn(xp, a)`` on input's values as a float64 array a, recorded as op (node `name`)."""
+    x = _float(input)
+    r = _cast(fn(namespace(x._data), _cast(x._data, _backend.float64)), x.dtype)
+    return _record(op, name, r, (input,), attrs)
+
+
+def _special(op, name, fn):
+    """A unary special function: ``fn(xp, a)`` on a float64 array a."""
+
+    def f(input):
+        return _special_op(op, name, fn, input)
+
+    f.__name__, f.__doc__ = op, f"{op}(input), elementwise"
+    return f
+
+
+_SQRT_PI = math.sqrt(math.pi)
+
+
+def _erfc_array(xp, a):
+    """1 - erf(a), without its cancellation above 3 (erf's continued fraction of the tail)."""
+    ax = xp.abs(a)
+    big = xp.maximum(ax, 3.0)
+    frac = big
+    for k in range(60, 0, -1):
+        frac = big + (k / 2) / frac
+    tail = xp.exp(-big * big) / (_SQRT_PI * frac)
+    r = xp.where(ax < 3.0, 1 - _erf_array(xp, a), tail)
+    return xp.where(a <= -3.0, 2 - tail, r)
+
+
+def _erfinv_array(xp, a):
+    """erf's inverse: Giles' approximation, then Newton steps on erf (on erfc near +-1, where
+    erf(y) - t cancels)."""
+    t = xp.abs(a)
+    w = -xp.log((1 - t) * (1 + t))
+    lo, hi = w - 2.5, xp.sqrt(w) - 3.0
+    p, q = 0.0 * t + 2.81022636e-08, 0.0 * t - 0.000200214257
+    for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503):
+        p = c + p * lo
+    for c in (-0.00417768164, 0.246640727, 1.50140941):
+        p = c + p * lo
+    for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613):
+        q = c + q * hi
+    for c in (0.00943887047, 1.00167406, 2.83297682):
+        q = c + q * hi
+    y = xp.where(w < 5.0, p, q) * t
+    for _ in range(3):
+        err = xp.where(t > 0.5, (1 - t) - _erfc_array(xp, y), _erf_array(xp, y) - t)
+        y = y - err / ((2 / _SQRT_PI) * xp.exp(-y * y))
+    y = xp.where(t == 1, math.inf, xp.where(t > 1, math.nan, y))
+    return xp.where(a < 0, -y, y)
+
+
+def _sinpi_frac(xp, a):
+    """a - floor(a), exact: sin(pi a) and tan(pi a) from it keep their precision for large a."""
+    return a - xp.floor(a)
+
+
+_LANCZOS = (
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+)  # fmt: skip
+
+
+def _lgamma_array(xp, a):
+    """log|gamma(a)|: Lanczos' approximation (g = 7) at a >= 0.5, the reflection formula below."""
+    refl = a < 0.5
+    z = xp.where(refl, 1 - a, a) - 1
+    s = _LANCZOS[0] + 0.0 * z
+    for i, c in enumerate(_LANCZOS[1:], 1):
+        s = s + c / (z + i)
+    t = z + 7.5
+    lg = 0.5 * math.log(2 * math.pi) + (z + 0.5) * xp.log(t) - t + xp.log(s)
+    sin = xp.abs(xp.sin(math.pi * _sinpi_frac(xp, a)))
+    r = xp.where(refl, math.log(math.pi) - xp.log(sin) - lg, lg)
+    r = xp.where((a == 1) | (a == 2), 0.0, r)  # exact zeros, as torch's
+    return xp.where(xp.isinf(a), math.inf, r)
+
+
+def _digamma_array(xp, a):
+    """d/da log gamma(a): shifted up past 10, then its asymptotic series (reflection below 0.5);
+    torch's values at the poles (-inf at +0, inf at -0, NaN at the negative integers)."""
+    refl = a < 0.5
+    z = xp.where(refl, 1 - a, a)
+    acc = 0.0 * z
+    for _ in range(10):
+        small = z < 10
+        acc = acc + xp.where(small, 1 / z, 0.0)
+        z = xp.where(small, z + 1, z)
+    inv = 1 / (z * z)
+    series = inv * (1 / 12 - inv * (1 / 120 - inv * (1 / 252 - inv * (1 / 240 - inv / 132))))
+    psi = xp.log(z) - 0.5 / z - series - acc
+    tan = xp.tan(math.pi * _sinpi_frac(xp, a))
+    r = xp.where(refl, psi - math.pi / tan, psi)
+    r = xp.where((a <= 0) & (a == xp.floor(a)), math.nan, xp.where(a == math.inf, math.inf, r))
+    return xp.where(a == 0, xp.where(xp.signbit(a), math.inf, -math.inf), r)
+
+
+# (2k)! / B_2k, the Euler-Maclaurin coefficients of the Hurwitz zeta function (Cephes' zeta.c)
+_EM = (
+    12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9, 7.47242496e10,
+    -2.950130727918164224e12, 1.1646782814350067249e14, -4.5979787224074726105e15,
+    1.8152105401943546773e17, -7.1661652561756670113e18,
+)  # fmt: skip
+
+
+def _zeta_array(xp, s, q):
+    """The Hurwitz zeta function sum_k (q + k)^-s for an integer s >= 2 (Cephes' method: the
+    first terms summed, until q + k >= 9, then Euler-Maclaurin's tail)."""
+    finite = xp.where(xp.isfinite(q), q, 9.0)
+    low = float(xp.min(finite)) if finite.size else 9.0
+    n = builtins.min(builtins.max(10, math.ceil(10 - low)), 100_000)
+    total = 0.0 * q
+    for k in range(n):
+        total = total + (q + k) ** -s
+    w = q + n
+    b = w**-s
+    total = total + w * b / (s - 1) + 0.5 * b
+    a, k = 1.0, 0.0
+    for c in _EM:
+        a, b = a * (s + k), b / w
+        total = total + a * b / c
+        a, b, k = a * (s + k + 1), b / w, k + 2
+    return xp.where((q <= 0) & (q == xp.floor(q)), math.inf, total)
+
+
+def _polygamma_array(n):
+    if n == 0:
+        return _digamma_array
+    return lambda xp, a: (-1) ** (n + 1) * math.factorial(n) * _zeta_array(xp, n + 1, a)
+
+
+def _i_series(xp, a, nu):
+    """The modified Bessel function I_nu (nu 0 or 1): its power series below |a| = 30, its
+    asymptotic series (16 terms) above."""
+    ax = xp.abs(a)
+    small = xp.minimum(ax, 30.0)
+    q = small * small / 4
+    term = (small / 2) ** nu + 0.0 * q
+    total = term
+    for k in range(1, 120):
+        term = term * q / (k * (k + nu))
+        total = total + term
+    big = xp.maximum(ax, 30.0)
+    term, tail = 1.0 + 0.0 * big, 1.0 + 0.0 * big
+    for k in range(1, 16):
+        term = -term * (4 * nu * nu - (2 * k - 1) ** 2) / (k * 8 * big)
+        tail = tail + term
+    tail = tail * xp.exp(big) / xp.sqrt(2 * math.pi * big)
+    r = xp.where(ax < 30.0, total, tail)
+    return xp.where(a < 0, -r, r) if nu == 1 else r
+
+
+erfc = _special("erfc", "ErfcBackward0", _erfc_array)
+erfinv = _special("erfinv", "ErfinvBackward0", _erfinv_array)
+lgamma = _special("lgamma", "LgammaBackward0", _lgamma_array)
+digamma = _special("digamma", "DigammaBackward0", _digamma_array)
+i0 = _special("i0", "I0Backward0", lambda xp, a: _i_series(xp, a, 0))
+special_i1 = _special("special_i1", "SpecialI1Backward0", lambda xp, a: _i_series(xp, a, 1))
+
+
+@silent
+def _sinc_array(xp, a):
+    pa = math.pi * a
+    return xp.where(a == 0, 1.0, xp.sin(pa) / xp.where(a == 0, 1.0, pa))
+
+
+sinc = _unary("sinc", "SincBackward0", _sinc_array)  # in input's dtype: torch's sinc(1.) is not 0
+
+
+def polygamma(n, input, _node="PolygammaBackward0"):
+    """The n-th derivative of digamma (n = 0: digamma itself). Also Tensor.polygamma(n), which
+    arrives here as (self, n)."""
+    if isinstance(n, Tensor) and not isinstance(input, Tensor):
+        n, input = input, n
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(
+            f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}"
+        )
+    _tensor_arg("polygamma", 2, "input", input)
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    return _special_op("polygamma", _node, _polygamma_array(n), input, {"n": n})
+
+
+@silent
+def mvlgamma(input, p):
+    """The multivariate log-gamma of dimension p: sum_i lgamma(input - i / 2) + p (p - 1) / 4
+    log(pi), each term in input's float dtype (as torch's, which sums them there)."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    x = _float(input)
+    a, dt = x._data, x.dtype
+    xp = namespace(a)
+    r = None
+    for i in range(p):
+        arg = _cast(_cast(a - (p - 1 - i) / 2, dt), _backend.float64)
+        term = _cast(_lgamma_array(xp, arg), dt)
+        r = term if r is None else r + term
+    r = _cast(xp.asarray(r + p * (p - 1) / 4 * math.log(math.pi)), dt)
+    return _record("mvlgamma", "MvlgammaBackward0", r, (input,), {"p": p})
+
+
+# ----------------------------------------------------------------------------- wave 3: binary
+def logaddexp2(input, other):
+    """log2(2**input + 2**other), without overflow."""
+    _tensor_arg("logaddexp2", 2, "other", other)
+    dt = _float_only("logaddexp2_cpu", input, other)
+    ln2 = math.log(2.0)
+    r = _combine(
+        "logaddexp2",
+        lambda xp, a, b: _logaddexp(xp, a * ln2, b * ln2) / ln2,
+        (input, other),
+        *_arrays(dt, input, other),
+    )
+    return _record("logaddexp2", "Logaddexp2Backward0", r, (input, other))
+
+
+def float_power(input, exponent):
+    """input ** exponent computed in float64 (the inputs are converted first, as torch's)."""
+    f64 = _backend.float64
+    if not isinstance(input, Tensor):  # a number base: torch.float_power(2, t)
+        _tensor_arg("float_power", 2, "exponent", exponent)
+        return float(input) ** exponent.to(f64)
+    e = exponent.to(f64) if isinstance(exponent, Tensor) else float(exponent)
+    return input.to(f64) ** e
+
+
+def _float_power_inplace(self, exponent):
+    """self.float_power_(exponent): self must be float64 already (torch's check)."""
+    if self.dtype is not _backend.float64:
+        raise RuntimeError(
+            f"the base given to float_power_ has dtype {self.dtype.title} but the operation's "
+            "result requires dtype Double"
+        )
+    return self.pow_(exponent.to(self.dtype) if isinstance(exponent, Tensor) else exponent)
+
+
+@silent
+def ldexp(input, other):
+    """input * 2 ** other (integer operands give the default float dtype)."""
+    _tensor_arg("ldexp", 2, "other", other)
+    dt = _float_dtype(input, other)
+    r = _combine("ldexp", lambda xp, a, b: a * 2.0**b, (input, other), *_arrays(dt, input, other))
+    return _record("ldexp", "LdexpBackward0", r, (input, other))
+
+
+def nextafter(input, other):
+    """The next float after input toward other (gradient: g for input, zeros for other)."""
+    _tensor_arg("nextafter", 2, "other", other)
+    dt = _float_only("nextafter_cpu", input, other)
+    r = _combine("nextafter", lambda xp, a, b: xp.nextafter(a, b), (input, other),
+                 *_arrays(dt, input, other))  # fmt: skip
+    return _record("nextafter", "NextafterBackward0", r, (input, other))
+
+
+def _integer_only(kernel, fn):
+    def f(input, other):
+        _tensor_arg(kernel.split("_")[0], 2, "other", other)
+        dt = result_type(input, other)
+        if dt.is_floating_point or dt is _backend.bool_:
+            name = _CNAMES.get(dt.name, dt.title)
+            raise NotImplementedError(f"\"{kernel}\" not implemented for '{name}'")
+        r = _combine(kernel[:3], fn, (input, other), *_arrays(dt, input, other))
+        return Tensor._from_data(r)
+
+    f.__name__ = kernel[:3]
+    f.__doc__ = f"The elementwise {kernel[:3]} of two integer tensors (never negative)."
+    return f
+
+
+gcd = _integer_only("gcd_cpu", lambda xp, a, b: np.gcd(a, b))
+lcm = _integer_only("lcm_cpu", lambda xp, a, b: np.lcm(a, b))
+
+
+def _float_test(fn):
+    def f(input):
+        a = input._data
+        xp = namespace(a)
+        if not input.dtype.is_floating_point:
+            return Tensor._from_data(xp.zeros(a.shape, dtype=xp.bool, device=_dev(input)))
+        return Tensor._from_data(fn(a))
+
+    return f
+
+
+isposinf = _float_test(lambda a: a == math.inf)
+isneginf = _float_test(lambda a: a == -math.inf)
+isposinf.__name__, isneginf.__name__ = "isposinf", "isneginf"
+isposinf.__doc__, isneginf.__doc__ = "Where input is +inf.", "Where input is -inf."
+
+
+def isreal(input):
+    """True everywhere for a real tensor (its imaginary part is 0)."""
+    xp = namespace(input._data)
+    return Tensor._from_data(xp.ones(input._data.shape, dtype=xp.bool, device=_dev(input)))
+
+
+frexp_result = collections.namedtuple(
+    "frexp", ["mantissa", "exponent"], module="torch.return_types"
+)
+
+
+def frexp(input):
+    """(mantissa, exponent) with input = mantissa * 2 ** exponent, |mantissa| in [0.5, 1)
+    (exponent int32); the mantissa's gradient is g / 2 ** exponent."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    a = input._data
+    xp = namespace(a)
+    m, e = np.frexp(np.asarray(a))
+    e = Tensor._from_data(xp.asarray(e.astype(np.int32)))
+    m = _record("frexp", "FrexpBackward0", xp.asarray(m), (input,), {"exponent": e})
+    return frexp_result(m, e)
+
+
+# ----------------------------------------------------------------------------- wave 3: in-place
+# In-place comparisons write 1 or 0 in self's dtype; their node (EqBackward0 for a number,
+# EqBackward1 for a tensor) passes a zero gradient, as torch's.
+def _comparison_inplace(name, op):
+    def compare(self, other):
+        r = op(self, other)
+        node = f"{name.capitalize()}Backward{1 if isinstance(other, Tensor) else 0}"
+        inputs = (self, other) if isinstance(other, Tensor) else (self,)
+        return _record("compare_inplace", node, _cast(r._data, self.dtype), inputs)
+
+    def method(self, other):
+        return self._inplace(compare, other)
+
+    method.__name__ = name + "_"
+    method.__doc__ = f"self.{name}_(other): self.{name}(other) written into self (1 or 0)."
+    return method
+
+
+eq_ = _comparison_inplace("eq", eq)
+ne_, lt_, le_ = (_comparison_inplace(n, f) for n, f in (("ne", ne), ("lt", lt), ("le", le)))
+gt_, ge_ = _comparison_inplace("gt", gt), _comparison_inplace("ge", ge)
+greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, ne_
+float_power_ = _float_power_inplace
+
+
+def polygamma_(self, n):
+    """self.polygamma_(n): polygamma(n, self) written into self."""
+    return self._inplace(lambda s: polygamma(n, s, "PolygammaBackward1"))
+
+
 _WAVE2 = "addcmul addcdiv logaddexp hypot frac xlogy sgn nan_to_num"
 
 
@@ -397,9 +754,22 @@ _ALIASES = """
     arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix multiply divide subtract
     true_divide greater less greater_equal less_equal not_equal
 """
-FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2}".split() + _TORCH_INPLACE  # torch.<name>
-METHODS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2}".split()  # Tensor.<name>
+_WAVE3 = """
+    erfc erfinv lgamma digamma i0 sinc polygamma mvlgamma logaddexp2 float_power ldexp nextafter
+    gcd lcm isposinf isneginf isreal frexp
+"""
+_WAVE3_INPLACE = "erfc erfinv lgamma digamma i0 sinc mvlgamma ldexp nextafter gcd lcm"
+_COMPARE_INPLACE = """
+    polygamma_ eq_ ne_ lt_ le_ gt_ ge_ greater_ less_ greater_equal_ less_equal_ not_equal_
+    float_power_
+"""
+for _n in "erfc_ erfinv_ i0_ sinc_ gcd_ lcm_ ldexp_".split():
+    _TORCH_INPLACE.append(_n)
+    globals()[_n] = _function_form(_n)
+FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2} {_WAVE3}".split() + _TORCH_INPLACE
+METHODS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2} {_WAVE3} {_COMPARE_INPLACE}".split()
 INPLACE = f"""
     {_UNARY} atan2 lerp arcsin arccos arctan arcsinh arccosh arctanh arctan2 negative fix
     multiply divide subtract true_divide addcmul addcdiv hypot frac xlogy sgn nan_to_num
+    {_WAVE3_INPLACE}
 """.split()  # Tensor.<name>_

@@ -9,20 +9,23 @@ from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
+import collections
 import math
 import warnings
 
+import numpy as np
+
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cname, _dim, _dims, _forward, _record, silent
+from ._ops import _cname, _dim, _dims, _forward, _no_kernel, _record, silent
 from . import _reductions
 from ._reductions import _MinMax
 from ._shapes import cat, getitem, overwrite, reshape, transpose
 from ._pointwise import _logaddexp, lerp
-from ._elementwise import where
+from ._elementwise import where, clamp as _clip
 
 _RETURN_TYPES = {
     k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
-    for k in ("sort", "topk", "cummax", "cummin", "median", "mode")
+    for k in ("sort", "topk", "cummax", "cummin", "median", "mode", "kthvalue", "nanmedian")
 }
 
 
@@ -364,9 +367,8 @@ def msort(input):
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
-def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
-    """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
-    the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
+def _quantile_args(input, q, interpolation):
+    """torch's checks of quantile and nanquantile; (q is a 1-D tensor, q's values)."""
     if input.dtype.name not in ("float32", "float64"):
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
     if interpolation not in _INTERPOLATIONS:
@@ -381,11 +383,27 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
             raise RuntimeError("quantile() q must be a scalar or 1D tensor")
         if q.dtype is not input.dtype:
             raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
-    many = isinstance(q, Tensor) and q.ndim > 0
     qs = q._data.reshape(-1).tolist() if isinstance(q, Tensor) else [q]
     for v in qs:
         if not 0 <= v <= 1:
             raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {v}")
+    return isinstance(q, Tensor) and q.ndim > 0, qs
+
+
+def _quantile_shape(out, input, d, keepdim, many):
+    """The quantiles `out` ((q,) ... 1) in torch's result shape (node SqueezeBackward4)."""
+    shape = list(out.shape[:-1])
+    if d is None and keepdim:
+        shape += [1] * input.ndim
+    elif d is not None and not keepdim and input.ndim:
+        del shape[d + many]
+    return reshape(out, tuple(shape), _name="SqueezeBackward4")
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
+    the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
+    many, qs = _quantile_args(input, q, interpolation)
     d = None if dim is None else _dim(dim, input.ndim)
     x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
     srt = sort(x, -1)[0]
@@ -403,12 +421,33 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
         weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
         parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
     out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]
-    shape = list(out.shape[:-1])
-    if d is None and keepdim:
-        shape += [1] * input.ndim
-    elif d is not None and not keepdim and input.ndim:
-        del shape[d + many]
-    return reshape(out, tuple(shape), _name="SqueezeBackward4")
+    return _quantile_shape(out, input, d, keepdim, many)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile of the elements that are not NaN (NaN where a slice has none), as torch's: ranks
+    q (count - 1) per slice, the sorted values gathered at them, then lerp."""
+    many, qs = _quantile_args(input, q, interpolation)
+    d = None if dim is None else _dim(dim, input.ndim)
+    x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
+    srt = sort(x, -1)[0]
+    a = srt._data
+    xp = namespace(a)
+    count = xp.sum(xp.astype(a == a, a.dtype), axis=-1, keepdims=True)
+    ranks = xp.asarray(qs, dtype=a.dtype) * (count - 1)
+    ranks = xp.where(ranks < 0, 0.0, ranks)
+    ranks = {"lower": xp.floor, "higher": xp.ceil, "nearest": xp.round}.get(
+        interpolation, lambda r: r
+    )(ranks)
+    below_at = xp.astype(ranks, xp.int64)
+    below = srt.gather(-1, Tensor._from_data(below_at))
+    if interpolation in ("linear", "midpoint"):
+        w = xp.full(ranks.shape, 0.5, dtype=a.dtype) if interpolation == "midpoint" else None
+        w = ranks - below_at if w is None else w
+        above = srt.gather(-1, Tensor._from_data(xp.astype(xp.ceil(ranks), xp.int64)))
+        below = lerp(below, above, Tensor._from_data(xp.asarray(w, dtype=a.dtype)))
+    out = below.unsqueeze(0).transpose(0, -1) if many else below
+    return _quantile_shape(out, input, d, keepdim, many)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
@@ -432,10 +471,355 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return x
 
 
+# ============================================================================= wave 3
+
+
+def _named(t, name):
+    """t with its node renamed: torch's C++ composites multiply by a C++ double (MulBackward1,
+    DivBackward1) where Python's operators wrap the number in a tensor (MulBackward0)."""
+    if t._grad_fn is not None:
+        t._grad_fn.__class__ = node_class(name)
+    return t
+
+
+def _quickselect(values, k):
+    """The index of the k-th smallest of `values` (a list) as torch's CPU kthvalue finds it: its
+    quickselect (median-of-three pivot; NaN the largest), which decides which of equal values
+    is picked."""
+    arr, idx = list(values), list(range(len(values)))
+
+    def gt(x, y):  # x > y, NaN above everything
+        return (x != x and y == y) or x > y
+
+    def swap(i, j):
+        arr[i], arr[j], idx[i], idx[j] = arr[j], arr[i], idx[j], idx[i]
+
+    lo, hi = 0, len(arr) - 1
+    while hi > lo:
+        if hi == lo + 1:
+            if gt(arr[lo], arr[hi]):
+                swap(lo, hi)
+            break
+        swap(lo + (hi - lo) // 2, lo + 1)
+        for a, b in ((lo + 1, hi), (lo, hi), (lo + 1, lo)):
+            if gt(arr[a], arr[b]):
+                swap(a, b)
+        i, j, pivot = lo + 1, hi, arr[lo]
+        while True:
+            i += 1
+            while gt(pivot, arr[i]):
+                i += 1
+            j -= 1
+            while gt(arr[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+    return idx[k]
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """(values, indices): the k-th smallest element along `dim` (NaN is the largest; among equal
+    values, the one torch's quickselect stops at)."""
+    d = _dim(dim, input.ndim)
+    n = 1 if d is None else input.shape[d]
+    if not 1 <= k <= n:
+        raise RuntimeError(
+            f"kthvalue(): selected number k out of range for dimension {0 if d is None else d}"
+        )
+
+    def position(xp, a, d):
+        rows = np.moveaxis(np.asarray(a), d, -1)
+        picks = [_quickselect(row, k - 1) for row in rows.reshape(-1, rows.shape[-1]).tolist()]
+        at = np.asarray(picks, dtype=np.int64).reshape(rows.shape[:-1] + (1,))
+        return xp.asarray(np.moveaxis(at, -1, d))
+
+    return _select("kthvalue", "KthvalueBackward0", input, d, keepdim, position)
+
+
+def _nan_median_position(xp, a, d):
+    """The lower median of the non-NaN elements along d (the first NaN where all are NaN)."""
+    count = xp.sum(xp.astype(a == a, xp.int64), axis=d, keepdims=True)
+    k = xp.where(count > 0, (count - 1) // 2, 0)
+    return xp.take_along_axis(_order(a, d, False), k, axis=d)
+
+
+def nanmedian(input, dim=None, keepdim=False):
+    """median ignoring NaNs: of all elements (NanmedianBackward0; NaN if all are NaN), or
+    (values, indices) along `dim` (NanmedianBackward1)."""
+    if dim is None:
+        a = input._data
+        xp = namespace(a)
+        flat = xp.reshape(a, (-1,))
+        keep = flat[flat == flat]
+        if keep.shape[0] == 0:
+            return Tensor._from_data(xp.asarray(math.nan if flat.size else math.nan, dtype=a.dtype))
+        v = xp.sort(keep)[(keep.shape[0] - 1) // 2]
+        return _record("median_all", "NanmedianBackward0", xp.asarray(v, copy=True), (input,))
+    d = _reduce_dim(input, dim)
+    return _select("nanmedian", "NanmedianBackward1", input, d, keepdim, _nan_median_position)
+
+
+def _weights(w, name, n, integral):
+    if w.ndim > 1:
+        raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got "
+                           f"{name} with {w.ndim} dimensions")  # fmt: skip
+    if w.numel() != n:
+        raise RuntimeError(f"cov(): expected {name} to have the same numel as there are "
+                           f"observations in the input but got {w.numel()} != {n}")  # fmt: skip
+    if integral and w.dtype.is_floating_point:
+        raise RuntimeError(f"cov(): expected {name} to have integral dtype but got {w.dtype}")
+    if bool(namespace(w._data).any(w._data < 0)):
+        raise RuntimeError(f"cov(): {name} cannot be negative")
+    return w
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance matrix of the variables (rows) over the observations (columns), weighted by
+    frequencies and observation weights; torch's composition, ending in SqueezeBackward0."""
+    if input.ndim > 2:
+        raise RuntimeError(
+            "cov(): expected input to have two or fewer dimensions but got an input with "
+            f"{input.ndim} dimensions"
+        )
+    if input.dtype is _backend.bool_:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
+    x = reshape(input, (1, -1)) if input.ndim < 2 else input
+    n = x.shape[1]
+    w = None if fweights is None else _weights(fweights, "fweights", n, True)
+    if aweights is not None:
+        aw = _weights(aweights, "aweights", n, False)
+        w = aw if w is None else w * aw
+    xp = namespace(x._data)
+    w_sum = Tensor._from_data(xp.asarray(n)) if w is None else w.sum()
+    if w is not None and not bool(w_sum._data != 0):
+        raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+    avg = (x if w is None else x * w).sum(1) / w_sum
+    if w is not None and correction != 0 and aweights is not None:
+        norm = w_sum - correction * (w * aweights).sum() / w_sum
+    else:
+        norm = w_sum - correction
+    if bool(norm._data <= 0):
+        warnings.warn(
+            "cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "number of observations.",
+            UserWarning,
+            stacklevel=2,
+        )
+        norm = norm * 0
+    centered = x - avg.unsqueeze(1)
+    c = centered.mm((centered if w is None else centered * w).t())
+    return (c / norm).squeeze()
+
+
+def corrcoef(input):
+    """Pearson's correlation coefficients of the rows: cov normalised by the standard
+    deviations, clipped to [-1, 1] (a 0-d cov: c / c)."""
+    if input.ndim > 2:
+        raise RuntimeError(
+            "corrcoef(): expected input to have two or fewer dimensions but got an input with "
+            f"{input.ndim} dimensions"
+        )
+    c = cov(input)
+    if c.ndim == 0:
+        return c / c
+    std = c.diagonal().sqrt()
+    c = c / std.view(-1, 1)
+    c = c / std.view(1, -1)
+    return _clip(c, -1, 1)
+
+
+def _trapezoid_x(y, x, d):
+    """x's differences, viewed so they broadcast against y's (as torch's trapezoid)."""
+    if x.ndim == 1:
+        if x.shape[0] != y.shape[d]:
+            raise RuntimeError("trapezoid: There must be one `x` value for each sample point")
+        x = x.view(tuple(x.shape[0] if i == d else 1 for i in range(y.ndim)))
+    elif x.ndim < y.ndim:
+        x = x.view((1,) * (y.ndim - x.ndim) + tuple(x.shape))
+    m = x.shape[d]
+    return getitem(x, _along(d, slice(1, m))) - getitem(x, _along(d, slice(0, m - 1)))
+
+
+def _along(d, sl):
+    return (slice(None),) * d + (sl, Ellipsis)
+
+
+def _pairs(y, d):
+    """y's neighbours summed: y[1:] + y[:-1] along d."""
+    m = y.shape[d]
+    return getitem(y, _along(d, slice(1, m))) + getitem(y, _along(d, slice(0, max(m - 1, 0))))
+
+
+def _integrand(name, y, x, dx, dim):
+    if x is not None and dx is not None:
+        raise RuntimeError(f"{name}: received both x and dx as arguments, please only pass one")
+    if y.dtype is _backend.bool_ or (x is not None and x.dtype is _backend.bool_):
+        raise RuntimeError(
+            f"{name}: received a bool input for `x` or `y`, but bool is not supported"
+        )
+    return _dim(dim, y.ndim)
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The integral of y along dim by the trapezoidal rule, at spacing dx (default 1) or at the
+    sample points x."""
+    if x is not None and not isinstance(x, Tensor):
+        x, dx = None, x  # torch.trapezoid(y, 0.5): a spacing
+    d = _integrand("trapezoid", y, x, dx, dim)
+    if y.shape[d] == 0:
+        return Tensor._from_data(namespace(y._data).zeros(y.shape[:d] + y.shape[d + 1 :],
+                                                          dtype=y._data.dtype))  # fmt: skip
+    if x is not None:
+        return _named((_pairs(y, d) * _trapezoid_x(y, x, d)).sum(d) / 2.0, "DivBackward1")
+    ends = _named((getitem(y, _along(d, 0)) + getitem(y, _along(d, -1))) * 0.5, "MulBackward1")
+    return _named((y.sum(d) - ends) * (1.0 if dx is None else dx), "MulBackward1")
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """trapezoid under its older name."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The running integrals of y along dim by the trapezoidal rule (one fewer than y)."""
+    if x is not None and not isinstance(x, Tensor):
+        x, dx = None, x
+    d = _integrand("cumulative_trapezoid", y, x, dx, dim)
+    if x is not None:
+        return _named((_trapezoid_x(y, x, d) * _pairs(y, d)).cumsum(d) / 2.0, "DivBackward1")
+    half = (1.0 if dx is None else dx) / 2.0
+    return cumsum(_named(_pairs(y, d) * half, "MulBackward1"), d)
+
+
+def histc(input, bins=100, min=0, max=0):
+    """The counts of input's elements in `bins` equal bins between min and max (both 0: the data's
+    own range); elements outside are left out, max falls into the last bin."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{_cname(input)}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+    a = input._data
+    xp = namespace(a)
+    lo, hi = float(min), float(max)
+    if lo == hi and a.size:
+        lo, hi = float(xp.min(a)), float(xp.max(a))
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    flat = xp.reshape(a, (-1,))
+    inside = flat[(flat >= lo) & (flat <= hi)]
+    pos = xp.astype(xp.floor((inside - lo) * bins / (hi - lo)), xp.int64)
+    pos = xp.where(pos == bins, bins - 1, pos)
+    counts = np.bincount(np.asarray(pos), minlength=bins).astype(np.asarray(a).dtype)
+    return Tensor._from_data(xp.asarray(counts))
+
+
+histogram_result = collections.namedtuple(
+    "histogram", ["hist", "bin_edges"], module="torch.return_types"
+)
+
+
+def histogram(input, bins, *, range=None, weight=None, density=False):
+    """(hist, bin_edges): the counts (or weight sums; densities) of input's elements in `bins`
+    equal bins over `range` (the data's, widened by 0.5 when constant) or between the given
+    edges; the last bin includes its right edge."""
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("histogramdd", input)
+    a = np.asarray(input._data).reshape(-1)
+    w = None if weight is None else np.asarray(weight._data).reshape(-1)
+    if range is not None and range[0] > range[1]:
+        raise RuntimeError(
+            f"torch.histogramdd: min should not exceed max, but got min {range[0]} max "
+            f"{range[1]} for dimension 0"
+        )
+    edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)
+    hist, edges = np.histogram(a, edges, range, density=density, weights=w)
+    xp = namespace(input._data)
+    inputs = (input,) if weight is None else (input, weight)
+    attrs = {"name": "histogram"}  # (torch records a node that cannot go back, for both)
+    first = _record(
+        "not_implemented", "NotImplemented", xp.asarray(hist.astype(a.dtype)), inputs, attrs
+    )
+    second = Tensor._from_data(xp.asarray(edges.astype(a.dtype)))
+    if first._grad_fn is not None:
+        first._grad_fn.num_outputs = 2
+        second._grad_fn, second._output_nr, second._rg = first._grad_fn, 1, True
+    return histogram_result(first, second)
+
+
+def bincount(input, weights=None, minlength=0):
+    """The number of occurrences of each value 0, 1, ... of a 1-D non-negative integer tensor
+    (the sum of `weights` at them, when given); at least minlength entries."""
+    a = input._data
+    if _backend.kind(a.dtype) not in "iu":
+        raise _no_kernel("bincount_cpu", input)
+    if input.ndim != 1 or bool(np.any(np.asarray(a) < 0)):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    w = None
+    if weights is not None:
+        if weights.ndim != 1 or weights.shape[0] != input.shape[0]:
+            raise RuntimeError("weights should be 1-d and have the same length as input")
+        w = np.asarray(weights._data)
+        w = w if weights.dtype.is_floating_point else w.astype(np.float64)
+    r = np.bincount(np.asarray(a), w, minlength=minlength)
+    if w is None:
+        return Tensor._from_data(namespace(a).asarray(r.astype(np.int64)))
+    r = namespace(a).asarray(r.astype(w.dtype))  # (torch records a node that cannot go back)
+    return _record("not_implemented", "NotImplemented", r, (input, weights), {"name": "bincount"})
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """The elements (or slices along dim) with each run of equal neighbours kept once; with
+    return_inverse each element's run, with return_counts each run's length."""
+    a = input._data
+    xp = namespace(a)
+    if dim is None:
+        rows, shape = xp.reshape(a, (-1, 1)), tuple(a.shape)
+    else:
+        d = _dim(dim, input.ndim)
+        moved = xp.moveaxis(a, d, 0)
+        rows, shape = xp.reshape(moved, (moved.shape[0], -1)), (a.shape[d],)
+    n = rows.shape[0]
+    if n:
+        starts = xp.concat([xp.ones((1,), dtype=xp.bool), xp.any(rows[1:] != rows[:-1], axis=1)])
+    else:
+        starts = xp.zeros((0,), dtype=xp.bool)
+    keep = xp.nonzero(starts)[0]
+    if dim is None:
+        values = xp.reshape(rows[keep], (-1,))
+    else:
+        values = xp.moveaxis(xp.take(xp.moveaxis(a, d, 0), keep, axis=0), 0, d)
+    values = xp.asarray(values, copy=True)
+    out = [_record("unique_consecutive", "UniqueConsecutiveBackward0", values, (input,))]
+    if return_inverse:
+        inv = xp.cumsum(xp.astype(starts, xp.int64)) - 1
+        out.append(Tensor._from_data(xp.reshape(inv, shape)))
+    if return_counts:
+        ends = xp.concat([keep[1:], xp.asarray([n], dtype=keep.dtype)]) if n else keep
+        out.append(Tensor._from_data(xp.astype(ends - keep, xp.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 _WAVE2 = """
     cummax cummin logcumsumexp std_mean var_mean count_nonzero median mode msort quantile diff
+    nanquantile
 """
-FUNCTIONS = f"prod cumsum cumprod sort argsort topk {_WAVE2}".split()  # torch.<name>
-METHODS = f"prod cumsum cumprod sort argsort topk {_WAVE2}".replace("std_mean var_mean", "")
+_WAVE3 = """
+    kthvalue nanmedian cov corrcoef trapezoid trapz cumulative_trapezoid histc bincount
+    unique_consecutive histogram
+"""
+FUNCTIONS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}".split()  # torch.<name>
+METHODS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}"
+for _n in "std_mean var_mean trapezoid trapz cumulative_trapezoid".split():
+    METHODS = METHODS.replace(f" {_n} ", " ")
 METHODS = METHODS.split()  # Tensor.<name>
 INPLACE = "cumsum cumprod".split()  # Tensor.<name>_

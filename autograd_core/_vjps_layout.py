@@ -62,15 +62,15 @@ def _unbind(g, dim, shape):
     return (None if parts is None else F.stack(parts, dim),)
 
 
-def _src_grad(g, dim, index, src_shape, name):
-    """scatter's src gets g at the index (shaped like the index): torch refuses it when src is
-    larger than the index."""
+def _src_grad(g, dim, index, src_shape, name, gathered=False):
+    """scatter's src gets g at the index (shaped like the index; `gathered`: g is that already):
+    torch refuses it when src is larger than the index."""
     if tuple(index.shape) != tuple(src_shape):
         raise RuntimeError(
             f"Function {name} returned an invalid gradient at index 1 - got "
             f"{list(index.shape)} but expected shape compatible with {list(src_shape)}"
         )
-    return F.gather(g, dim, index)
+    return g if gathered else F.gather(g, dim, index)
 
 
 def _repeat(g, shape, sizes):
@@ -258,3 +258,175 @@ def _take(g, shape, index):
 defvjp("take", _take, on_arrays=False)
 defvjp("cdist", _cdist, on_arrays=False)
 defvjp("unique", _unique, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3
+def _addbmm(g, y, z, need, beta=1, alpha=1):
+    gb = F.expand(F.unsqueeze(g, 0), (y.shape[0],) + tuple(g.shape))
+    return (
+        g * beta if need[0] else None,
+        F.bmm(gb, F.transpose(z, 1, 2)) * alpha if need[1] else None,
+        F.bmm(F.transpose(y, 1, 2), gb) * alpha if need[2] else None,
+    )
+
+
+for _op, _fn in {
+    "diag_embed_nd": lambda g, offset, dim1, dim2: (F.diagonal(g, offset, dim1, dim2),),
+    "addmm_scaled": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.mm(g, F.t(z)) * alpha if need[1] else None,
+        F.mm(F.t(y), g) * alpha if need[2] else None,
+    ),
+    "addmv": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.unsqueeze(g, 1) * F.unsqueeze(z, 0) * alpha if need[1] else None,
+        F.mv(F.t(y), g) * alpha if need[2] else None,
+    ),
+    "addr": lambda g, y, z, need, beta=1, alpha=1: (
+        g * beta if need[0] else None,
+        F.mv(g, z) * alpha if need[1] else None,
+        F.mv(F.t(g), y) * alpha if need[2] else None,
+    ),
+    "addbmm": _addbmm,
+}.items():
+    defvjp(_op, _fn, {"y": "z", "z": "y"} if _op != "diag_embed_nd" else None, on_arrays=False)
+defvjp(
+    "select_scatter",
+    lambda g, need, dim, index, src_shape: (
+        F.select_scatter(g, _zeros(g, src_shape), dim, index) if need[0] else None,
+        F.select(g, dim, index) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "slice_scatter",
+    lambda g, need, at, src_shape: (
+        F.slice_scatter(g, _zeros(g, src_shape), len(at) - 1, *_bounds(at[-1]))
+        if need[0]
+        else None,
+        F.getitem(g, at) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "diagonal_scatter",
+    lambda g, need, offset, dim1, dim2, src_shape: (
+        F.diagonal_scatter(g, _zeros(g, src_shape), offset, dim1, dim2) if need[0] else None,
+        F.diagonal(g, offset, dim1, dim2) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+
+
+def _bounds(sl):
+    return sl.start, sl.stop, sl.step
+
+
+def _masked_scatter(g, need, mask, source_shape):
+    """The input keeps g off the mask; the source gets g's masked values, in order, then zeros
+    for the source elements the mask did not use (torch's masked_scatter_backward)."""
+    gs = None
+    if need[1]:
+        taken = F.masked_select(g, mask)
+        n = int(np.prod(source_shape))
+        if taken.shape[0] < n:
+            taken = F.cat([taken, _zeros(g, (n - taken.shape[0],))])
+        gs = F.reshape(taken, source_shape)
+    return (F.masked_fill(g, mask, 0.0) if need[0] else None, gs)
+
+
+def _index_put(g, need, indices, accumulate):
+    at = tuple(slice(None) if t is None else t for t in indices)
+    keep = g if accumulate else F.index_put(g, indices, _zeros(g, ()))
+    return (keep if need[0] else None, F.getitem(g, at) if need[1] else None)
+
+
+def _put(g, need, index, accumulate, source_shape):
+    keep = g if accumulate else F.put(g, index, _zeros(g, (index.shape[0],)))
+    return (
+        keep if need[0] else None,
+        F.reshape(F.take(g, index), source_shape) if need[1] else None,
+    )
+
+
+defvjp("masked_scatter", _masked_scatter, on_arrays=False)
+defvjp("index_put", _index_put, on_arrays=False)
+defvjp("put", _put, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3 matrices
+def _slogdet(g, x):
+    """Only log |det| carries a gradient: g inverse(x)^T (the sign's gradient is not used)."""
+    glog = g[1]
+    if glog is None:
+        return (None,)
+    return (F.unsqueeze(F.unsqueeze(glog, -1), -1) * F.mT(F.inverse(x)),)
+
+
+defvjp("inverse", lambda g, ans: (-F.matmul(F.mT(ans), F.matmul(g, F.mT(ans))),), on_arrays=False)
+defvjp(
+    "det",
+    lambda g, x, ans: (F.unsqueeze(F.unsqueeze(g * ans, -1), -1) * F.mT(F.inverse(x)),),
+    on_arrays=False,
+)
+defvjp("slogdet", _slogdet, on_arrays=False)
+defvjp(  # log |det| alone (forward AD's slogdet)
+    "logabsdet",
+    lambda g, x: (F.unsqueeze(F.unsqueeze(g, -1), -1) * F.mT(F.inverse(x)),),
+    on_arrays=False,
+)
+
+
+def _scatter_reduce(g, x, y, ans, need, dim, index, reduce, include_self, src_shape):
+    """torch's scatter_reduce_backward: sum and mean pass g (mean: divided by the counts), amax
+    and amin share it evenly among the values that reached the result, prod divides the result
+    by the value (its exclusive product where a source value is the one zero)."""
+    name = "ScatterReduceBackward0"
+    if reduce == "sum":
+        gx, gy = g, _src_grad(g, dim, index, src_shape, name)
+    elif reduce == "mean":
+        n = _ones(g, g.shape) if include_self else _zeros(g, g.shape)
+        n = F.scatter_add(n, dim, index, _ones(g, index.shape))
+        n = F.masked_fill(n, n == 0, 1)
+        gx, gy = g / n, _src_grad(g, dim, index, src_shape, name) / F.gather(n, dim, index)
+    elif reduce in ("amax", "amin"):
+        value = F.gather(ans, dim, index)
+        x_hit = (x == ans).to(g.dtype)
+        y_hit = (_src_part(y, index) == value).to(g.dtype)
+        share = g / F.scatter_add(x_hit, dim, index, y_hit)
+        gx = x_hit * share
+        gy = _src_grad(F.gather(share, dim, index) * y_hit, dim, index, src_shape, name, True)
+    else:
+        gx, gy = _prod_grads(g, x, y, ans, dim, index, include_self, src_shape)
+    if not include_self:
+        gx = F.scatter(gx, dim, index, 0.0)
+    return (gx if need[0] else None, gy if need[1] else None)
+
+
+def _ones(g, shape):
+    return _const(g, lambda xp, dt, **dev: xp.ones(tuple(shape), dtype=dt, **dev))
+
+
+def _src_part(y, index):
+    """The part of src that index reads (src may be larger than index)."""
+    return F.getitem(y, tuple(slice(0, n) for n in index.shape))
+
+
+def _prod_grads(g, x, y, ans, dim, index, include_self, src_shape):
+    masked_x = F.masked_fill(x, x == 0, 1.0)
+    gx = g * F.scatter_reduce(masked_x, dim, index, y, "prod", include_self=include_self) / masked_x
+    ys = _src_part(y, index)
+    y_zero = ys == 0
+    zeros = F.scatter_add(_zeros(x, x.shape), dim, index, y_zero.to(x.dtype))
+    single = y_zero & (F.gather(zeros, dim, index) == 1)
+    masked_y = F.masked_fill(ys, single, 1.0)
+    rest = F.scatter_reduce(x, dim, index, masked_y, "prod", include_self=include_self)
+    gy = F.where(
+        single,
+        F.gather(g * rest, dim, index),
+        F.gather(g * ans, dim, index) / F.masked_fill(ys, y_zero, 1.0),
+    )
+    return gx, _src_grad(gy, dim, index, src_shape, "ScatterReduceBackward0", True)
+
+
+defvjp("scatter_reduce", _scatter_reduce, on_arrays=False)

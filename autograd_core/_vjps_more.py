@@ -374,3 +374,66 @@ def _aminmax(gs, x, dim, keepdim):
 
 
 defvjp("aminmax", _aminmax, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3 pointwise
+def _sinc(g, x):
+    """torch's: (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0."""
+    px = math.pi * x
+    safe = F.where(x == 0, 1.0, x)
+    return (g * F.where(x == 0, 0.0, (px * F.cos(px) - F.sin(px)) / (math.pi * safe * safe)),)
+
+
+def _i1(g, x, ans):
+    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0."""
+    return (g * F.where(x == 0, 0.5, F.i0(x) - ans / F.where(x == 0, 1.0, x)),)
+
+
+def _ldexp(g, x, y, need):
+    """torch's: g * 2 ** other, a power in other's dtype (an integer other below 0 gives 0 there,
+    as torch's integer pow); g * x * 2 ** other * log 2 for a float other."""
+    scale = F.exp2(y) if y.dtype.is_floating_point else F.where(y < 0, 0, F.exp2(y))
+    return (g * scale if need[0] else None, g * x * scale * math.log(2.0) if need[1] else None)
+
+
+_LN2 = math.log(2.0)
+for _op, _fn in {
+    "erfc": lambda g, x: (g * (-2 / math.sqrt(math.pi)) * F.exp(-(x * x)),),
+    "erfinv": lambda g, ans: (g * (math.sqrt(math.pi) / 2) * F.exp(ans * ans),),
+    "lgamma": lambda g, x: (g * F.digamma(x),),
+    "digamma": lambda g, x: (g * F.polygamma(1, x),),
+    "polygamma": lambda g, x, n: (g * F.polygamma(n + 1, x),),
+    "i0": lambda g, x: (g * F.special_i1(x),),
+    "special_i1": _i1,
+    "sinc": _sinc,
+    "mvlgamma": lambda g, x, p: (g * sum(F.digamma(x - i / 2) for i in range(p)),),
+    "logaddexp2": lambda g, x, y, need: (
+        g / (1 + F.exp((y - x) * _LN2)) if need[0] else None,
+        g / (1 + F.exp((x - y) * _LN2)) if need[1] else None,
+    ),
+    "ldexp": _ldexp,
+    "compare_inplace": lambda g, need: (zeros_of(g), *(zeros_of(g) for _ in need[1:])),
+    "nextafter": lambda g, need: (g, zeros_of(g) if need[1] else None),
+}.items():
+    defvjp(_op, _fn, on_arrays=False)
+
+
+def _unique_consecutive(g):
+    raise NotImplementedError("the derivative for 'unique_consecutive' is not implemented.")
+
+
+defvjp("unique_consecutive", _unique_consecutive, on_arrays=False)
+defvjp("frexp", lambda g, exponent: (g * F.exp2(-exponent.to(g.dtype)),), on_arrays=False)
+
+
+def _renorm(g, x, p, dims, maxnorm):
+    """d/dx of x * maxnorm / (norm + 1e-7) where the slice's norm exceeds maxnorm (torch's
+    renorm_backward)."""
+    n = F.norm(x, p, dims, True)
+    scaled = n > maxnorm
+    inv = 1 / (n + 1e-7)
+    nb = VJP["norm"](F.sum(g * x, dims, True), x, n, p, dims, True)[0]
+    return (F.where(scaled, maxnorm * inv * g - maxnorm * inv * inv * nb, g),)
+
+
+defvjp("renorm", _renorm, on_arrays=False)

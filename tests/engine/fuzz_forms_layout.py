@@ -139,6 +139,78 @@ def forms(Form, both, F):
         Form("unique", "L.unique({0}, return_inverse=True, return_counts=True)", domain="ties",
              grad=False),
         Form("unique-backward.m", "{0}.unique()", domain="ties"),
+        # wave 3: splits, flips, diagonals, products, slot writes
+        *both("ravel"), Form("ravel-t", "L.ravel({0}.t())", shapes=_M23),
+        Form("tensor_split", "L.tensor_split({0}, 3, 0)", tup=True, shapes=[((5, 2),), ((4,),)]),
+        Form("tensor_split-indices.m", "{0}.tensor_split([1, 3], -1)", tup=True,
+             shapes=[((2, 4),), ((3,),)]),
+        Form("hsplit", "L.hsplit({0}, 2)", tup=True, shapes=[((2, 4),), ((4,),)]),
+        Form("vsplit.m", "{0}.vsplit([1])", tup=True, shapes=_M23 + _M3),
+        Form("dsplit", "L.dsplit({0}, [1])", tup=True, shapes=_M3),
+        Form("split_with_sizes.m", "{0}.split_with_sizes([1, 1], 0)", tup=True,
+             shapes=[((2, 3),), ((2,),)]),
+        Form("fliplr", "L.fliplr({0})", shapes=_M23 + _M3), Form("flipud.m", "{0}.flipud()"),
+        Form("adjoint.m", "{0}.adjoint()", shapes=_M23 + _M3),
+        *both("diag_embed"), Form("diag_embed-dims", "L.diag_embed({0}, 1, 0, -1)"),
+        *both("diagflat"), Form("diagflat-offset.m", "{0}.diagflat(-1)"),
+        Form("addmm-scaled", "L.addmm({0}, {1}, {2}, beta=0.5, alpha=2)", 3,
+             shapes=[((2, 3), (2, 4), (4, 3)), ((3,), (1, 2), (2, 3))]),
+        Form("addmm.m", "{0}.addmm({1}, {2}, beta=0)", 3, shapes=[((2, 3), (2, 4), (4, 3))]),
+        Form("addmv", "L.addmv({0}, {1}, {2}, alpha=-1)", 3, shapes=[((2,), (2, 3), (3,)),
+                                                                     ((), (1, 2), (2,))]),
+        Form("addr.m", "{0}.addr({1}, {2}, beta=2)", 3, shapes=[((2, 3), (2,), (3,)),
+                                                                ((3,), (2,), (3,))]),
+        Form("addbmm", "L.addbmm({0}, {1}, {2})", 3, shapes=[((2, 3), (2, 2, 4), (2, 4, 3))]),
+        Form("addmm_", "({0} * 1).addmm_({1}, {2})", 3, shapes=[((2, 3), (2, 4), (4, 3))]),
+        *both("inner", 2, shapes=[((2, 3), (4, 3)), ((3,), (3,)), ((), (2, 2))]),
+        *both("vdot", 2, shapes=[((3,), (3,))]),
+        Form("combinations", "L.combinations({0}, 2)", shapes=[((4,),), ((1,),)]),
+        Form("combinations-repl.m", "{0}.combinations(3, with_replacement=True)",
+             shapes=[((3,),)]),
+        Form("select_scatter", "L.select_scatter({0}, {1}, 0, -1)", 2,
+             shapes=[((3, 2), (2,)), ((2,), ())]),
+        Form("slice_scatter.m", "{0}.slice_scatter({1}, 1, 0, None, 2)", 2,
+             shapes=[((2, 4), (2, 2)), ((3, 3), (3, 2))]),
+        Form("diagonal_scatter", "L.diagonal_scatter({0}, {1}, 1)", 2,
+             shapes=[((3, 4), (3,)), ((2, 2), (1,))]),
+        Form("diagonal_scatter.m", "{0}.diagonal_scatter({1})", 2, shapes=[((3, 2), (2,))]),
+        Form("masked_scatter", "L.masked_scatter({0}, {0} > 0, {1})", 2, shapes="same"),
+        Form("masked_scatter.m", "{0}.masked_scatter({1} > 0, {1} * 2)", 2),
+        Form("masked_scatter_", "({0} * 1).masked_scatter_({0} < 0, {1} * {1})", 2,
+             shapes="same"),
+        Form("index_put", "L.index_put({0}, (L.tensor([0, 1]),), {1})", 2,
+             shapes=[((2, 3), (3,)), ((3,), ()), ((2, 2), (2, 2))]),
+        Form("index_put-acc.m", "{0}.index_put((L.tensor([1, 1]),), {1}, accumulate=True)", 2,
+             shapes=[((2, 3), (3,)), ((3,), (2,))]),
+        Form("index_put-mask", "L.index_put({0}, ({0} > 0,), {1})", 2,
+             shapes=[((2, 3), ()), ((3,), (1,))]),
+        Form("index_put_", "({0} * 1).index_put_((L.tensor([0]),), {1} * 2)", 2,
+             shapes=[((2, 3), (3,)), ((3,), ())]),
+        Form("put.m", "{0}.put(L.tensor([0, -1]), {1})", 2, shapes=[((2, 3), (2,)), ((3,), (2,))]),
+        Form("put-acc.m", "{0}.put(L.tensor([1, 1]), {1}, accumulate=True)", 2,
+             shapes=[((2, 3), (2,))]),
+        Form("put_", "({0} * 1).put_(L.tensor([0]), {1})", 2, shapes=[((2, 3), (1,)), ((), ())]),
+        Form("take_along_dim", "L.take_along_dim({0}, L.tensor([[0], [1]]), 1)",
+             shapes=[((2, 3),), ((2, 2),)]),
+        Form("take_along_dim-flat.m", "{0}.take_along_dim(L.tensor([0, 0]))"),
+        Form("argwhere", "L.argwhere({0} > 0)", grad=False),
+        Form("inverse", "L.inverse({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype))",
+             shapes=_SQ + [((2, 2, 2),)]),
+        Form("det.m", "({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype)).det()",
+             shapes=_SQ + [((2, 2, 2),)]),
+        Form("logdet", "L.logdet({0} + 4 * L.eye({0}.shape[-1], dtype={0}.dtype))", shapes=_SQ),
+        Form("slogdet", "L.slogdet({0})", tup=True, shapes=_SQ),
+        Form("matrix_power", "L.matrix_power({0}, 3)", shapes=_SQ),
+        Form("matrix_power-0.m", "{0}.matrix_power(0)", shapes=_SQ),
+        *[Form(f"scatter_reduce-{r}", f"L.scatter_reduce({{0}}, 1, L.tensor([[0, 1, 0], [2, 2, 1]]), "
+               f"{{1}}, '{r}')", 2, shapes=[((2, 3), (2, 3)), ((2, 4), (2, 3))])
+          for r in ("sum", "prod", "mean", "amax", "amin")],
+        Form("scatter_reduce-exclude.m", "{0}.scatter_reduce(0, L.tensor([0, 0, 2]), {1}, 'mean', "
+             "include_self=False)", 2, shapes=[((3,), (3,)), ((4,), (5,))]),
+        Form("scatter_reduce-ties", "L.scatter_reduce({0}, 0, L.tensor([0, 0, 1]), {1}, 'amax')", 2,
+             domain="ties", shapes=[((2,), (3,))]),
+        Form("vander", "L.vander({0}.reshape(-1))", grad=False),
+        Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
     if _stacks_wired():
         out += [
@@ -174,5 +246,10 @@ def grad2_ids():
         einsum-diag einsum-trace einsum-matmul einsum-bmm einsum-3 split-all-weighted
         tile rot90 rot90-k.m block_diag meshgrid cartesian_prod tensordot kron cross baddbmm
         outer.m take vstack hstack
+        ravel-t tensor_split hsplit diag_embed diagflat addmm-scaled addmv addr.m addbmm inner
+        vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
+        masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
+        slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
+        scatter_reduce-amax scatter_reduce-exclude.m
         """.split()
     )

@@ -133,6 +133,69 @@ def forms(Form, both, F):
         Form("F.hardsigmoid", "L.nn.functional.hardsigmoid({0} * 4)"),
         Form("F.hardswish", "L.nn.functional.hardswish({0} * 4)"),
         Form("nn.Hardswish", "L.nn.Hardswish()(L.nn.Hardsigmoid()({0}) * 8 - 4)"),
+        # wave 3: special functions and binary pointwise
+        *both("erfc"), *both("i0"), *both("sinc"), Form("sinc-ties", "L.sinc({0})", domain="ties"),
+        Form("erfinv", "L.erfinv({0}.tanh())"), Form("erfinv.m", "({0} * 0.4).erfinv()"),
+        *[f for name in ("lgamma", "digamma") for f in both(name, domain="pos")],
+        Form("lgamma-negative", "L.lgamma(-{0})", domain="pos"),
+        Form("polygamma.m", "{0}.polygamma(2)", domain="pos"),
+        Form("polygamma1.m", "{0}.polygamma(1)", domain="pos"),
+        Form("mvlgamma", "L.mvlgamma({0} + 1, 2)", domain="pos"),
+        *both("logaddexp2", 2), *both("ldexp", 2), *both("float_power", 2, domain="pos"),
+        Form("float_power-number.m", "{0}.float_power(3)"),
+        Form("ldexp-int", "L.ldexp({0}, ({1} * 2).long())", 2),
+        Form("nextafter", "L.nextafter({0}, {1})", 2),
+        Form("isposinf", "L.isposinf({0} / ({0} > 0))", domain="ties", grad=False),
+        Form("isneginf.m", "(-{0} / ({0} > 0)).isneginf()", domain="ties", grad=False),
+        Form("gcd", "L.gcd(({0} * 10).long(), ({1} * 7).long())", 2, grad=False),
+        Form("lcm.m", "({0} * 10).long().lcm(({1} * 7).long())", 2, grad=False),
+        Form("erfc_", "({0} * 1).erfc_()"), Form("lgamma_", "({0} * 1).lgamma_()", domain="pos"),
+        Form("eq_", "({0} * 1).eq_({1})", 2, domain="ties", scalar=True),
+        Form("lt_.m", "({0} * 1).lt_({1})", 2, scalar=True),
+        Form("ge_", "({0} * 1).ge_(0.5)", domain="ties"),
+        # wave 3 scans
+        Form("kthvalue", "L.kthvalue({0}, 1, {dim})", tup=True),
+        Form("kthvalue-kd.m", "{0}.kthvalue(1, {dim}, keepdim={kd})", tup=True),
+        Form("kthvalue-ties", "L.kthvalue({0}, 1)", domain="ties", tup=True),
+        *both("nanmedian"), Form("nanmedian-nan", "L.nanmedian({0} / ({0} > 0))", grad=False),
+        Form("nanmedian-dim", "L.nanmedian({0}, {dim})", tup=True),
+        Form("nanmedian-dim-kd.m", "{0}.nanmedian({dim}, keepdim={kd})", tup=True),
+        Form("cov", "L.cov({0})", shapes=[((3, 4),), ((4,),), ((2, 1),)]),
+        Form("cov-correction.m", "{0}.cov(correction=0)", shapes=[((2, 3),), ((3,),)]),
+        Form("corrcoef", "L.corrcoef({0})", shapes=[((3, 4),), ((4,),)]),
+        Form("trapezoid", "L.trapezoid({0}, dim={dim})", shapes=[((3, 4),), ((4,),)]),
+        Form("trapezoid-dx", "L.trapezoid({0}, dx=0.5)", shapes=[((3, 4),), ((2,),)]),
+        Form("trapezoid-x", "L.trapezoid({0}, {1})", 2, shapes=[((3, 4), (4,)), ((2, 3), (2, 3))]),
+        Form("cumulative_trapezoid", "L.cumulative_trapezoid({0})", shapes=[((3, 4),), ((2,),)]),
+        Form("cumulative_trapezoid-x", "L.cumulative_trapezoid({0}, {1}, dim=0)", 2,
+             shapes=[((3, 4), (3,))]),
+        Form("histc", "L.histc({0}, 4)", grad=False), Form("histc.m", "{0}.histc(3, -1, 1)", grad=False),
+        Form("bincount", "L.bincount(({0}.abs() * 3).long().reshape(-1))", grad=False),
+        Form("bincount-weights.m", "({0}.abs() * 3).long().reshape(-1).bincount({0}.reshape(-1))",
+             grad=False),
+        Form("unique_consecutive", "L.unique_consecutive({0}, return_inverse=True, "
+             "return_counts=True)", domain="ties", grad=False),
+        # wave 3 common: in-place forms, angle
+        Form("ceil_", "({0} * 1).ceil_() * {0}"), Form("expm1_.m", "({0} * 1).expm1_()"),
+        Form("log1p_", "({0} * {0}).log1p_()"), Form("absolute_", "({0} * 1).absolute_()"),
+        Form("remainder_", "({0} * 1).remainder_(0.7)"),
+        Form("remainder_-tensor", "({0} * 1).remainder_({1}.abs() + 0.5)", 2),
+        Form("torch.expm1_", "L.expm1_({0} * 1)"), Form("torch.deg2rad_", "L.deg2rad_({0} * 1)"),
+        Form("swapaxes_", "({0} * 1).swapaxes_(0, -1)", shapes=[((2, 3),), ((2, 1, 3),)]),
+        Form("logical_and_", "({0} * 1).logical_and_({1})", 2, domain="ties"),
+        Form("logical_not_.m", "({0} * 1).logical_not_()", domain="ties"),
+        *both("angle", domain="ties"),
+        Form("nanquantile", "L.nanquantile({0}, 0.3, {dim}, keepdim={kd})"),
+        Form("nanquantile-all.m", "{0}.nanquantile(0.75)"),
+        Form("nanquantile-nan", "L.nanquantile({0} / ({0} > -0.5), 0.5, {dim})", grad=False),
+        Form("nanquantile-q", "L.nanquantile({0}, L.tensor([0.25, 1.0], dtype={0}.dtype), {dim})"),
+        Form("nanquantile-lower.m", "{0}.nanquantile(0.4, interpolation='lower')"),
+        Form("renorm", "L.renorm({0}, 2, 0, 1.0)", shapes=[((3, 4),), ((2, 2, 2),)]),
+        Form("renorm-inf.m", "{0}.renorm(float('inf'), -1, 0.8)", shapes=[((3, 4),)]),
+        Form("frexp", "L.frexp({0})", tup=True), Form("frexp.m", "{0}.frexp().mantissa"),
+        Form("histogram", "L.histogram({0}, 3)", grad=False),
+        Form("histogram-range.m", "{0}.histogram(2, range=(-1.0, 1.0), density=True)", grad=False),
+        Form("unravel_index", "L.unravel_index(({0}.abs() * 5).long(), (2, 3))", grad=False),
     ]
 
 
@@ -148,4 +211,8 @@ def grad2_ids():
         repeat_interleave-dim.m repeat_interleave-tensor.m index_add index_copy t_ transpose_
         unsqueeze_ squeeze_ F.softsign F.tanhshrink F.hardswish logit logit-eps.m fmax fmin.m
         nanmean broadcast_to.m
+        erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
+        float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
+        cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_ nanquantile
+        nanquantile-q renorm renorm-inf.m frexp
     """.split())

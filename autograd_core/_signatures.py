@@ -1,0 +1,1073 @@
+"""torch's signatures of the names autograd_core exports, as torch's PythonArgParser reads
+them; written by tools/torch_signatures.py (do not edit by hand). A method's signatures are
+its function's without ``Tensor input`` and ``out=``, or its out-of-place method's, unless
+METHODS lists them."""
+
+FUNCTIONS = {
+    "abs": ("(Tensor input, *, Tensor out=None)",),
+    "abs_": ("(Tensor input)",),
+    "absolute": ("(Tensor input, *, Tensor out=None)",),
+    "acos": ("(Tensor input, *, Tensor out=None)",),
+    "acos_": ("(Tensor input)",),
+    "acosh": ("(Tensor input, *, Tensor out=None)",),
+    "acosh_": ("(Tensor input)",),
+    "add": (
+        "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    ),
+    "addbmm": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor batch1, Tensor batch2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+    ),
+    "addcdiv": (
+        "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, "
+        "Tensor out=None)|deprecated",
+        "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+    ),
+    "addcmul": (
+        "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, "
+        "Tensor out=None)|deprecated",
+        "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+    ),
+    "addmm": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor mat1, Tensor mat2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor mat1, Tensor mat2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+        "(Tensor input, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, "
+        "Scalar alpha=1, Tensor out=None)",
+    ),
+    "addmv": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+    ),
+    "addr": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor vec1, Tensor vec2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor vec1, Tensor vec2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+    ),
+    "adjoint": ("(Tensor input)",),
+    "all": (
+        "(Tensor input, *, Tensor out=None)",
+        "(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
+    ),
+    "allclose": (
+        "(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)",
+    ),
+    "amax": ("(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",),
+    "amin": ("(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",),
+    "aminmax": (
+        "(Tensor input, *, int64_t? dim=None, bool keepdim=False, TensorList[2] out=None)",
+    ),
+    "angle": ("(Tensor input, *, Tensor out=None)",),
+    "any": (
+        "(Tensor input, *, Tensor out=None)",
+        "(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
+    ),
+    "arange": (
+        "(Scalar end, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        "(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        "(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "arccos": ("(Tensor input, *, Tensor out=None)",),
+    "arccos_": ("(Tensor input)",),
+    "arccosh": ("(Tensor input, *, Tensor out=None)",),
+    "arccosh_": ("(Tensor input)",),
+    "arcsin": ("(Tensor input, *, Tensor out=None)",),
+    "arcsin_": ("(Tensor input)",),
+    "arcsinh": ("(Tensor input, *, Tensor out=None)",),
+    "arcsinh_": ("(Tensor input)",),
+    "arctan": ("(Tensor input, *, Tensor out=None)",),
+    "arctan2": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "arctan_": ("(Tensor input)",),
+    "arctanh": ("(Tensor input, *, Tensor out=None)",),
+    "arctanh_": ("(Tensor input)",),
+    "argmax": ("(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",),
+    "argmin": ("(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",),
+    "argsort": (
+        "(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, Tensor out=None)",
+        "(Tensor input, int64_t dim=-1, bool descending=False)",
+    ),
+    "argwhere": ("(Tensor input)",),
+    "asin": ("(Tensor input, *, Tensor out=None)",),
+    "asin_": ("(Tensor input)",),
+    "asinh": ("(Tensor input, *, Tensor out=None)",),
+    "asinh_": ("(Tensor input)",),
+    "atan": ("(Tensor input, *, Tensor out=None)",),
+    "atan2": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "atan_": ("(Tensor input)",),
+    "atanh": ("(Tensor input, *, Tensor out=None)",),
+    "atanh_": ("(Tensor input)",),
+    "baddbmm": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor batch1, Tensor batch2, *, "
+        "Tensor out=None)|deprecated",
+        "(Scalar beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, "
+        "Tensor out=None)",
+        "(Tensor input, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, Scalar beta=1, "
+        "Scalar alpha=1, Tensor out=None)",
+    ),
+    "batch_norm": (
+        "(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, "
+        "bool training, double momentum, double eps, bool cudnn_enabled)",
+    ),
+    "bernoulli": (
+        "(Tensor input, *, Generator? generator=None, Tensor out=None)",
+        "(Tensor input, double p, *, Generator? generator=None)",
+    ),
+    "binary_cross_entropy_with_logits": (
+        "(Tensor input, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, "
+        "int64_t reduction=at::Reduction::Mean)",
+    ),
+    "bincount": ("(Tensor input, Tensor? weights=None, SymInt minlength=0)",),
+    "bitwise_and": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "bitwise_left_shift": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "bitwise_not": ("(Tensor input, *, Tensor out=None)",),
+    "bitwise_or": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "bitwise_right_shift": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "bitwise_xor": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "bmm": (
+        "(Tensor input, Tensor mat2, *, Tensor out=None)",
+        "(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
+    ),
+    "broadcast_to": ("(Tensor input, SymIntArrayRef size)",),
+    "bucketize": (
+        "(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, "
+        "Tensor out=None)",
+        "(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False)",
+    ),
+    "cat": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
+    "ceil": ("(Tensor input, *, Tensor out=None)",),
+    "ceil_": ("(Tensor input)",),
+    "celu": ("(Tensor input, Scalar alpha=1.0)",),
+    "chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
+    "clamp": (
+        "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+        "(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+    ),
+    "clamp_": (
+        "(Tensor input, Tensor? min=None, Tensor? max=None)",
+        "(Tensor input, Scalar? min=None, Scalar? max=None)",
+    ),
+    "clamp_max": (
+        "(Tensor input, Tensor max, *, Tensor out=None)",
+        "(Tensor input, Scalar max, *, Tensor out=None)",
+    ),
+    "clamp_max_": (
+        "(Tensor input, Tensor max)",
+        "(Tensor input, Scalar max)",
+    ),
+    "clamp_min": (
+        "(Tensor input, Tensor min, *, Tensor out=None)",
+        "(Tensor input, Scalar min, *, Tensor out=None)",
+    ),
+    "clamp_min_": (
+        "(Tensor input, Tensor min)",
+        "(Tensor input, Scalar min)",
+    ),
+    "clip": (
+        "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+        "(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+    ),
+    "clip_": (
+        "(Tensor input, Tensor? min=None, Tensor? max=None)",
+        "(Tensor input, Scalar? min=None, Scalar? max=None)",
+    ),
+    "clone": ("(Tensor input, *, MemoryFormat? memory_format=None)",),
+    "column_stack": ("(TensorList tensors, *, Tensor out=None)",),
+    "combinations": ("(Tensor input, int64_t r=2, bool with_replacement=False)",),
+    "concat": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
+    "concatenate": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
+    "conj": ("(Tensor input)",),
+    "constant_pad_nd": ("(Tensor input, SymIntArrayRef pad, Scalar value=0)",),
+    "conv1d": (
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+        "SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)",
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+        'c10::string_view padding="valid", SymIntArrayRef[1] dilation=1, SymInt groups=1)',
+    ),
+    "conv2d": (
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+        "SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)",
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+        'c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
+    ),
+    "copysign": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "corrcoef": ("(Tensor input)",),
+    "cos": ("(Tensor input, *, Tensor out=None)",),
+    "cos_": ("(Tensor input)",),
+    "cosh": ("(Tensor input, *, Tensor out=None)",),
+    "cosh_": ("(Tensor input)",),
+    "count_nonzero": (
+        "(Tensor input, int64_t? dim=None)",
+        "(Tensor input, IntArrayRef dim)",
+    ),
+    "cov": (
+        "(Tensor input, *, int64_t correction=1, Tensor? fweights=None, Tensor? aweights=None)",
+    ),
+    "cross": ("(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)",),
+    "cummax": ("(Tensor input, int64_t dim, *, TensorList[2] out=None)",),
+    "cummin": ("(Tensor input, int64_t dim, *, TensorList[2] out=None)",),
+    "cumprod": ("(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
+    "cumsum": ("(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
+    "cumulative_trapezoid": (
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+        "(Tensor y, *, Scalar dx=1, int64_t dim=-1)",
+    ),
+    "deg2rad": ("(Tensor input, *, Tensor out=None)",),
+    "deg2rad_": ("(Tensor input)",),
+    "det": ("(Tensor input)",),
+    "detach": ("(Tensor input)",),
+    "diag": ("(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
+    "diag_embed": ("(Tensor input, int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)",),
+    "diagflat": ("(Tensor input, int64_t offset=0)",),
+    "diagonal": ("(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
+    "diagonal_scatter": (
+        "(Tensor input, Tensor src, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",
+    ),
+    "diff": (
+        "(Tensor input, int64_t n=1, int64_t dim=-1, Tensor? prepend=None, Tensor? append=None, "
+        "*, Tensor out=None)",
+    ),
+    "digamma": ("(Tensor input, *, Tensor out=None)",),
+    "dist": ("(Tensor input, Tensor other, Scalar p=2)",),
+    "div": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+        "(Tensor input, Scalar other, *, c10::string_view? rounding_mode)",
+    ),
+    "divide": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+        "(Tensor input, Scalar other)",
+        "(Tensor input, Scalar other, *, c10::string_view? rounding_mode)",
+    ),
+    "dot": ("(Tensor input, Tensor tensor, *, Tensor out=None)",),
+    "dropout": ("(Tensor input, double p, bool train)",),
+    "dsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
+    ),
+    "dstack": ("(TensorList tensors, *, Tensor out=None)",),
+    "embedding": (
+        "(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, "
+        "bool sparse=False)",
+    ),
+    "empty": (
+        "(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "empty_like": (
+        "(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "eq": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "equal": ("(Tensor input, Tensor other)",),
+    "erf": ("(Tensor input, *, Tensor out=None)",),
+    "erf_": ("(Tensor input)",),
+    "erfc": ("(Tensor input, *, Tensor out=None)",),
+    "erfc_": ("(Tensor input)",),
+    "erfinv": ("(Tensor input, *, Tensor out=None)",),
+    "exp": ("(Tensor input, *, Tensor out=None)",),
+    "exp2": ("(Tensor input, *, Tensor out=None)",),
+    "exp2_": ("(Tensor input)",),
+    "exp_": ("(Tensor input)",),
+    "expm1": ("(Tensor input, *, Tensor out=None)",),
+    "expm1_": ("(Tensor input)",),
+    "eye": (
+        "(SymInt n, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        "(SymInt n, SymInt m, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "fix": ("(Tensor input, *, Tensor out=None)",),
+    "fix_": ("(Tensor input)",),
+    "flatten": ("(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
+    "flip": ("(Tensor input, IntArrayRef dims)",),
+    "fliplr": ("(Tensor input)",),
+    "flipud": ("(Tensor input)",),
+    "float_power": (
+        "(Tensor input, Tensor exponent, *, Tensor out=None)",
+        "(Scalar self, Tensor exponent, *, Tensor out=None)",
+        "(Tensor input, Scalar exponent, *, Tensor out=None)",
+    ),
+    "floor": ("(Tensor input, *, Tensor out=None)",),
+    "floor_": ("(Tensor input)",),
+    "floor_divide": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other)",
+    ),
+    "fmax": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "fmin": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "fmod": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "frac": ("(Tensor input, *, Tensor out=None)",),
+    "frac_": ("(Tensor input)",),
+    "frexp": ("(Tensor input, *, TensorList[2] out=None)",),
+    "full": (
+        "(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "full_like": (
+        "(Tensor input, Scalar fill_value, *, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "gather": (
+        "(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
+    ),
+    "gcd": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "gcd_": ("(Tensor input, Tensor other)",),
+    "ge": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "ger": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "greater": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "greater_equal": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "group_norm": (
+        "(Tensor input, int64_t num_groups, Tensor? weight=None, Tensor? bias=None, "
+        "double eps=1e-05, bool cudnn_enabled=True)",
+    ),
+    "gt": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
+    "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
+    "histogram": (
+        "(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
+        "TensorList[2] out=None)",
+        "(Tensor input, int64_t bins=100, *, ArrayRef<double>? range=None, Tensor? weight=None, "
+        "bool density=False, TensorList[2] out=None)",
+    ),
+    "hsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
+    ),
+    "hstack": ("(TensorList tensors, *, Tensor out=None)",),
+    "hypot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "i0": ("(Tensor input, *, Tensor out=None)",),
+    "i0_": ("(Tensor input)",),
+    "index_add": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, "
+        "Tensor out=None)",
+    ),
+    "index_copy": ("(Tensor input, int64_t dim, Tensor index, Tensor source, *, Tensor out=None)",),
+    "index_fill": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor value)",
+        "(Tensor input, int64_t dim, Tensor index, Scalar value)",
+    ),
+    "index_put": (
+        "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
+        "bool accumulate=False)",
+    ),
+    "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
+    "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "inverse": ("(Tensor input, *, Tensor out=None)",),
+    "is_complex": ("(Tensor input)",),
+    "is_conj": ("(Tensor input)",),
+    "is_floating_point": ("(Tensor input)",),
+    "is_neg": ("(Tensor input)",),
+    "is_nonzero": ("(Tensor input)",),
+    "is_same_size": ("(Tensor input, Tensor other)",),
+    "is_signed": ("(Tensor input)",),
+    "isclose": (
+        "(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)",
+    ),
+    "isfinite": ("(Tensor input)",),
+    "isin": (
+        "(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, "
+        "Tensor out=None)",
+        "(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, "
+        "Tensor out=None)",
+        "(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, "
+        "Tensor out=None)",
+    ),
+    "isinf": ("(Tensor input)",),
+    "isnan": ("(Tensor input)",),
+    "isneginf": ("(Tensor input, *, Tensor out=None)",),
+    "isposinf": ("(Tensor input, *, Tensor out=None)",),
+    "isreal": ("(Tensor input)",),
+    "kron": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "kthvalue": (
+        "(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "layer_norm": (
+        "(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, Tensor? bias=None, "
+        "double eps=1e-05, bool cudnn_enable=True)",
+    ),
+    "lcm": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "lcm_": ("(Tensor input, Tensor other)",),
+    "ldexp": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "ldexp_": ("(Tensor input, Tensor other)",),
+    "le": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "lerp": (
+        "(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+        "(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
+    ),
+    "less": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "less_equal": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "lgamma": ("(Tensor input, *, Tensor out=None)",),
+    "linspace": (
+        "(Tensor start, Tensor end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(Scalar start, Tensor end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(Tensor start, Scalar end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "log": ("(Tensor input, *, Tensor out=None)",),
+    "log10": ("(Tensor input, *, Tensor out=None)",),
+    "log10_": ("(Tensor input)",),
+    "log1p": ("(Tensor input, *, Tensor out=None)",),
+    "log1p_": ("(Tensor input)",),
+    "log2": ("(Tensor input, *, Tensor out=None)",),
+    "log2_": ("(Tensor input)",),
+    "log_": ("(Tensor input)",),
+    "log_softmax": ("(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",),
+    "logaddexp": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "logaddexp2": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "logcumsumexp": ("(Tensor input, int64_t dim, *, Tensor out=None)",),
+    "logdet": ("(Tensor input)",),
+    "logical_and": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "logical_not": ("(Tensor input, *, Tensor out=None)",),
+    "logical_or": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "logical_xor": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "logit": ("(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "logit_": ("(Tensor input, double? eps=None)",),
+    "logspace": (
+        "(Tensor start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Scalar start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor start, Scalar end, int64_t steps, double base=10.0, *, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Scalar start, Scalar end, int64_t steps, double base=10.0, *, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "logsumexp": ("(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",),
+    "lt": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "masked_fill": (
+        "(Tensor input, Tensor mask, Tensor value)",
+        "(Tensor input, Tensor mask, Scalar value)",
+    ),
+    "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
+    "masked_select": ("(Tensor input, Tensor mask, *, Tensor out=None)",),
+    "matmul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "matrix_power": ("(Tensor input, int64_t n, *, Tensor out=None)",),
+    "max": (
+        "(Tensor input, *, Tensor out=None)",
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "max_pool2d": (
+        "(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
+        "IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False)",
+    ),
+    "maximum": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "mean": (
+        "(Tensor input, *, ScalarType? dtype=None, Tensor out=None)",
+        "(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+        "Tensor out=None)",
+    ),
+    "median": (
+        "(Tensor input)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "min": (
+        "(Tensor input, *, Tensor out=None)",
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "minimum": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "mm": (
+        "(Tensor input, Tensor mat2, *, Tensor out=None)",
+        "(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
+    ),
+    "mode": ("(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",),
+    "moveaxis": (
+        "(Tensor input, int64_t source, int64_t destination)",
+        "(Tensor input, IntArrayRef source, IntArrayRef destination)",
+    ),
+    "movedim": (
+        "(Tensor input, int64_t source, int64_t destination)",
+        "(Tensor input, IntArrayRef source, IntArrayRef destination)",
+    ),
+    "msort": ("(Tensor input, *, Tensor out=None)",),
+    "mul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "multinomial": (
+        "(Tensor input, SymInt num_samples, bool replacement=False, *, "
+        "Generator? generator=None, Tensor out=None)",
+    ),
+    "multiply": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other)",
+    ),
+    "mv": ("(Tensor input, Tensor vec, *, Tensor out=None)",),
+    "mvlgamma": ("(Tensor input, int64_t p, *, Tensor out=None)",),
+    "nan_to_num": (
+        "(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, "
+        "Tensor out=None)",
+    ),
+    "nan_to_num_": ("(Tensor input, double? nan=None, double? posinf=None, double? neginf=None)",),
+    "nanmean": (
+        "(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
+        "Tensor out=None)",
+    ),
+    "nanmedian": (
+        "(Tensor input)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    ),
+    "nanquantile": (
+        "(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
+        "(Tensor input, double q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
+    ),
+    "nansum": (
+        "(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
+        "Tensor out=None)",
+    ),
+    "narrow": (
+        "(Tensor input, int64_t dim, Tensor start, SymInt length)",
+        "(Tensor input, int64_t dim, SymInt start, SymInt length)",
+    ),
+    "ne": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "neg": ("(Tensor input, *, Tensor out=None)",),
+    "neg_": ("(Tensor input)",),
+    "negative": ("(Tensor input, *, Tensor out=None)",),
+    "negative_": ("(Tensor input)",),
+    "nextafter": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "normal": (
+        "(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+        "(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+        "(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+        "(double mean, double std, SymIntArrayRef size, *, Generator? generator=None, "
+        "Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "not_equal": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "ones": (
+        "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "ones_like": (
+        "(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "outer": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "permute": ("(Tensor input, IntArrayRef dims)",),
+    "poisson": ("(Tensor input, Generator? generator=None)",),
+    "polygamma": ("(int64_t n, Tensor input, *, Tensor out=None)",),
+    "positive": ("(Tensor input)",),
+    "pow": (
+        "(Tensor input, Tensor exponent, *, Tensor out=None)",
+        "(Scalar self, Tensor exponent, *, Tensor out=None)",
+        "(Tensor input, Scalar exponent, *, Tensor out=None)",
+    ),
+    "prelu": ("(Tensor input, Tensor weight)",),
+    "prod": (
+        "(Tensor input, *, ScalarType? dtype=None)",
+        "(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, "
+        "Tensor out=None)",
+    ),
+    "promote_types": ("(ScalarType type1, ScalarType type2)",),
+    "put": ("(Tensor input, Tensor index, Tensor source, bool accumulate=False)",),
+    "quantile": (
+        "(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
+        "(Tensor input, double q, int64_t? dim=None, bool keepdim=False, *, "
+        'c10::string_view interpolation="linear", Tensor out=None)',
+    ),
+    "rad2deg": ("(Tensor input, *, Tensor out=None)",),
+    "rad2deg_": ("(Tensor input)",),
+    "rand": (
+        "(SymIntArrayRef size, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "rand_like": (
+        "(Tensor input, *, Generator? generator, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "randint": (
+        "(SymInt high, SymIntArrayRef size, *, Generator? generator, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(SymInt high, SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(SymInt low, SymInt high, SymIntArrayRef size, *, Generator? generator, "
+        "Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(SymInt low, SymInt high, SymIntArrayRef size, *, Tensor out=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "randint_like": (
+        "(Tensor input, SymInt low, SymInt high, *, Generator? generator, "
+        "MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, Tensor high, *, Generator? generator, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, Tensor high, *, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, SymInt high, *, Generator? generator, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, SymInt high, *, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "randn": (
+        "(SymIntArrayRef size, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "randn_like": (
+        "(Tensor input, *, Generator? generator, MemoryFormat? memory_format=None, "
+        "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=False, bool? requires_grad=False)",
+        "(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "randperm": (
+        "(SymInt n, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+        "(SymInt n, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "ravel": ("(Tensor input)",),
+    "real": ("(Tensor input)",),
+    "reciprocal": ("(Tensor input, *, Tensor out=None)",),
+    "reciprocal_": ("(Tensor input)",),
+    "relu": ("(Tensor input)",),
+    "relu_": ("(Tensor input)",),
+    "remainder": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "renorm": ("(Tensor input, Scalar p, int64_t dim, Scalar maxnorm, *, Tensor out=None)",),
+    "repeat_interleave": (
+        "(Tensor input, Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)",
+        "(Tensor repeats, *, SymInt? output_size=None)",
+        "(Tensor input, SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)",
+    ),
+    "reshape": ("(Tensor input, SymIntArrayRef shape)",),
+    "resolve_conj": ("(Tensor input)",),
+    "resolve_neg": ("(Tensor input)",),
+    "result_type": (
+        "(Tensor tensor, Tensor other)",
+        "(Scalar scalar, Tensor tensor)",
+        "(Tensor tensor, Scalar other)",
+        "(Scalar scalar1, Scalar scalar2)",
+    ),
+    "roll": ("(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",),
+    "rot90": ("(Tensor input, int64_t k=1, IntArrayRef dims={0,1})",),
+    "round": (
+        "(Tensor input, *, Tensor out=None)",
+        "(Tensor input, *, int64_t decimals, Tensor out=None)",
+    ),
+    "round_": (
+        "(Tensor input)",
+        "(Tensor input, *, int64_t decimals)",
+    ),
+    "row_stack": ("(TensorList tensors, *, Tensor out=None)",),
+    "rsqrt": ("(Tensor input, *, Tensor out=None)",),
+    "rsqrt_": ("(Tensor input)",),
+    "rsub": (
+        "(Tensor input, Tensor other, *, Scalar alpha=1)",
+        "(Tensor input, Scalar other, Scalar alpha=1)",
+    ),
+    "scatter": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce, "
+        "Tensor out=None)",
+        "(Tensor input, int64_t dim, Tensor index, Scalar value, *, Tensor out=None)",
+        "(Tensor input, int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce, "
+        "Tensor out=None)",
+    ),
+    "scatter_add": ("(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",),
+    "searchsorted": (
+        "(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, "
+        "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
+        "(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, "
+        "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
+    ),
+    "select": ("(Tensor input, int64_t dim, SymInt index)",),
+    "select_scatter": ("(Tensor input, Tensor src, int64_t dim, SymInt index)",),
+    "selu": ("(Tensor input)",),
+    "sgn": ("(Tensor input, *, Tensor out=None)",),
+    "sigmoid": ("(Tensor input, *, Tensor out=None)",),
+    "sigmoid_": ("(Tensor input)",),
+    "sign": ("(Tensor input, *, Tensor out=None)",),
+    "signbit": ("(Tensor input, *, Tensor out=None)",),
+    "sin": ("(Tensor input, *, Tensor out=None)",),
+    "sin_": ("(Tensor input)",),
+    "sinc": ("(Tensor input, *, Tensor out=None)",),
+    "sinc_": ("(Tensor input)",),
+    "sinh": ("(Tensor input, *, Tensor out=None)",),
+    "sinh_": ("(Tensor input)",),
+    "slice_scatter": (
+        "(Tensor input, Tensor src, int64_t dim=0, SymInt? start=None, SymInt? end=None, "
+        "SymInt step=1, *, Tensor out=None)",
+    ),
+    "slogdet": ("(Tensor input, *, TensorList[2] out=None)",),
+    "softmax": ("(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",),
+    "sort": (
+        "(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
+        "TensorList[2] out=None)",
+        "(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)",
+    ),
+    "split_with_sizes": ("(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)",),
+    "sqrt": ("(Tensor input, *, Tensor out=None)",),
+    "sqrt_": ("(Tensor input)",),
+    "square": ("(Tensor input, *, Tensor out=None)",),
+    "square_": ("(Tensor input)",),
+    "squeeze": (
+        "(Tensor input)",
+        "(Tensor input, int64_t dim)",
+        "(Tensor input, IntArrayRef dim)",
+    ),
+    "stack": ("(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
+    "std": (
+        "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+        "Tensor out=None)",
+        "(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, "
+        "bool keepdim=False, Tensor out=None)",
+        "(Tensor input, bool unbiased=True)",
+    ),
+    "std_mean": (
+        "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
+        "(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)",
+        "(Tensor input, bool unbiased=True)",
+    ),
+    "sub": (
+        "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
+        "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    ),
+    "subtract": (
+        "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+        "(Tensor input, Scalar other, Scalar alpha=1)",
+    ),
+    "sum": (
+        "(Tensor input, *, ScalarType? dtype=None)",
+        "(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+        "Tensor out=None)",
+    ),
+    "swapaxes": ("(Tensor input, int64_t axis0, int64_t axis1)",),
+    "swapdims": ("(Tensor input, int64_t dim0, int64_t dim1)",),
+    "t": ("(Tensor input)",),
+    "take": ("(Tensor input, Tensor index, *, Tensor out=None)",),
+    "take_along_dim": ("(Tensor input, Tensor indices, int64_t? dim=None, *, Tensor out=None)",),
+    "tan": ("(Tensor input, *, Tensor out=None)",),
+    "tan_": ("(Tensor input)",),
+    "tanh": ("(Tensor input, *, Tensor out=None)",),
+    "tanh_": ("(Tensor input)",),
+    "tensor_split": (
+        "(Tensor input, SymIntArrayRef indices, int64_t dim=0)",
+        "(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)",
+        "(Tensor input, SymInt sections, int64_t dim=0)",
+    ),
+    "tile": ("(Tensor input, SymIntArrayRef dims)",),
+    "topk": (
+        "(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
+        "TensorList[2] out=None)",
+    ),
+    "trace": ("(Tensor input)",),
+    "transpose": ("(Tensor input, int64_t dim0, int64_t dim1)",),
+    "trapezoid": (
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+        "(Tensor y, *, Scalar dx=1, int64_t dim=-1)",
+    ),
+    "trapz": (
+        "(Tensor y, *, double dx=1, int64_t dim=-1)",
+        "(Tensor y, Tensor x, *, int64_t dim=-1)",
+    ),
+    "tril": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
+    "tril_indices": (
+        "(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "triu": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
+    "triu_indices": (
+        "(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "true_divide": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other)",
+    ),
+    "trunc": ("(Tensor input, *, Tensor out=None)",),
+    "trunc_": ("(Tensor input)",),
+    "unbind": ("(Tensor input, int64_t dim=0)",),
+    "unsqueeze": ("(Tensor input, int64_t dim)",),
+    "vander": ("(Tensor x, int64_t? N=None, bool increasing=False)",),
+    "var": (
+        "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+        "Tensor out=None)",
+        "(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, "
+        "bool keepdim=False, Tensor out=None)",
+        "(Tensor input, bool unbiased=True)",
+    ),
+    "var_mean": (
+        "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
+        "(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)",
+        "(Tensor input, bool unbiased=True)",
+    ),
+    "vdot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "vsplit": (
+        "(Tensor input, int64_t sections)",
+        "(Tensor input, IntArrayRef indices)",
+    ),
+    "vstack": ("(TensorList tensors, *, Tensor out=None)",),
+    "where": (
+        "(Tensor condition)",
+        "(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+        "(Tensor condition, Scalar self, Tensor other)",
+        "(Tensor condition, Tensor input, Scalar other)",
+        "(Tensor condition, Scalar self, Scalar other)",
+    ),
+    "xlogy": (
+        "(Tensor input, Tensor other, *, Tensor out=None)",
+        "(Scalar self, Tensor other, *, Tensor out=None)",
+        "(Tensor input, Scalar other, *, Tensor out=None)",
+    ),
+    "xlogy_": (
+        "(Tensor input, Tensor other)",
+        "(Tensor input, Scalar other)",
+    ),
+    "zeros": (
+        "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "zeros_like": (
+        "(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+}
+METHODS = {
+    "addbmm": (
+        "(Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2)|deprecated",
+        "(Scalar beta, Tensor batch1, Tensor batch2)|deprecated",
+        "(Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addmm": (
+        "(Scalar beta, Scalar alpha, Tensor mat1, Tensor mat2)|deprecated",
+        "(Scalar beta, Tensor mat1, Tensor mat2)|deprecated",
+        "(Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addmv": (
+        "(Scalar beta, Scalar alpha, Tensor mat, Tensor vec)|deprecated",
+        "(Scalar beta, Tensor mat, Tensor vec)|deprecated",
+        "(Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "addr": (
+        "(Scalar beta, Scalar alpha, Tensor vec1, Tensor vec2)|deprecated",
+        "(Scalar beta, Tensor vec1, Tensor vec2)|deprecated",
+        "(Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "baddbmm": (
+        "(Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2)|deprecated",
+        "(Scalar beta, Tensor batch1, Tensor batch2)|deprecated",
+        "(Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1)",
+    ),
+    "bernoulli_": (
+        "(Tensor p, *, Generator? generator=None)",
+        "(double p=0.5, *, Generator? generator=None)",
+    ),
+    "bitwise_and": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "bitwise_left_shift": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "bitwise_or": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "bitwise_right_shift": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "bitwise_xor": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "bmm": ("(Tensor mat2)",),
+    "cauchy_": ("(double median=0, double sigma=1, *, Generator? generator=None)",),
+    "expand": ("(SymIntArrayRef size, *, bool implicit=False)",),
+    "expand_as": ("(Tensor other)",),
+    "exponential_": ("(double lambd=1, *, Generator? generator=None)",),
+    "fill_": (
+        "(Tensor value)",
+        "(Scalar value)",
+    ),
+    "float_power": (
+        "(Tensor exponent)",
+        "(Scalar exponent)",
+    ),
+    "geometric_": ("(double p, *, Generator? generator=None)",),
+    "is_inference": ("()",),
+    "log_normal_": ("(double mean=1, double std=2, *, Generator? generator=None)",),
+    "mm": ("(Tensor mat2)",),
+    "new_empty": (
+        "(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "new_full": (
+        "(SymIntArrayRef size, Scalar fill_value, *, ScalarType? dtype=None, "
+        "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+        "bool? requires_grad=False)",
+    ),
+    "new_ones": (
+        "(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "new_zeros": (
+        "(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, "
+        "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+    ),
+    "normal_": ("(double mean=0, double std=1, *, Generator? generator=None)",),
+    "polygamma": ("(int64_t n)",),
+    "pow": (
+        "(Tensor exponent)",
+        "(Scalar exponent)",
+    ),
+    "random_": (
+        "(*, Generator? generator=None)",
+        "(int64_t from, int64_t? to, *, Generator? generator=None)",
+        "(int64_t to, *, Generator? generator=None)",
+    ),
+    "remainder": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "repeat": ("(SymIntArrayRef repeats)",),
+    "repeat_interleave": (
+        "(Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)",
+        "(SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)",
+    ),
+    "reshape_as": ("(Tensor other)",),
+    "retain_grad": ("()",),
+    "sum_to_size": ("(SymIntArrayRef size)",),
+    "type_as": ("(Tensor other)",),
+    "unfold": ("(int64_t dimension, int64_t size, int64_t step)",),
+    "uniform_": ("(double from=0, double to=1, *, Generator? generator=None)",),
+    "view": (
+        "(ScalarType dtype)",
+        "(SymIntArrayRef size)",
+    ),
+    "view_as": ("(Tensor other)",),
+    "where": (
+        "(Tensor condition, Tensor other)",
+        "(Tensor condition, Scalar other)",
+    ),
+    "xlogy": (
+        "(Tensor other)",
+        "(Scalar other)",
+    ),
+    "zero_": ("()",),
+}
