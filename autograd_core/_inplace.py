@@ -179,10 +179,6 @@ def _inplace(self, fn, *args, **kwargs):
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
-    if r._grad_fn is None and fn.__name__ in _COMPARED:  # torch records a zero derivative
-        inputs = (src, *(a for a in args if isinstance(a, Tensor)))
-        name = f"{_COMPARED[fn.__name__]}Backward{len(inputs) - 1}"
-        r = _ops._record("compare_", name, _ops._cast(r._data, self.dtype), inputs)
     self._check_shape(r)
     self._write(
         r._data,
@@ -221,7 +217,6 @@ def _regraph(t, node):
         t.retain_grad()
 
 
-_COMPARED = {"eq": "Eq", "ne": "Ne", "lt": "Lt", "le": "Le", "gt": "Gt", "ge": "Ge"}
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 

@@ -172,9 +172,7 @@ def _inplace_method(fn, name):
 
 for _name in """
     add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs clamp clamp_min
-    clamp_max masked_fill reciprocal square sign floor round remainder bitwise_and bitwise_or
-    bitwise_xor bitwise_not ceil expm1 log1p logical_and logical_not logical_or
-    logical_xor eq ne lt le gt ge greater greater_equal less less_equal not_equal
+    clamp_max masked_fill reciprocal square sign floor round
 """.split():
     setattr(Tensor, _name + "_", _inplace_method(getattr(_ops, _name), _name + "_"))
 for _m in _ops_modules.BREADTH:
@@ -183,8 +181,6 @@ for _m in _ops_modules.BREADTH:
     for _name in _m.INPLACE:
         setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
 Tensor.clip_ = Tensor.clamp_
-Tensor.absolute_ = Tensor.abs_
-Tensor.swapaxes_ = Tensor.swapdims_ = Tensor.transpose_
 Tensor.masked_fill_ = lambda self, mask, value: self._inplace(  # torch names self first in errors
     _ops.masked_fill, mask, value, _self_first=True
 )

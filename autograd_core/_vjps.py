@@ -190,7 +190,6 @@ VJP["slope_backward"] = lambda g, y, need, negative_slope, name: (  # (g, x) -> 
 )
 VJP["abs"] = lambda g, x: (g * sign(x),)  # abs'(0) = 0
 VJP["zero_grad"] = lambda g: (zeros_of(g),)  # sign, floor, round: not connected
-VJP["compare_"] = lambda g, need: tuple(zeros_of(g) if n else None for n in need)  # x.eq_(y)
 # Masks are applied with where, as torch's formulas: +0 where no gradient passes (g * mask: -0)
 VJP["clamp"] = lambda g, x, min, max: (where(clamp_mask(x, min, max), g, 0.0),)  # bounds in
 
