@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _creation
 from ._api import ops as _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
@@ -192,8 +192,10 @@ def run_node(p, node, grads):
             f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "
             f"(expected {len(node._next)}, got {len(grads_in)})"
         )
-    if p.free_saved and node._saved:
-        node._saved = None  # free what forward saved
+    if p.free_saved:  # free what forward saved (so a second backward is refused, as torch's)
+        saved = node._saved
+        if (saved and saved[0] is not None) or ((saved or node._attrs) and _keeps(node)):
+            node._saved = None
     built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
     if hooked or _anomaly.enabled:
         built_in, grads_in = _after(p, node, grads, grads_in, built_in)
@@ -232,6 +234,24 @@ def _after(p, node, grads, grads_in, built_in):
     if _anomaly.enabled:
         _anomaly_check(node, [p.wrap(g) for g in grads_in])
     return built_in, grads_in
+
+
+def _keeps(node):
+    """Whether a node keeps anything torch would free after backward: a saved value (None marks
+    one skipped as no gradient needed it), or an index or mask tensor among its attributes
+    (Tensors or arrays, alone or in a tuple; index_add's and scatter_add's index serve only the
+    source's gradient, which torch saves it for: not counted)."""
+    for s in node._saved:
+        if s is not None:
+            return True
+    if not node._attrs or type(node).__name__ in ("IndexAddBackward0", "ScatterAddBackward0"):
+        return False
+    for v in node._attrs.values():  # (loops, not any(): no generator frame per node)
+        for w in v if v.__class__ is tuple else (v,):
+            d = w._data if w.__class__ is Tensor else w
+            if hasattr(d, "dtype") and _backend_kind(d.dtype) in "biu":
+                return True
+    return False
 
 
 def _hooked(p, node, grads, hooks):

@@ -555,6 +555,22 @@ _SNIPPETS.update({
                                     "    for s in (0.37, 0.1, 3, -2.2, 7.77):\n"
                                     "        out.append((x * s, s * x, x / s, s / x, x + s, s - x, "
                                     "x - s, x.clone().mul_(s), x.clone().div_(s), x ** s, x % s))",
+    # a second backward without retain_graph: refused where a node kept anything torch frees
+    # (saved values, index and mask tensors), allowed where nothing was kept
+    "second_backward_by_op": "out = []\nfor code in ('x.gather(0, L.tensor([0, 1]))', "
+                             "'x[L.tensor([0, 1])]', 'x[x > 0]', 'x.masked_select(x > 0)', "
+                             "'x.index_select(0, L.tensor([1]))', 'x.max(0)[0]', 'x.sort()[0]', "
+                             "'x.topk(1)[0]', 'x.masked_fill(x > 0, 1.)', "
+                             "'L.where(x > 0, x, x * 2)', 'x.scatter(0, L.tensor([0]), 1.)', "
+                             "'x.index_add(0, L.tensor([0]), L.ones(1))', "
+                             "'x.scatter_add(0, L.tensor([0]), L.ones(1))', "
+                             "'L.addcmul(x, L.ones(3), L.ones(3))', 'x * 2', 'x + x', 'x.sum()', "
+                             "'x[0]', 'x[1:]', 'x.kthvalue(2)[0]', 'x.median(0)[0]', "
+                             "'x.cumsum(0)', 'x.expand(2, 3)', 'L.cat([x, x])'):\n"
+                             "    x = L.tensor([1., -2., 3.], requires_grad=True)\n"
+                             "    y = eval(code)\n    y.sum().backward()\n    try:\n"
+                             "        y.sum().backward()\n        out.append('ok')\n"
+                             "    except RuntimeError:\n        out.append('freed')",
 })
 
 for _name, _code in _SNIPPETS.items():
