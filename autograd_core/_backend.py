@@ -401,9 +401,9 @@ def namespace_for_device(dev):
         return array_api_compat.numpy, None
     if dev.type == "cuda":
         if not cupy_available():
-            raise RuntimeError(
-                "Found no NVIDIA driver on your system (cupy with a CUDA device is needed "
-                "for device='cuda'). Check autograd_core.cuda.is_available() first."
+            raise AssertionError(  # torch's type and words, as a CPU-only torch says them
+                "Torch not compiled with CUDA enabled (autograd_core needs cupy and a CUDA "
+                "device for device='cuda'; check autograd_core.cuda.is_available() first)"
             )
         return _compat_cupy, dev.index
     raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {dev}")

@@ -3,6 +3,7 @@ gradient it receives, then ``retain_grad``, then its node's pre-hooks; a node's 
 its computed gradients (in _engine). A hook may return a replacement, refused with torch's
 message when it has another size (tensor hooks) or another count (node hooks)."""
 
+from ._operands import _type_name
 from ._tensor import Tensor
 
 
@@ -13,9 +14,13 @@ def tensor_hooks(hooks, grad):
         if result is not None:
             if not isinstance(result, Tensor):
                 raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+            name = getattr(hook, "__name__", hook)
             if result.shape != grad.shape:
+                raise RuntimeError(f"hook '{name}' has changed the size of value")
+            if result.dtype is not grad.dtype:
                 raise RuntimeError(
-                    f"hook '{getattr(hook, '__name__', hook)}' has changed the size of value"
+                    f"hook '{name}' has changed the type of value (was {_type_name(grad)} got "
+                    f"{_type_name(result)})"
                 )
             grad = result
     return grad

@@ -175,7 +175,11 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         t = Tensor._from_data(arr)
         return _finish(t.to(device) if device is not None else t, requires_grad)
     from_python = not isinstance(data, (np.ndarray, np.generic))
-    host = np.array(_nested_tensors_to_host(data), copy=True)
+    try:
+        host = np.array(_nested_tensors_to_host(data), copy=True)
+    except ValueError:
+        _ragged(data, 0)  # torch's words for nested lists of unequal lengths
+        raise
     if host.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(data).__name__}")
     dt = (
@@ -192,6 +196,27 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         host = host.astype(_backend.np_dtype(dt), copy=False)
     arr = _backend.asarray_on(host, device)
     return _finish(Tensor._from_data(arr), requires_grad)
+
+
+def _ragged(data, dim):
+    """Raise torch's error for the first nested sequence whose length differs from its first
+    sibling's (depth first, as torch reads the lists)."""
+    if not isinstance(data, (list, tuple)) or not data:
+        return
+    first = data[0]
+    for item in data:
+        if isinstance(first, (list, tuple)) != isinstance(item, (list, tuple)):
+            raise TypeError(
+                "not a sequence"
+                if isinstance(first, (list, tuple))
+                else f"'{type(item).__name__}' object cannot be interpreted as an integer"
+            )
+        if isinstance(item, (list, tuple)):
+            if len(item) != len(first):
+                raise ValueError(
+                    f"expected sequence of length {len(first)} at dim {dim + 1} (got {len(item)})"
+                )
+            _ragged(item, dim + 1)
 
 
 def as_tensor(data, dtype=None, device=None):
@@ -221,10 +246,19 @@ def _rebuild(data, device, requires_grad):
 # ----------------------------------------------------------------------------- filled
 
 
-def _size(size):
+def _size(size, zeros=False):
+    """A size given as ints or as one sequence, refused (torch's words) if a dim is negative."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    return tuple(int(s) for s in size)
+    size = tuple(int(s) for s in size)
+    if any(s < 0 for s in size):
+        bad = next(s for s in size if s < 0)
+        raise RuntimeError(
+            "zeros: Dimension size must be non-negative."
+            if zeros
+            else f"Trying to create tensor with negative dimension {bad}: {list(size)}"
+        )
+    return size
 
 
 def _filled(fill, size, dtype, device, requires_grad):
@@ -243,7 +277,7 @@ def _filled(fill, size, dtype, device, requires_grad):
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
-    return _filled(0, _size(size), dtype, device, requires_grad)
+    return _filled(0, _size(size, zeros=True), dtype, device, requires_grad)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
@@ -356,6 +390,9 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    for name, v in (("n", n), ("m", m)):
+        if v is not None and v < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     host = np.eye(n, m, dtype=_backend.np_dtype(dtype or _backend.default_float[0]))
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
@@ -388,6 +425,10 @@ def randint(
     """Integers uniformly drawn from [low, high)."""
     if size is None:
         low, high, size = 0, low, high
+    if low >= high:
+        raise RuntimeError(
+            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+        )
     if dtype is bool_ and not 0 <= low < high <= 2:  # (torch's check of the bounds for bool)
         raise RuntimeError(f"{'from' if low < 0 else 'to - 1'} is out of bounds for bool")
     host = _gen(generator).integers(low, high, size=tuple(size))

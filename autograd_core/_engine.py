@@ -393,4 +393,5 @@ def _accumulate(t, g, create_graph, how):
     if hooks:  # run in backward's grad mode (on only under create_graph), as torch's
         with set_grad_enabled(bool(create_graph)):
             for hook in list(hooks.values()):
-                hook(t)
+                if hook(t) is not None:
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")

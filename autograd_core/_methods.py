@@ -273,9 +273,17 @@ def _to(self, *args, **kwargs):
 
 
 def _type(self, dtype=None):
-    """The legacy type name (``'torch.FloatTensor'``), or a copy as `dtype`."""
+    """The legacy type name (``'torch.FloatTensor'``), or self as `dtype`: a dtype or a legacy
+    name (``'torch.DoubleTensor'``, ``'torch.cuda.LongTensor'``)."""
     if dtype is None:
         return _tensor._type_str(self).split(" ")[0]
+    if isinstance(dtype, str):
+        name = dtype.removeprefix("torch.").removeprefix("cuda.")
+        found = [d for d in _backend.DTYPES if f"{d.title}Tensor" == name]
+        if not found:
+            raise ValueError(f"invalid type: '{dtype}'")
+        device = "cuda" if dtype.startswith("torch.cuda.") else "cpu"
+        return self.to(device=device, dtype=found[0])
     return self.to(dtype)
 
 

@@ -35,13 +35,13 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     a = x._data
     dims = _dims(dim, a.ndim)
     xp = namespace(a)
-    if _backend.kind(a.dtype) in "biu" and dtype is None:
+    if dtype is not None:  # torch casts the elements first (a sum of floats as int64 truncates
+        a = xp.astype(a, _backend.to_backend_dtype(xp, dtype))  # each one)
+    elif _backend.kind(a.dtype) in "biu":
         a = xp.astype(a, xp.int64)
     shape = a.shape
     a, low = _backend.opmath(a)
-    r = _backend.round_back(xp.sum(a, axis=dims, keepdims=keepdim), low)
-    if dtype is not None:
-        r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
+    r = _backend.round_back(xp.sum(a, axis=dims, keepdims=keepdim, dtype=a.dtype), low)
     name = "SumBackward0" if dim is None else "SumBackward1"
     return _record("sum", name, r, (x,), {"shape": shape, "dim": dims, "keepdim": keepdim})
 
@@ -61,15 +61,15 @@ def mean(x, dim=None, keepdim=False, dtype=None):
             f"or complex dtype. Got: {dtype.title}"
         )
     dims, xp = _dims(dim, a.ndim), namespace(a)
-    f, low = _backend.opmath(a)
+    f, low = _backend.opmath(
+        a if dtype is None else xp.astype(a, _backend.to_backend_dtype(xp, dtype))
+    )
     if a.size == 0:  # nan, silently, as torch (numpy warns "Mean of empty slice")
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore", RuntimeWarning)
             r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
     else:
         r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
-    if dtype is not None:  # mean(dtype=torch.float64): the result in that dtype
-        r = xp.astype(r, _backend.to_backend_dtype(xp, dtype))
     name = "MeanBackward0" if dim is None else "MeanBackward1"
     return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 

@@ -76,6 +76,8 @@ def _view(out, base, method, *args, creation=None):
         prev.epoch if prev else len(base.__dict__.get("_undo", ())),
     )
     out._view_vc = base._vc[0]
+    if base._inference:  # a view of an inference tensor is one (wherever it is made)
+        out._inference = True
     if _backend.kind(out._data.dtype) in "fc":  # differentiable dtypes only
         if _mode.inference:
             creation = "inference"
@@ -99,6 +101,9 @@ def _shape_arg(shape):
 
 def _infer_shape(shape, numel):
     shape = list(shape)
+    for i, s in enumerate(shape):
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
     if -1 in shape:
@@ -199,7 +204,7 @@ def unflatten(x, dim, sizes):
     n = 1
     for s in sizes:
         n *= s
-    if -1 not in sizes and n != x.shape[d]:
+    if (n != x.shape[d]) if -1 not in sizes else (n == 0 or x.shape[d] % -n):
         raise RuntimeError(
             f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
             f"({x.shape[d]}) in the input tensor"
@@ -315,7 +320,7 @@ def permute(x, *dims):
         (x,),
         {"dims": dims},
     )
-    return _view(r, x, "permute", *dims)
+    return _view(r, x, "permute", dims)  # (one tuple: a 0-d permute replays too)
 
 
 def mT(x):
@@ -491,7 +496,7 @@ def cat(tensors, dim=0):
     """Join tensors along an existing dimension."""
     tensors = list(tensors)
     if not tensors:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     # torch skips a 1-d empty tensor (the legacy "nothing"), whatever the others' shapes
     legacy = [isinstance(t, Tensor) and t.shape == (0,) for t in tensors]
     joined = [t for t, skip in zip(tensors, legacy) if not skip] or tensors

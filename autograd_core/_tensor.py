@@ -161,6 +161,8 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._inference:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._vc[0]
 
     # ------------------------------------------------------------------ autograd state
@@ -331,10 +333,17 @@ def _type_str(t):
 
 
 class Size(tuple):
-    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``."""
+    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])`` (its slices and sums too)."""
 
     def __repr__(self):
         return f"torch.Size({list(self)})"
+
+    def __getitem__(self, i):
+        r = tuple.__getitem__(self, i)
+        return Size(r) if isinstance(i, slice) else r
+
+    def __add__(self, other):
+        return Size(tuple.__add__(self, other))
 
     def numel(self):
         return math.prod(self)

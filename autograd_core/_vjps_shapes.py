@@ -215,7 +215,7 @@ _VIEW_STEP = {
     "unsqueeze": lambda g, shape, *_: reshape(g, shape),
     "transpose": lambda g, shape, d0, d1: transpose(g, d0, d1),
     "t": lambda g, shape: g if len(shape) < 2 else transpose(g, 0, 1),
-    "permute": lambda g, shape, *dims: permute(g, inverse_permutation(dims)),
+    "permute": lambda g, shape, dims: permute(g, inverse_permutation(dims)),
     "expand": lambda g, shape, *_: F.sum_to_size(g, shape),
 }
 

@@ -26,7 +26,7 @@ def current_device():
 
 def get_device_name(device=None):
     if not is_available():
-        raise RuntimeError("Found no NVIDIA driver on your system.")
+        raise AssertionError("Torch not compiled with CUDA enabled")
     props = _backend._cupy.cuda.runtime.getDeviceProperties(
         0 if device is None else int(str(device).split(":")[-1])
     )

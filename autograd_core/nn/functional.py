@@ -189,9 +189,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             return weighted
         return weighted.sum() if reduction == "sum" else weighted.sum() / weight.sum()
     _check_reduction(reduction)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the size warning was given above, in torch's words
-        return _ops.mse_loss(input, target, reduction=reduction)
+    if tuple(target.shape) != tuple(input.shape):  # torch broadcasts first (then both count as
+        input, target = _ops.broadcast_tensors(input, target)  # tensors with dims for dtypes)
+    return _ops.mse_loss(input, target, reduction=reduction)
 
 
 def _flatten_classes(input, target):
@@ -450,6 +450,8 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     if size_average is not None or reduce is not None:
         reduction = _legacy_get_string(size_average, reduce)
     _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):  # (as mse_loss)
+        input, target = _ops.broadcast_tensors(input, target)
     return _l1(input, target, weight, reduction)
 
 

@@ -571,6 +571,43 @@ _SNIPPETS.update({
                              "    y = eval(code)\n    y.sum().backward()\n    try:\n"
                              "        y.sum().backward()\n        out.append('ok')\n"
                              "    except RuntimeError:\n        out.append('freed')",
+    "sum_dtype_casts_first": "out = (L.tensor([-1.5, -1.5, -1.7, 0.6]).sum(dtype=L.int64), "
+                             "L.tensor([1.1, 2.2, 3.3], dtype=L.bfloat16).sum(dtype=L.float64), "
+                             "L.tensor([1.1, 1.2, 1.2], dtype=L.float16).mean(dtype=L.float64))",
+    "loss_broadcasts_first": "out = (L.nn.functional.mse_loss(L.tensor(1., dtype=L.float64), "
+                             "L.ones(3)), L.nn.functional.l1_loss(L.tensor(1., dtype=L.float64), "
+                             "L.ones(3)))",
+    "hook_changes_dtype_refused": "x = L.ones(2, requires_grad=True); y = x * 1; "
+                                  "y.register_hook(lambda g: g.double()); (y * 2).sum().backward()",
+    "leaf_hook_changes_dtype_refused": "x = L.ones(2, requires_grad=True); "
+                                       "x.register_hook(lambda g: g.double()); "
+                                       "(x * 2).sum().backward()",
+    "negative_sizes": "out = []\nfor c in ('zeros(-1, 2)', 'ones(2, -3)', 'empty(-2)', "
+                      "'full((-1,), 2.)', 'randn(-1)', 'eye(-1)', 'eye(2, -1)'):\n    try:\n"
+                      "        eval('L.' + c)\n        out.append('ok')\n"
+                      "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "ragged_lists": "out = []\nfor d in ([[1, 2], [3]], [[1, 2], 3], [1, [2, 3]], "
+                    "[[[1], [2]], [[3], [4, 5]]]):\n    try:\n        L.tensor(d)\n"
+                    "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "cuda_without_cuda": "try:\n    L.ones(2).cuda()\nexcept AssertionError as e:\n"
+                         "    out = str(e).startswith('Torch not compiled with CUDA enabled')",
+    "legacy_type_names": "x = L.ones(2); out = (x.type('torch.DoubleTensor'), "
+                         "x.type('torch.LongTensor'), x.type('torch.BFloat16Tensor').dtype, "
+                         "x.type(L.int32).type())",
+    "legacy_type_name_unknown": "L.ones(2).type('foo')",
+    "cat_empty_list": "L.cat([])",
+    "randint_bounds": "L.randint(5, 2, (3,))",
+    "view_negative_size": "L.ones(2, 3).view(-2)",
+    "unflatten_sizes_with_minus_one": "L.ones(6).unflatten(0, (4, -1))",
+    "t_of_0d_after_base_changed": "x = L.ones((), requires_grad=True); v0 = x * 1; w = v0.T; "
+                                  "v0.mul_(2); out = (w * 1, w.grad_fn)",
+    "inference_view_stays_inference": "with L.inference_mode():\n    t = L.ones(2)\n"
+                                      "v = t.view(2)\nout = v.is_inference()\nv.add_(1)",
+    "inference_version_refused": "with L.inference_mode():\n    t = L.ones(2)\nout = t._version",
+    "post_accumulate_hook_returns": "x = L.ones(2, requires_grad=True); "
+                                    "x.register_post_accumulate_grad_hook(lambda t: t * 2); "
+                                    "(x * 2).sum().backward()",
+    "size_slices_and_sums": "s = L.ones(2, 3).shape; out = (repr(s + (4,)), repr(s[1:]), s[0])",
 })
 
 for _name, _code in _SNIPPETS.items():
