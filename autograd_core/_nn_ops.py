@@ -31,13 +31,14 @@ from ._tensor import Tensor
 _erf_host = np.vectorize(math.erf, otypes=[np.float64])
 
 
-def _floats_only(kernel):
-    """torch's refusal of integer and bool inputs for ops whose kernels are floating only."""
+def _floats_only(kernel, kinds="f"):
+    """torch's refusal of the input dtypes an op's kernel lacks: integers and bool for floating
+    only kernels; bool alone for those with integer kernels too (`kinds` "fiu")."""
 
     def wrap(fn):
         @functools.wraps(fn)  # (keeps autocast's mark)
         def f(input, *args, **kwargs):
-            if not input.dtype.is_floating_point:
+            if _backend.kind(input._data.dtype) not in kinds:
                 raise _no_kernel(kernel, input)
             return fn(input, *args, **kwargs)
 
@@ -202,6 +203,7 @@ def _channel_shape(ndim, c):
     return (1, c) + (1,) * (ndim - 2)
 
 
+@_floats_only("batch_norm")
 def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
     input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True
 ):
@@ -510,6 +512,7 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @lower_precision
+@_floats_only("slow_conv2d_cpu", "fiu")
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
     one ConvolutionBackward0 node. Computed as im2col + matmul on the arrays."""
@@ -550,6 +553,7 @@ def _ceil_extra(size, k, s, p, d):
     return max(0, (out - 1) * s + d * (k - 1) + 1 - (size + 2 * p))
 
 
+@_floats_only("max_pool2d", "fiu")
 def max_pool2d(
     input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
 ):
@@ -924,6 +928,7 @@ def _adaptive_matrix(n, o):
     return m
 
 
+@_floats_only("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
     matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""
@@ -1049,6 +1054,7 @@ def logsigmoid(input):
     return _record("logsigmoid", "LogSigmoidBackward0", r, (input,))
 
 
+@_floats_only("glu_cpu")
 @silent
 def glu(input, dim=-1):
     """a * sigmoid(b), a and b the two halves of the input along dim; GluBackward0."""

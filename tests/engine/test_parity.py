@@ -608,6 +608,16 @@ _SNIPPETS.update({
                                     "x.register_post_accumulate_grad_hook(lambda t: t * 2); "
                                     "(x * 2).sum().backward()",
     "size_slices_and_sums": "s = L.ones(2, 3).shape; out = (repr(s + (4,)), repr(s[1:]), s[0])",
+    "nn_kernels_by_dtype": "F = L.nn.functional; x4 = L.ones(1, 1, 4, 4, dtype=L.int64); "
+                           "out = []\nfor c in ('F.conv2d(x4, L.ones(1, 1, 2, 2, dtype=L.int64))',"
+                           " 'F.conv2d(x4.bool(), L.ones(1, 1, 2, 2).bool())', "
+                           "'F.max_pool2d(x4, 2)', 'F.max_pool2d(x4.bool(), 2)', "
+                           "'F.adaptive_avg_pool2d(x4, 2)', 'F.glu(L.ones(4, dtype=L.int64))', "
+                           "'F.batch_norm(L.ones(2, 3, dtype=L.int64), L.zeros(3), L.ones(3))', "
+                           "'F.batch_norm(L.ones(2, 3).bool(), L.zeros(3), L.ones(3))', "
+                           "'F.unfold(x4, 2)', 'F.fold(L.ones(1, 4, 9, dtype=L.int64), (4, 4), 2)')"
+                           ":\n    try:\n        out.append(eval(c))\n"
+                           "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
 })
 
 for _name, _code in _SNIPPETS.items():
