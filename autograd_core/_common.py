@@ -610,7 +610,14 @@ logical_and_, logical_or_, logical_xor_, logical_not_ = (
 bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = (
     _flag_inplace(f) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not)
 )
-for _n in "ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_".split():
+
+
+def get_device(input):
+    """-1: autograd_core's CPU (numpy) tensors have no device index."""
+    return -1 if input.device.type == "cpu" else (input.device.index or 0)
+
+
+for _n in "ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ fill_ zero_".split():
     globals()[_n] = _function_form(_n)
 
 
@@ -773,11 +780,12 @@ _WAVE3 += " renorm"
 _WAVE3_METHODS = """
     swapaxes_ swapdims_ logical_and_ logical_or_ logical_xor_ logical_not_
     bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_not_ bernoulli_ exponential_ cauchy_
-    log_normal_ geometric_ random_ ndimension
+    log_normal_ geometric_ random_ ndimension get_device
 """
 FUNCTIONS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist broadcast_tensors repeat_interleave index_add
-    index_copy {_WAVE3} ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ broadcast_shapes
+    index_copy {_WAVE3} ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ broadcast_shapes fill_ zero_
+    get_device
 """.split()  # torch.<name>
 METHODS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist repeat_interleave index_add index_copy

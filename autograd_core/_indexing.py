@@ -763,4 +763,12 @@ METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
     masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()  # Tensor.<name>_
+INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()
+
+
+def index_put_(input, indices, values, accumulate=False):
+    """torch.index_put_(input, ...): input.index_put_(...)."""
+    return input.index_put_(indices, values, accumulate)
+
+
+FUNCTIONS.append("index_put_")  # Tensor.<name>_

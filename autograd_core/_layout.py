@@ -24,7 +24,7 @@ from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
 from ._ops import _cast, _cname, _dim, _forward, _ndarray, _no_kernel, _record, result_type
 from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, reshape, stack
-from ._shapes import transpose
+from ._shapes import transpose, unflatten  # noqa: F401  (torch.unflatten: FUNCTIONS)
 from ._tensor import Tensor
 from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
 from ._elementwise import where
@@ -1100,6 +1100,60 @@ def combinations(input, r=2, with_replacement=False):
     return stack([g.masked_select(m) for g in grids], 1)
 
 
+def _unsafe(x, name, views):
+    """The pieces of an unsafe split: the same node (UnsafeSplitBackward0) and memory, but not
+    views, so in-place changes of them are not refused (nor seen by x's version)."""
+    out = []
+    for t in views:
+        piece = Tensor._from_data(t._data)
+        piece._grad_fn, piece._output_nr, piece._rg = t._grad_fn, t._output_nr, t._rg
+        piece._fw = t._fw  # forward AD: the piece's tangent
+        if piece._grad_fn is not None:
+            piece._grad_fn.__class__ = node_class(name)
+        out.append(piece)
+    return tuple(out)
+
+
+for _name in ("UnsafeSplitBackward0", "UnsafeSplitWithSizesBackward0"):
+    node_class(_name, _MultiOutput)
+
+
+def unsafe_split(input, split_size, dim=0):
+    """split, whose pieces are not views (UnsafeSplitBackward0)."""
+    return _unsafe(input, "UnsafeSplitBackward0", split(input, int(split_size), dim))
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    """chunk, whose pieces are not views (UnsafeSplitBackward0)."""
+    return _unsafe(input, "UnsafeSplitBackward0", chunk(input, chunks, dim))
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """split_with_sizes, whose pieces are not views (UnsafeSplitWithSizesBackward0)."""
+    pieces = split(input, list(split_sizes), dim)
+    return _unsafe(input, "UnsafeSplitWithSizesBackward0", pieces)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Write fill_value onto the main diagonal of self (all dims of one length, or a matrix;
+    wrap: a tall matrix's diagonal starts again every ncols + 1 rows, as numpy's)."""
+    if self.ndim < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    n = self.shape[0]
+    if self.ndim > 2 and builtins.any(s != n for s in self.shape):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    if self.ndim > 2:  # (torch fills a strided view: CopySlices; here an index write)
+        steps = Tensor._from_data(np.arange(n))
+        self[(steps,) * self.ndim] = fill_value
+        return self
+    rows, cols = self.shape
+    if wrap and rows > cols + 1 and _backend.is_contiguous(self._data):
+        self.view(-1)[:: cols + 1].fill_(fill_value)  # a view: CopySlices, as torch's
+    else:
+        self.diagonal().fill_(fill_value)
+    return self
+
+
 # ============================================================================= wave 3: matrices
 
 
@@ -1224,7 +1278,9 @@ _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
     diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power
 """
+_WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""
+    {_WAVE3_MORE} unflatten addmv_
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
@@ -1232,6 +1288,12 @@ FUNCTIONS = f"""
 """.split()  # torch.<name>
 METHODS = f"""
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3}
+    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3} {_WAVE3_MORE}
+    fill_diagonal_
 """.split()  # Tensor.<name>
 INPLACE = "tril triu baddbmm addmm addmv addr addbmm".split()  # Tensor.<name>_
+
+
+def addmv_(input, mat, vec, *, beta=1, alpha=1):
+    """torch.addmv_(input, ...): input.addmv_(...)."""
+    return input.addmv_(mat, vec, beta=beta, alpha=alpha)

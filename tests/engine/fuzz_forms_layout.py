@@ -209,6 +209,11 @@ def forms(Form, both, F):
              "include_self=False)", 2, shapes=[((3,), (3,)), ((4,), (5,))]),
         Form("scatter_reduce-ties", "L.scatter_reduce({0}, 0, L.tensor([0, 0, 1]), {1}, 'amax')", 2,
              domain="ties", shapes=[((2,), (3,))]),
+        Form("unsafe_split", "L.unsafe_split({0}, 2)", tup=True, shapes=[((5, 3),), ((4,),)]),
+        Form("unsafe_chunk.m", "{0}.unsafe_chunk(2, -1)", tup=True, shapes=[((2, 3),), ((3,),)]),
+        Form("fill_diagonal_", "({0} * 1).fill_diagonal_(0.5)", shapes=_SQ + _M23),
+        Form("fill_diagonal_-wrap", "({0} * 1).fill_diagonal_(-1.0, wrap=True)",
+             shapes=[((5, 2),), ((2, 4),)]),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]

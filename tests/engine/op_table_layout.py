@@ -217,6 +217,12 @@ def rows(Op, F):
                                                                      include_self=False), ((2, 3), (2, 4))),
         Op("scatter_reduce_", lambda L, a, b: (a * 1).scatter_reduce_(1, idx(L, SRC_INDEX), b, "sum",
                                                                       include_self=False), ((2, 3), (2, 4))),
+        Op("unsafe_split", lambda L, a: _pieces(L.unsafe_split(a, 2)), ((5, 2),)),
+        Op("unsafe_chunk.m", lambda L, a: _pieces(a.unsafe_chunk(2, 1)), ((2, 3),)),
+        Op("unsafe_split_with_sizes", lambda L, a: _pieces(L.unsafe_split_with_sizes(a, [1, 2], 1)),
+           ((2, 3),)),
+        Op("fill_diagonal_", lambda L, a: (a * 1).fill_diagonal_(0.5) ** 2, ((3, 3),)),
+        Op("fill_diagonal_-wrap", lambda L, a: (a * 1).fill_diagonal_(0.5, wrap=True) ** 2, ((5, 2),)),
         # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
         Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
         Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),

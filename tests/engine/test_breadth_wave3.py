@@ -254,6 +254,44 @@ def splits(L):
 
 
 @case
+def unsafe_splits_and_fill_diagonal(L):
+    def run(call, shape=(5, 3)):
+        w = leaf(L, [[float(i + j) for j in range(shape[1])] for i in range(shape[0])])
+        r = call(w * 1.0)
+        first = r[0] if isinstance(r, tuple) else r
+        (first * first).sum().backward()
+        return [r, w.grad]
+
+    def pieces_of(r):
+        return [[observe(p), p._base is not None] for p in r]
+
+    x = L.arange(15.0).reshape(5, 3)
+    return each({
+        "unsafe_split": lambda: pieces_of(L.unsafe_split(leaf(L, x.tolist()), 2)),
+        "unsafe_split.m": lambda: pieces_of(leaf(L, x.tolist()).unsafe_split(2, 1)),
+        "unsafe_chunk": lambda: pieces_of(L.unsafe_chunk(leaf(L, x.tolist()), 2, 1)),
+        "unsafe_split_with_sizes": lambda: pieces_of(L.unsafe_split_with_sizes(leaf(L, x.tolist()), [1, 4])),
+        "unsafe_split-grad": lambda: run(lambda y: L.unsafe_split(y, 2)),
+        "unsafe_split-in-place": lambda: run(lambda y: L.unsafe_split(y, 2)[1].mul_(2)),
+        "unsafe_split-error": lambda: L.unsafe_split_with_sizes(x, [1, 1]),
+        "fill_diagonal_": lambda: run(lambda y: y.fill_diagonal_(2.0)),
+        "fill_diagonal_-wrap": lambda: run(lambda y: y.fill_diagonal_(-1.0, wrap=True)),
+        "fill_diagonal_-wide": lambda: run(lambda y: y.fill_diagonal_(0.0, True), (3, 5)),
+        "fill_diagonal_-3d": lambda: L.ones(2, 2, 2).fill_diagonal_(5.0),
+        "fill_diagonal_-unequal": lambda: L.ones(2, 3, 4).fill_diagonal_(1.0),
+        "fill_diagonal_-1d": lambda: L.ones(3).fill_diagonal_(1.0),
+        "fill_diagonal_-leaf": lambda: leaf(L, [[1.0]]).fill_diagonal_(0.0),
+        "fill_diagonal_-int": lambda: L.ones(3, 3, dtype=L.int64).fill_diagonal_(7),
+        "unflatten": lambda: L.unflatten(leaf(L, x.tolist()), 0, (5, 1)),
+        "fill_": lambda: L.fill_(x.clone(), 3.0), "zero_": lambda: L.zero_(x.clone()),
+        "addmv_": lambda: L.addmv_(L.ones(3), L.ones(3, 2), L.ones(2), beta=2),
+        "no-function-forms": lambda: [hasattr(L, n) for n in ("addr_", "addmm_", "addbmm_", "addmv_")],
+        "index_put_": lambda: L.index_put_(L.ones(3), (L.tensor([0]),), L.tensor(5.0), True),
+        "get_device": lambda: [x.get_device(), L.get_device(x)],
+    })
+
+
+@case
 def small_layout(L):
     x = leaf(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     out = each({
