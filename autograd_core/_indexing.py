@@ -10,12 +10,14 @@ they were at the call.
 """
 
 import builtins
+import warnings
 
 import numpy as np
 
 from . import _backend
 from ._backend import namespace
 from ._ops import _cname, _dim, _ndarray, _record
+from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view
@@ -207,6 +209,49 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     attrs = {"dim": d, "index": index, "reduce": reduce, "include_self": include_self}
     attrs["src_shape"] = tuple(src.shape)
     return _record("scatter_reduce", "ScatterReduceBackward0", r, (input, src), attrs)
+
+
+_INDEX_REDUCE_WARNING = "index_reduce() is in beta and the API may change at any time."
+_WARNED = set()
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    """input with source's slices reduced (prod, mean, amax, amin) into the slices `index` along
+    dim: scatter_reduce with index spread over source's shape (node IndexReduceBackward0)."""
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(
+            "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+            f"{reduce}."
+        )
+    if _INDEX_REDUCE_WARNING not in _WARNED:  # (torch's TORCH_WARN_ONCE)
+        _WARNED.add(_INDEX_REDUCE_WARNING)
+        warnings.warn(_INDEX_REDUCE_WARNING, UserWarning, stacklevel=3)
+    if not isinstance(index, Tensor) or _backend.kind(index._data.dtype) not in "iu":
+        got = index.dtype.title if isinstance(index, Tensor) else type(index).__name__
+        raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: {got}")
+    d = _dim(dim, input.ndim)
+    d = 0 if d is None else d
+    want = tuple(input.shape[:d]) + (index.numel(),) + tuple(input.shape[d + 1 :])
+    if tuple(source.shape) != want and input.ndim:
+        raise RuntimeError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}"
+        )
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            f"index_reduce_(): self ({_cname(input)}) and source ({_cname(source)}) must have "
+            "the same scalar type"
+        )
+    idx = np.asarray(index._data).reshape(-1).astype(np.int64)
+    n = (tuple(input.shape) or (1,))[d]
+    if ((idx < 0) | (idx >= n)).any():
+        raise IndexError("index out of range in self")
+    along = idx.reshape(tuple(-1 if i == d else 1 for i in range(builtins.max(source.ndim, 1))))
+    spread = Tensor._from_data(np.ascontiguousarray(np.broadcast_to(along, tuple(source.shape))))
+    r = scatter_reduce(input, d, spread, source, reduce, include_self=include_self)
+    if r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class("IndexReduceBackward0")
+    return r
 
 
 # ============================================================================= index_select / fill
@@ -754,7 +799,7 @@ _WAVE3 = """
     argwhere
 """
 _WAVE3_FUNCTIONS = "unravel_index"
-_WAVE3 += " scatter_reduce"
+_WAVE3 += " scatter_reduce index_reduce"
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
     bucketize isin unique cdist {_WAVE3} tril_indices triu_indices {_WAVE3_FUNCTIONS}
@@ -763,7 +808,7 @@ METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
     masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()
+INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce index_reduce".split()
 
 
 def index_put_(input, indices, values, accumulate=False):

@@ -1248,6 +1248,48 @@ def logdet(input):
     return where(sign == -1, math.nan, logabs)
 
 
+def pinverse(input, rcond=1e-15):
+    """The Moore-Penrose pseudo-inverse of each matrix of input (singular values below rcond
+    times the largest count as zero); LinalgPinvBackward0."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            "linalg.pinv(" + _cname(input) + "{" + str(list(input.shape)) + "}): expected a tensor "
+            "with 2 or more dimensions of float, double, cfloat or cdouble types"
+        )
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(
+            f"linalg.pinv({_cname(input)}{{{list(input.shape)}}}): expected a tensor with 2 or "
+            "more dimensions of float, double, cfloat or cdouble types"
+        )
+    a = np.asarray(input._data)
+    r = np.linalg.pinv(a, rcond=rcond) if a.size else np.zeros(a.shape[:-2] + a.shape[:-3:-1])
+    r = namespace(input._data).asarray(r.astype(a.dtype))
+    return _record("pinverse", "LinalgPinvBackward0", r, (input,))
+
+
+def _expm(a):
+    """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
+    norm = np.abs(a).sum(-2).max() if a.size else 0.0
+    s = builtins.max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0 else 0
+    b = a / 2.0**s
+    term = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
+    total = term.copy()
+    for k in range(1, 24):
+        term = term @ b / k
+        total = total + term
+    for _ in range(s):
+        total = total @ total
+    return total
+
+
+def matrix_exp(input):
+    """The matrix exponential of each square matrix of input (LinalgMatrixExpBackward0)."""
+    _square("matrix_exp", input)
+    a = np.asarray(input._data)
+    r = namespace(input._data).asarray(_expm(a.astype(np.float64)).astype(a.dtype))
+    return _record("matrix_exp", "LinalgMatrixExpBackward0", r, (input,))
+
+
 def matrix_power(input, n):
     """input multiplied by itself n times (n < 0: its inverse's power; n = 0: identities), by
     binary exponentiation, as torch."""
@@ -1276,7 +1318,8 @@ def matrix_power(input, n):
 
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
-    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power
+    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power pinverse
+    matrix_exp
 """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""

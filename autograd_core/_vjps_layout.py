@@ -430,3 +430,29 @@ def _prod_grads(g, x, y, ans, dim, index, include_self, src_shape):
 
 
 defvjp("scatter_reduce", _scatter_reduce, on_arrays=False)
+
+
+def _pinverse(g, x, ans):
+    """torch's pinv_backward (the smaller of its two forms for the matrix's shape)."""
+    mm, mt = F.matmul, F.mT
+    ph, gh = mt(ans), mt(g)
+    if x.shape[-2] <= x.shape[-1]:
+        k = mm(gh, ans)
+        kph = mm(k, ph)
+        return (-mt(mm(ans, k)) + kph - mm(mm(x, ans), kph) + mm(mm(ph, ans), gh - mm(k, x)),)
+    k = mm(ans, gh)
+    phk = mm(ph, k)
+    return (-mt(mm(k, ans)) + mm(mm(gh - mm(x, k), ans), ph) + phk - mm(mm(phk, ans), x),)
+
+
+def _matrix_exp(g, x):
+    """torch's: the upper right block of exp([[x^T, g], [0, x^T]])."""
+    n = x.shape[-1]
+    xt = F.mT(x)
+    zeros = _zeros(g, tuple(g.shape))
+    block = F.cat([F.cat([xt, g], -1), F.cat([zeros, xt], -1)], -2)
+    return (F.getitem(F.matrix_exp(block), (Ellipsis, slice(0, n), slice(n, 2 * n))),)
+
+
+defvjp("pinverse", _pinverse, on_arrays=False)
+defvjp("matrix_exp", _matrix_exp, on_arrays=False)

@@ -214,6 +214,12 @@ def forms(Form, both, F):
         Form("fill_diagonal_", "({0} * 1).fill_diagonal_(0.5)", shapes=_SQ + _M23),
         Form("fill_diagonal_-wrap", "({0} * 1).fill_diagonal_(-1.0, wrap=True)",
              shapes=[((5, 2),), ((2, 4),)]),
+        *[Form(f"index_reduce-{r}", f"{{0}}.index_reduce(0, L.tensor([0, 0]), {{1}}, '{r}')", 2,
+               shapes=[((2, 3), (2, 3)), ((3,), (2,))]) for r in ("prod", "mean", "amax", "amin")],
+        Form("index_reduce-exclude", "L.index_reduce({0}, -1, L.tensor([1]), {1}, 'mean', "
+             "include_self=False)", 2, shapes=[((2, 3), (2, 1))]),
+        Form("pinverse", "L.pinverse({0})", shapes=_M23 + [((3, 2),)]),
+        Form("matrix_exp.m", "{0}.matrix_exp()", shapes=_SQ + [((2, 2, 2),)]),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -255,6 +261,7 @@ def grad2_ids():
         vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
         masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
-        scatter_reduce-amax scatter_reduce-exclude.m
+        scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
+        index_reduce-amax pinverse matrix_exp.m
         """.split()
     )

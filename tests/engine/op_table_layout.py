@@ -223,6 +223,12 @@ def rows(Op, F):
            ((2, 3),)),
         Op("fill_diagonal_", lambda L, a: (a * 1).fill_diagonal_(0.5) ** 2, ((3, 3),)),
         Op("fill_diagonal_-wrap", lambda L, a: (a * 1).fill_diagonal_(0.5, wrap=True) ** 2, ((5, 2),)),
+        Op("index_reduce-mean", lambda L, a, b: a.index_reduce(0, idx(L, [0, 2]), b, "mean"),
+           ((3, 2), (2, 2))),
+        Op("index_reduce-amax", lambda L, a, b: L.index_reduce(a, 1, idx(L, [1, 1]), b, "amax",
+                                                               include_self=False), ((2, 3), (2, 2))),
+        Op("index_reduce_", lambda L, a, b: (a * 1).index_reduce_(0, idx(L, [1]), b, "amin"),
+           ((3, 2), (1, 2))),
         # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
         Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
         Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),
@@ -233,6 +239,10 @@ def rows(Op, F):
         Op("slogdet", lambda L, a: L.slogdet(a - 4 * L.eye(2, dtype=L.float64)).logabsdet,
            ((2, 2),)),
         Op("matrix_power-3", lambda L, a: L.matrix_power(a, 3), ((3, 3),)),
+        Op("pinverse", lambda L, a: L.pinverse(a), ((2, 3),)),
+        Op("pinverse-tall.m", lambda L, a: a.pinverse(), ((3, 2),)),
+        Op("matrix_exp", lambda L, a: L.matrix_exp(a * 0.5), ((3, 3),)),
+        Op("matrix_exp-batch.m", lambda L, a: a.matrix_exp(), ((2, 2, 2),)),
         Op("matrix_power-neg.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).matrix_power(-2),
            ((2, 2),)),
     ]

@@ -537,6 +537,49 @@ def scatter_reduce_cases(L):
 
 
 @case
+def index_reduce_cases(L):
+    x = L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
+    src = L.tensor([[10.0, 20.0, 30.0], [1.5, 2.0, 3.0]])
+    out = {}
+    for red in ("prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            out[f"{red}-{inc}"] = attempt(lambda: x.index_reduce(0, L.tensor([0, 2]), src, red, include_self=inc))
+            out[f"{red}-{inc}-dim1"] = attempt(lambda: L.index_reduce(x, 1, L.tensor([2, 2]), src.t() * 1, red,
+                                                                      include_self=inc))
+            out[f"{red}-{inc}-grads"] = attempt(lambda: grads(
+                L, lambda a, b: a.index_reduce(0, L.tensor([0, 0]), b, red, include_self=inc),
+                [[1.0, 0.0, 3.0], [4.0, 5.0, 6.0]], [[10.0, 20.0, 0.0], [1.5, 2.0, 3.0]]))
+    out.update(each({
+        "sum": lambda: x.index_reduce(0, L.tensor([0]), src[:1], "sum"),
+        "float-index": lambda: x.index_reduce(0, L.tensor([0.0]), src[:1], "prod"),
+        "shape": lambda: x.index_reduce(0, L.tensor([0, 2]), src[:, :2], "prod"),
+        "range": lambda: x.index_reduce(0, L.tensor([0, 5]), src, "prod"),
+        "dtype": lambda: L.index_reduce(x, 0, L.tensor([0, 2]), src.double(), "prod"),
+        "in-place": lambda: (x * 1).index_reduce_(0, L.tensor([1, 1]), src, "mean"),
+        "int-mean": lambda: L.tensor([[1, 2], [3, 4]]).index_reduce(0, L.tensor([0, 0]), L.tensor([[2, 5], [3, 4]]), "mean"),
+    }))
+    return out
+
+
+@case
+def pinverse_matrix_exp(L):
+    a = leaf(L, [[2.0, 1.0, 0.3], [0.5, 3.0, -1.0]])
+    m = leaf(L, [[0.2, 1.0], [0.5, -0.3]])
+    return each({
+        "pinverse": lambda: L.pinverse(a), "pinverse.m": lambda: a.t().pinverse(), "pinverse-rank1": lambda: L.pinverse(L.ones(2, 3)),
+        "pinverse-rcond": lambda: L.pinverse(L.tensor([[1.0, 0.0], [0.0, 1e-10]]), rcond=1e-5),
+        "pinverse-batch": lambda: L.pinverse(L.stack([m.detach(), m.detach() * 2])), "pinverse-1d": lambda: L.pinverse(L.ones(3)),
+        "pinverse-int": lambda: L.pinverse(L.ones(2, 2, dtype=L.int64)),
+        "pinverse-grad": lambda: grads(L, L.pinverse, [[2.0, 1.0, 0.3], [0.5, 3.0, -1.0]]),
+        "matrix_exp": lambda: L.matrix_exp(m), "matrix_exp.m": lambda: (m * 5).matrix_exp(), "matrix_exp-zero": lambda: L.matrix_exp(L.zeros(2, 2)),
+        "matrix_exp-nilpotent": lambda: L.matrix_exp(L.tensor([[0.0, 1.0], [0.0, 0.0]])),
+        "matrix_exp-batch": lambda: L.matrix_exp(L.stack([m.detach(), -m.detach()])),
+        "matrix_exp-shape": lambda: L.matrix_exp(L.ones(2, 3)), "matrix_exp-int": lambda: L.matrix_exp(L.ones(2, 2, dtype=L.int64)),
+        "matrix_exp-grad": lambda: grads(L, L.matrix_exp, [[0.2, 1.0], [0.5, -0.3]]),
+    })
+
+
+@case
 def triangle_indices(L):
     return each({
         "tril": lambda: L.tril_indices(3, 4), "triu": lambda: L.triu_indices(3, 3, 1),
