@@ -85,6 +85,7 @@ def _sequence_checked(name, fn):
     return public
 
 
+fits = _arguments.fits  # (a global of this module: one lookup less on every call)
 # What a wrong call raises inside the engine: then (only then) _arguments checks it as torch would.
 ENGINE_ERRORS = Exception  # (a RuntimeError of a wrong type too: "Boolean value of Tensor ...")
 
@@ -115,7 +116,7 @@ def checked(name, fn):
                     f"{name}(): argument '{arg}' (position 1) must be {kind_name}, not "
                     f"{_type_name(args[0])}"
                 )
-        if fast and not _arguments.fits(fast, args, kwargs):
+        if fast and not fits(fast, args, kwargs):
             _arguments.parse(name, args, kwargs)  # e.g. a float dim, which torch refuses
         try:
             return fn(*args, **kwargs)
@@ -138,7 +139,7 @@ def method(name, fn, call=None):
     fast = _arguments.checks(name, method=True)
 
     def public(self, *args, **kwargs):
-        if not _arguments.fits(fast, args, kwargs):
+        if (args or kwargs) and not fits(fast, args, kwargs):  # (x.sum(): nothing to check)
             _arguments.parse(name, (self, *args), kwargs, method=True)
         try:
             return call(self, *args, **kwargs)

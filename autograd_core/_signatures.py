@@ -47,6 +47,11 @@ FUNCTIONS = {
         "(Scalar beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated",
         "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
     ),
+    "addmv_": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec)|deprecated",
+        "(Scalar beta, Tensor input, Tensor mat, Tensor vec)|deprecated",
+        "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)",
+    ),
     "addr": (
         "(Scalar beta, Tensor input, Scalar alpha, Tensor vec1, Tensor vec2, *, "
         "Tensor out=None)|deprecated",
@@ -322,6 +327,10 @@ FUNCTIONS = {
         "(SymInt n, SymInt m, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
     ),
+    "fill_": (
+        "(Tensor input, Tensor value)",
+        "(Tensor input, Scalar value)",
+    ),
     "fix": ("(Tensor input, *, Tensor out=None)",),
     "fix_": ("(Tensor input)",),
     "flatten": ("(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
@@ -412,6 +421,14 @@ FUNCTIONS = {
     "index_put": (
         "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
         "bool accumulate=False)",
+    ),
+    "index_put_": (
+        "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
+        "bool accumulate=False)",
+    ),
+    "index_reduce": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor source, c10::string_view reduce, *, "
+        "bool include_self=True, Tensor out=None)",
     ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
     "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
@@ -528,6 +545,7 @@ FUNCTIONS = {
     "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
     "masked_select": ("(Tensor input, Tensor mask, *, Tensor out=None)",),
     "matmul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "matrix_exp": ("(Tensor input)",),
     "matrix_power": ("(Tensor input, int64_t n, *, Tensor out=None)",),
     "max": (
         "(Tensor input, *, Tensor out=None)",
@@ -638,6 +656,7 @@ FUNCTIONS = {
     ),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
     "permute": ("(Tensor input, IntArrayRef dims)",),
+    "pinverse": ("(Tensor input, double rcond=1e-15)",),
     "poisson": ("(Tensor input, Generator? generator=None)",),
     "polygamma": ("(int64_t n, Tensor input, *, Tensor out=None)",),
     "positive": ("(Tensor input)",),
@@ -785,6 +804,10 @@ FUNCTIONS = {
         "Tensor out=None)",
     ),
     "scatter_add": ("(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",),
+    "scatter_reduce": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor src, c10::string_view reduce, *, "
+        "bool include_self=True, Tensor out=None)",
+    ),
     "searchsorted": (
         "(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, "
         "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
@@ -900,6 +923,10 @@ FUNCTIONS = {
     "trunc": ("(Tensor input, *, Tensor out=None)",),
     "trunc_": ("(Tensor input)",),
     "unbind": ("(Tensor input, int64_t dim=0)",),
+    "unflatten": ("(Tensor input, int64_t dim, SymIntArrayRef sizes)",),
+    "unsafe_chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
+    "unsafe_split": ("(Tensor input, SymInt split_size, int64_t dim=0)",),
+    "unsafe_split_with_sizes": ("(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)",),
     "unsqueeze": ("(Tensor input, int64_t dim)",),
     "vander": ("(Tensor x, int64_t? N=None, bool increasing=False)",),
     "var": (
@@ -936,6 +963,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor other)",
         "(Tensor input, Scalar other)",
     ),
+    "zero_": ("(Tensor input)",),
     "zeros": (
         "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
@@ -1005,10 +1033,13 @@ METHODS = {
         "(Tensor value)",
         "(Scalar value)",
     ),
+    "fill_diagonal_": ("(Scalar fill_value, bool wrap=False)",),
     "float_power": (
         "(Tensor exponent)",
         "(Scalar exponent)",
     ),
+    "fmax_": (),
+    "fmin_": (),
     "geometric_": ("(double p, *, Generator? generator=None)",),
     "is_inference": ("()",),
     "log_normal_": ("(double mean=1, double std=2, *, Generator? generator=None)",),
@@ -1052,8 +1083,10 @@ METHODS = {
     ),
     "reshape_as": ("(Tensor other)",),
     "retain_grad": ("()",),
+    "rsub": (),
     "sum_to_size": ("(SymIntArrayRef size)",),
     "type_as": ("(Tensor other)",),
+    "unflatten": (),
     "unfold": ("(int64_t dimension, int64_t size, int64_t step)",),
     "uniform_": ("(double from=0, double to=1, *, Generator? generator=None)",),
     "view": (
