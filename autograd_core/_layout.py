@@ -1154,6 +1154,62 @@ def fill_diagonal_(self, fill_value, wrap=False):
     return self
 
 
+# ============================================================================= wave 3: strides
+
+
+def _geometry(t):
+    """(the flat memory t's values live in (its root's), t's offset and strides in elements there):
+    torch's storage, for numpy arrays. A root whose memory is not in C order is taken as a C-order
+    copy of its values (so its "storage" is its values in order)."""
+    root = t._base if t._base is not None else t
+    r = root._data
+    if r.__class__ is not _ndarray:
+        raise NotImplementedError("as_strided is supported for numpy tensors only by autograd_core")
+    if not r.flags.c_contiguous:
+        if t._base is not None:
+            raise NotImplementedError(
+                "as_strided of a view of a tensor whose memory is not in C order is not supported "
+                "by autograd_core"
+            )
+        r = np.ascontiguousarray(r)
+        return r.reshape(-1), 0, tuple(s // r.itemsize for s in r.strides) if r.ndim else ()
+    a = t._data
+    item = a.itemsize
+    offset = (a.__array_interface__["data"][0] - r.__array_interface__["data"][0]) // item
+    return r.reshape(-1), offset, tuple(s // item for s in a.strides)
+
+
+def storage_offset(input):
+    """The position of input's first element in its memory (torch's storage offset)."""
+    return _geometry(input)[1]
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    """The view of input's memory (torch's storage: its root's) with the given sizes and strides
+    in elements, from storage_offset (default: input's own offset); AsStridedBackward0."""
+    size, stride = tuple(int(n) for n in size), tuple(int(n) for n in stride)
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    flat, own, in_strides = _geometry(input)
+    off = own if storage_offset is None else int(storage_offset)
+    if off < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {off}")
+    item = flat.itemsize
+    need = 0 if 0 in size else off + builtins.sum((n - 1) * st for n, st in zip(size, stride)) + 1
+    if need > flat.size:
+        raise RuntimeError(
+            f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {off}, and "
+            f"itemsize {item} requiring a storage size of {need * item} are out of bounds for "
+            f"storage of size {flat.size * item}"
+        )
+    r = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(st * item for st in stride))
+    attrs = {"size": size, "stride": stride, "offset": off, "storage": flat.size}
+    attrs["input"] = (tuple(input.shape), in_strides, own)
+    out = _record("as_strided_view", "AsStridedBackward0", r, (input,), attrs)
+    root = input._base if input._base is not None else input
+    return _view(out, root, "as_strided", size, stride, off)  # (relative to the root's memory)
+
+
 # ============================================================================= wave 3: matrices
 
 
@@ -1323,7 +1379,7 @@ _WAVE3 = """
 """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""
-    {_WAVE3_MORE} unflatten addmv_
+    {_WAVE3_MORE} unflatten addmv_ as_strided
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
@@ -1332,7 +1388,7 @@ FUNCTIONS = f"""
 METHODS = f"""
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
     swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3} {_WAVE3_MORE}
-    fill_diagonal_
+    fill_diagonal_ as_strided storage_offset
 """.split()  # Tensor.<name>
 INPLACE = "tril triu baddbmm addmm addmv addr addbmm".split()  # Tensor.<name>_
 

@@ -456,3 +456,36 @@ def _matrix_exp(g, x):
 
 defvjp("pinverse", _pinverse, on_arrays=False)
 defvjp("matrix_exp", _matrix_exp, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3 as_strided
+def _positions(shape, strides, offset):
+    """The memory positions of a strided view's elements, in its own order (an int64 Tensor)."""
+    pos = np.full(tuple(shape), offset, dtype=np.int64)
+    for d, (n, st) in enumerate(zip(shape, strides)):
+        pos = pos + (np.arange(n) * st).reshape(
+            tuple(-1 if i == d else 1 for i in range(len(shape)))
+        )
+    return Tensor._from_data(pos.reshape(-1))
+
+
+def _as_strided_view(g, size, stride, offset, storage, input):
+    """g added into the memory at the view's positions, then read at the input's own positions
+    (both as torch's AsStridedBackward0 for an input that does not overlap itself)."""
+    memory = F.index_add_into(F.reshape(g, (-1,)), (storage,), 0, _positions(size, stride, offset))
+    shape, strides, own = input
+    return (F.reshape(F.index_select(memory, 0, _positions(shape, strides, own)), shape),)
+
+
+defvjp("as_strided_view", _as_strided_view, on_arrays=False)
+_VIEW_STEP["as_strided"] = lambda g, shape, size, stride, offset: _as_strided_view(
+    g, size, stride, offset, int(np.prod(shape)), (shape, _c_strides(shape), 0)
+)[0]
+
+
+def _c_strides(shape):
+    out, step = [], 1
+    for n in reversed(shape):
+        out.append(step)
+        step *= n
+    return tuple(reversed(out))

@@ -220,6 +220,10 @@ def forms(Form, both, F):
              "include_self=False)", 2, shapes=[((2, 3), (2, 1))]),
         Form("pinverse", "L.pinverse({0})", shapes=_M23 + [((3, 2),)]),
         Form("matrix_exp.m", "{0}.matrix_exp()", shapes=_SQ + [((2, 2, 2),)]),
+        Form("as_strided", "({0} * 1).as_strided((2, 2), (1, 2))", shapes=[((6,),), ((2, 3),)]),
+        Form("as_strided-overlap.m", "L.as_strided({0} * 1, (2, 2), (1, 1), 1)",
+             shapes=[((2, 3),), ((5,),)]),
+        Form("as_strided-write", "({0} * 1).as_strided((2,), (2,)).mul_(2)", shapes=[((4,),)]),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -262,6 +266,6 @@ def grad2_ids():
         masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
         scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
-        index_reduce-amax pinverse matrix_exp.m
+        index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m
         """.split()
     )

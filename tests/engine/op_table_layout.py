@@ -229,6 +229,9 @@ def rows(Op, F):
                                                                include_self=False), ((2, 3), (2, 2))),
         Op("index_reduce_", lambda L, a, b: (a * 1).index_reduce_(0, idx(L, [1]), b, "amin"),
            ((3, 2), (1, 2))),
+        Op("as_strided", lambda L, a: (a * 1).as_strided((2, 2), (1, 2)) ** 2, ((6,),)),
+        Op("as_strided-overlap.m", lambda L, a: L.as_strided(a * 1, (3, 2), (1, 1), 1) ** 2, ((6,),)),
+        Op("as_strided-of-view", lambda L, a: (a * 1)[1:].as_strided((2,), (2,)) ** 2, ((2, 3),)),
         # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
         Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
         Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),

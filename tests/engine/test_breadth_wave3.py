@@ -292,6 +292,33 @@ def unsafe_splits_and_fill_diagonal(L):
 
 
 @case
+def as_strided_cases(L):
+    def run(call):
+        w = leaf(L, [0.5, -1.5, 2.25, 3.0, -0.25, 1.0])
+        y = w * 1.0
+        r = call(y)
+        (r * r).sum().backward()
+        return [r, y, y._version, w.grad, r._base is y]
+
+    x = L.arange(6.0)
+    return each({
+        "as_strided": lambda: run(lambda y: y.as_strided((2, 2), (1, 2))),
+        "function": lambda: run(lambda y: L.as_strided(y, (3, 2), (1, 1), 1)),
+        "of-view": lambda: run(lambda y: y[2:].as_strided((2,), (1,))),
+        "of-view-offset": lambda: run(lambda y: y[2:].as_strided((2,), (2,), 0)),
+        "of-transpose": lambda: run(lambda y: y.reshape(2, 3).t().as_strided((3,), (2,))),
+        "zero-stride": lambda: run(lambda y: y.as_strided((2, 3), (0, 1))),
+        "write-through": lambda: run(lambda y: y.as_strided((2, 2), (2, 1)).mul_(10)),
+        "storage_offset": lambda: [x.storage_offset(), x[3:].storage_offset(), x.reshape(2, 3)[1].storage_offset(),
+                                   x.as_strided((2,), (1,), 4).storage_offset()],
+        "empty": lambda: x.as_strided((0, 3), (1, 1), 6), "bounds": lambda: x.as_strided((4,), (2,)),
+        "negative-offset": lambda: x.as_strided((2,), (1,), -1), "lengths": lambda: x.as_strided((2,), (1, 2)),
+        "int": lambda: L.arange(6).as_strided((3,), (2,)),
+        "leaf-view-write": lambda: leaf(L, [1.0, 2.0]).as_strided((1,), (1,)).mul_(2),
+    })
+
+
+@case
 def small_layout(L):
     x = leaf(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     out = each({
