@@ -225,6 +225,10 @@ def rows(Op, F):
         Op("renorm-p1.m", lambda L, a: a.renorm(1, 1, 1.5), ((3, 4),)),
         Op("renorm_", lambda L, a: (a * 1).renorm_(3, 0, 1.0), ((3, 2),)),
         Op("frexp", lambda L, a: L.frexp(a).mantissa, ((2, 3),), _uniform(1.1, 1.9, (2, 3))),
+        Op("igamma", lambda L, a: L.igamma(L.tensor([0.5, 2.0, 5.0], dtype=L.float64), a), ((2, 3),),
+           "pos"),
+        Op("igammac.m", lambda L, a: L.tensor([1.5, 7.0], dtype=L.float64).igammac(a * 4), ((2,),),
+           "pos"),
     ]
 
 

@@ -134,6 +134,23 @@ def binary_pointwise(L):
 
 
 @case
+def incomplete_gamma(L):
+    a = L.tensor([0.5, 1.0, 2.0, 5.0, 0.0, 3.0, -1.0, 2.0, 1e-3, 50.0, 7.5, 0.2], dtype=L.float64)
+    x = L.tensor([0.3, 1.0, 4.0, 2.0, 1.0, 0.0, 1.0, INF, 2.0, 45.0, 30.0, 1e-5], dtype=L.float64)
+    f = L.tensor([1.5, 2.0])
+    return each({
+        "igamma": lambda: L.igamma(a, x), "igammac": lambda: L.igammac(a, x), "igamma.m": lambda: a.igamma(x),
+        "igammac.m": lambda: a.igammac(x), "f32": lambda: L.igamma(f, f * 2), "mixed": lambda: L.igamma(f, x[:2]),
+        "broadcast": lambda: L.igammac(f.unsqueeze(1), f), "int": lambda: L.igamma(L.tensor([1, 2]), L.tensor([1, 2])),
+        "number": lambda: L.igamma(f, 2.0), "shapes": lambda: L.igamma(f, L.ones(3)),
+        "grad-x": lambda: grads(L, lambda t: L.igamma(a[:4], t), [0.3, 1.0, 4.0, 2.0]),
+        "grad-x-c": lambda: grads(L, lambda t: L.igammac(t * 0 + 2.0, t), [0.3, 1.0, 4.0]),
+        "grad-a": lambda: grads(L, lambda t: L.igamma(t, x[:2]), [0.5, 1.0]),
+        "igamma_": lambda: (f * 1).igamma_(f * 2), "igammac_": lambda: (f * 1).igammac_(f),
+    })
+
+
+@case
 def binary_pointwise_grads(L):
     return {
         "logaddexp2-equal": grads(L, L.logaddexp2, [1.0, -2.0], [1.0, 3.0]),
