@@ -450,3 +450,23 @@ def _igamma(g, x, y, need, sign=1.0):
 
 defvjp("igamma", _igamma, on_arrays=False)
 defvjp("igammac", lambda g, x, y, need: _igamma(g, x, y, need, -1.0), on_arrays=False)
+defvjp("hardshrink", lambda g, x, lambd: (F.hardshrink_backward(g, x, lambd),), on_arrays=False)
+defvjp(
+    "hardshrink_backward",
+    lambda g, x, y, need, lambd: (
+        F.hardshrink_backward(g, y, lambd) if need[0] else None,
+        zeros_of(y) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "threshold", lambda g, x, threshold: (F.threshold_backward(g, x, threshold),), on_arrays=False
+)
+defvjp(
+    "threshold_backward",
+    lambda g, x, y, need, threshold: (
+        F.threshold_backward(g, y, threshold) if need[0] else None,
+        zeros_of(y) if need[1] else None,
+    ),
+    on_arrays=False,
+)

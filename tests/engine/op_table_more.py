@@ -227,6 +227,10 @@ def rows(Op, F):
         Op("frexp", lambda L, a: L.frexp(a).mantissa, ((2, 3),), _uniform(1.1, 1.9, (2, 3))),
         Op("igamma", lambda L, a: L.igamma(L.tensor([0.5, 2.0, 5.0], dtype=L.float64), a), ((2, 3),),
            "pos"),
+        Op("hardshrink", lambda L, a: L.hardshrink(a * 2) * a, ((2, 3),)),
+        Op("hardshrink.m", lambda L, a: a.hardshrink(0.3) ** 2, ((2, 3),)),
+        Op("threshold", lambda L, a: L.threshold(a, 0.1, -2.0) ** 2, ((2, 3),)),
+        Op("threshold_", lambda L, a: L.threshold_(a * 1, 0.1, 0.5) * a, ((2, 3),)),
         Op("igammac.m", lambda L, a: L.tensor([1.5, 7.0], dtype=L.float64).igammac(a * 4), ((2,),),
            "pos"),
     ]

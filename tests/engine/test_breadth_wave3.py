@@ -811,6 +811,22 @@ def predicates_and_real_tensors(L):
 
 
 @case
+def shrink_and_threshold(L):
+    x = leaf(L, [-1.0, 0.3, 0.5, 0.7, -0.5])
+    return each({
+        "hardshrink": lambda: L.hardshrink(x), "hardshrink.m": lambda: x.hardshrink(0.6), "hardshrink-neg": lambda: x.hardshrink(-1.0),
+        "hardshrink-int": lambda: L.hardshrink(L.tensor([1, 2])), "hardshrink-f32": lambda: L.hardshrink(L.tensor([0.2, -3.0])),
+        "hardshrink-grads": lambda: grads(L, lambda t: L.hardshrink(t) * t, [-1.0, 0.3, 0.7]),
+        "hardshrink-double": lambda: structure(L.autograd.grad(L.hardshrink(x).sum(), x, create_graph=True)[0]),
+        "threshold": lambda: L.threshold(x, 0.4, -2.0), "threshold-int": lambda: L.threshold(L.tensor([1, 2]), 1, 0),
+        "threshold_": lambda: (lambda y: [L.threshold_(y, 0.4, 9.0), y._version])(x * 1),
+        "threshold-grads": lambda: grads(L, lambda t: L.threshold(t, 0.4, 2.0) * t, [-1.0, 0.5, 0.7]),
+        "threshold-double": lambda: structure(L.autograd.grad(L.threshold(x, 0.4, 2.0).sum(), x, create_graph=True)[0]),
+        "no-methods": lambda: [hasattr(x, "threshold"), hasattr(x, "threshold_"), hasattr(x, "hardshrink")],
+    })
+
+
+@case
 def broadcast_shapes_case(L):
     return each({
         "broadcast_shapes": lambda: list(L.broadcast_shapes((2, 1), (3,))), "ints": lambda: list(L.broadcast_shapes(3, (2, 1))),
