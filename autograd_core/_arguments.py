@@ -5,10 +5,11 @@ strings of _signatures, which tools/torch_signatures.py takes from torch): the f
 arguments fit is called; if none fits, a TypeError names what is wrong: ``exp() got an unexpected
 keyword argument 'foo'``, ``argument 'dim' (position 2) must be int, not float``, or, for several
 signatures, ``sum() received an invalid combination of arguments - got (Tensor, str), but expected
-one of:`` and the list. The engine's ops are Python functions, so most of that costs nothing to
-mirror: _api runs the parser only when a call fails inside the engine (`rescue`), or for the few
-wrong types the engine would accept (`wrong_int`). The parser also binds torch's keyword names,
-so ``x.permute(dims=(1, 0))`` reaches the engine as ``permute(x, (1, 0))``.
+one of:`` and the list. Mirroring that costs a correct call little: _api runs the parser only
+when a call fails inside the engine (`rescue`: torch's message, or the engine's error if torch
+takes the call), or when the classes of its values fit no signature (`fits`: a float dim, which
+the engine would take). The parser also binds torch's keyword names, so
+``x.permute(dims=(1, 0))`` reaches the engine as ``permute(x, (1, 0))``.
 """
 
 import inspect

@@ -108,6 +108,9 @@ FUNCTIONS = {
         "(Tensor input, int64_t dim=-1, bool descending=False)",
     ),
     "argwhere": ("(Tensor input)",),
+    "as_strided": (
+        "(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)",
+    ),
     "asin": ("(Tensor input, *, Tensor out=None)",),
     "asin_": ("(Tensor input)",),
     "asinh": ("(Tensor input, *, Tensor out=None)",),
@@ -377,6 +380,15 @@ FUNCTIONS = {
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
     "ger": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "gradient": (
+        "(Tensor input, *, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, Scalar spacing, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, Scalar? spacing=None, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, ScalarList spacing, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, ScalarList spacing, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, TensorList spacing, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, TensorList spacing, IntArrayRef dim, int64_t edge_order=1)",
+    ),
     "greater": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
@@ -393,6 +405,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
+    "hardshrink": ("(Tensor input, Scalar lambd=0.5, *, Tensor out=None)",),
     "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
     "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
     "histogram": (
@@ -409,6 +422,8 @@ FUNCTIONS = {
     "hypot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "i0": ("(Tensor input, *, Tensor out=None)",),
     "i0_": ("(Tensor input)",),
+    "igamma": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "igammac": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "index_add": (
         "(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, "
         "Tensor out=None)",
@@ -889,6 +904,8 @@ FUNCTIONS = {
         "(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)",
         "(Tensor input, SymInt sections, int64_t dim=0)",
     ),
+    "threshold": ("(Tensor input, Scalar threshold, Scalar value, *, Tensor out=None)",),
+    "threshold_": ("(Tensor input, Scalar threshold, Scalar value)",),
     "tile": ("(Tensor input, SymIntArrayRef dims)",),
     "topk": (
         "(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
@@ -1041,6 +1058,7 @@ METHODS = {
     "fmax_": (),
     "fmin_": (),
     "geometric_": ("(double p, *, Generator? generator=None)",),
+    "gradient": (),
     "is_inference": ("()",),
     "log_normal_": ("(double mean=1, double std=2, *, Generator? generator=None)",),
     "mm": ("(Tensor mat2)",),
