@@ -201,6 +201,9 @@ def forms(Form, both, F):
         Form("threshold", "L.threshold({0}, 0.2, -1.0)"),
         Form("threshold-ties", "L.threshold({0}, 0.5, 3.0)", domain="ties"),
         Form("threshold_", "L.threshold_({0} * 1, 0.0, 0.5)"),
+        Form("gradient", "L.gradient({0}, dim=-1)", tup=True, shapes=[((2, 4),), ((3,),)]),
+        Form("gradient-edge2", "L.gradient({0}, spacing=0.5, edge_order=2)", tup=True,
+             shapes=[((3, 4),), ((4,),)]),
         Form("igammac.m", "({1}.abs().detach() * 3).igammac({0} * 2)", 2, domain="pos"),
     ]
 

@@ -720,6 +720,24 @@ def trapezoid_rules(L):
 
 
 @case
+def gradient_cases(L):
+    x = leaf(L, [[1.0, 2.0, 4.0, 8.0, 9.0], [0.0, 1.0, 1.0, 3.0, 2.0]])
+    c = L.tensor([0.0, 1.0, 3.0, 4.0, 7.0], dtype=L.float64)
+    return each({
+        "all": lambda: list(L.gradient(x)), "dim": lambda: list(L.gradient(x, dim=1)), "dim-list": lambda: list(L.gradient(x, dim=[1, 0])),
+        "edge2": lambda: list(L.gradient(x, dim=1, edge_order=2)), "spacing": lambda: list(L.gradient(x, spacing=2.0)),
+        "spacing-list": lambda: list(L.gradient(x, spacing=[2.0, 0.5])), "spacing-0d": lambda: list(L.gradient(x, spacing=L.tensor(3.0), dim=1)),
+        "coords": lambda: list(L.gradient(x, spacing=(c,), dim=1)), "coords-edge2": lambda: list(L.gradient(x, spacing=(c,), dim=1, edge_order=2)),
+        "coords-all": lambda: list(L.gradient(x, spacing=[c[:2], c])), "int": lambda: list(L.gradient(L.tensor([1, 2, 4]))),
+        "1d": lambda: list(L.gradient(x[0], spacing=0.5)), "short": lambda: L.gradient(L.tensor([1.0])),
+        "short-edge2": lambda: L.gradient(L.tensor([1.0, 2.0]), edge_order=2), "edge3": lambda: L.gradient(x, edge_order=3),
+        "spacing-length": lambda: L.gradient(x, dim=1, spacing=(1.0, 2.0)), "spacing-length-nodim": lambda: L.gradient(x, spacing=[1.0]),
+        "coords-2d": lambda: L.gradient(x, spacing=(c.reshape(5, 1),), dim=1), "uint8": lambda: L.gradient(L.tensor([1, 2], dtype=L.uint8)),
+        "grads": lambda: grads(L, lambda t: L.gradient(t, spacing=(c,), dim=1, edge_order=2)[0], [[1.0, 2.0, 4.0, 8.0, 9.0]]),
+    })
+
+
+@case
 def counting(L):
     f = L.tensor([1.0, 2.0, 1.0, 4.0, -1.0, 2.5])
     i = L.tensor([0, 1, 1, 3, 1])
