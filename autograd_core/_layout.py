@@ -1323,6 +1323,55 @@ def pinverse(input, rcond=1e-15):
     return _record("pinverse", "LinalgPinvBackward0", r, (input,))
 
 
+_CHOLESKY_WARNING = (
+    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+    "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+    "all valid (symmetric positive definite) inputs."
+)
+
+
+def _not_positive_definite(m):
+    """The order of the first leading minor of m that is not positive (0: none)."""
+    for k in range(1, m.shape[0] + 1):
+        if np.linalg.det(m[:k, :k]) <= 0 or not np.isfinite(m[:k, :k]).all():
+            return k
+    return 0
+
+
+def cholesky(input, upper=False):
+    """The Cholesky factor of each symmetric positive-definite matrix of input: L (lower) with
+    L L^T = input, or U = L^T (torch's deprecated torch.cholesky: CholeskyBackward0)."""
+    _warn_once(_CHOLESKY_WARNING, 3)
+    if input.ndim >= 2 and input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(
+            f"cholesky: A must be batches of square matrices, but they are {input.shape[-2]} by "
+            f"{input.shape[-1]} matrices"
+        )
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("cholesky_cpu", input)
+    a = np.asarray(input._data)
+    flat = a.reshape((-1,) + a.shape[-2:])
+    out = np.empty_like(flat)
+    for b, m in enumerate(flat):
+        try:
+            out[b] = np.linalg.cholesky(m)
+        except np.linalg.LinAlgError:
+            where = f"(Batch element {b}): " if a.ndim > 2 else ""
+            raise _LinAlgError(
+                f"cholesky: {where}The factorization could not be completed because the input is "
+                f"not positive-definite (the leading minor of order {_not_positive_definite(m)} "
+                "is not positive-definite)."
+            ) from None
+    r = out.reshape(a.shape)
+    r = np.swapaxes(r, -1, -2).copy() if upper else r
+    attrs = {"upper": upper}
+    return _record(
+        "cholesky", "CholeskyBackward0", namespace(input._data).asarray(r), (input,), attrs
+    )
+
+
 def _expm(a):
     """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
     norm = np.abs(a).sum(-2).max() if a.size else 0.0
@@ -1375,7 +1424,7 @@ def matrix_power(input, n):
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
     diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power pinverse
-    matrix_exp
+    matrix_exp cholesky
 """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""

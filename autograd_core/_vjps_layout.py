@@ -489,3 +489,17 @@ def _c_strides(shape):
         out.append(step)
         step *= n
     return tuple(reversed(out))
+
+
+def _cholesky(g, ans, upper=False):
+    """torch's cholesky_backward (Murray 2016): L^-H tril(L^H g, diagonal halved) L^-1,
+    symmetrized."""
+    low, gl = (F.mT(ans), F.mT(g)) if upper else (ans, g)
+    inv = F.inverse(low)
+    phi = F.tril(F.matmul(F.mT(low), gl))
+    phi = phi - 0.5 * F.diag_embed(F.diagonal(phi, 0, -2, -1))
+    grad = F.matmul(F.matmul(F.mT(inv), phi), inv)
+    return ((grad + F.mT(grad)) * 0.5,)
+
+
+defvjp("cholesky", _cholesky, on_arrays=False)

@@ -220,6 +220,8 @@ def forms(Form, both, F):
              "include_self=False)", 2, shapes=[((2, 3), (2, 1))]),
         Form("pinverse", "L.pinverse({0})", shapes=_M23 + [((3, 2),)]),
         Form("matrix_exp.m", "{0}.matrix_exp()", shapes=_SQ + [((2, 2, 2),)]),
+        Form("cholesky", "L.cholesky({0} @ {0}.mT + L.eye({0}.shape[-1], dtype={0}.dtype))",
+             shapes=_SQ + [((2, 2, 2),)]),
         Form("as_strided", "({0} * 1).as_strided((2, 2), (1, 2))", shapes=[((6,),), ((2, 3),)]),
         Form("as_strided-overlap.m", "L.as_strided({0} * 1, (2, 2), (1, 1), 1)",
              shapes=[((2, 3),), ((5,),)]),
@@ -266,6 +268,6 @@ def grad2_ids():
         masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
         scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
-        index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m
+        index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m cholesky
         """.split()
     )

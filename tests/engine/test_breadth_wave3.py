@@ -799,6 +799,19 @@ def matrix_functions(L):
 
 
 @case
+def cholesky_cases(L):
+    a = L.tensor([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], dtype=L.float64)
+    return each({
+        "cholesky": lambda: L.cholesky(a), "upper.m": lambda: a.cholesky(upper=True), "f32": lambda: L.cholesky(a.float()),
+        "batch": lambda: L.cholesky(L.stack([a, a * 2])), "not-pd": lambda: L.cholesky(L.tensor([[1.0, 2.0], [2.0, 1.0]])),
+        "not-pd-batch": lambda: L.cholesky(L.stack([L.eye(2), -L.eye(2)])), "shape": lambda: L.cholesky(L.ones(2, 3)),
+        "int": lambda: L.cholesky(L.ones(2, 2, dtype=L.int64)),
+        "grads": lambda: grads(L, lambda t: L.cholesky(t @ t.mT + L.eye(2, dtype=L.float64)), [[1.0, 2.0], [0.3, 1.0]]),
+        "grads-upper": lambda: grads(L, lambda t: (t @ t.mT + L.eye(2, dtype=L.float64)).cholesky(True), [[1.0, 2.0], [0.3, 1.0]]),
+    })
+
+
+@case
 def matrix_function_grads(L):
     m = [[2.0, 1.0], [0.5, 3.0]]
     return {
