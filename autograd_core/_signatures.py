@@ -182,6 +182,7 @@ FUNCTIONS = {
     "ceil": ("(Tensor input, *, Tensor out=None)",),
     "ceil_": ("(Tensor input)",),
     "celu": ("(Tensor input, Scalar alpha=1.0)",),
+    "cholesky": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
     "chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
     "clamp": (
         "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
