@@ -2,7 +2,8 @@
 dist, the bitwise shifts, broadcast_tensors, repeat_interleave, index_add, index_copy; the in-place
 views t_, squeeze_, unsqueeze_, transpose_ (they change the tensor's own shape); and the
 activations hardsigmoid and hardswish (nn.functional builds softsign and tanhshrink from ops, as
-torch does).
+torch does). The third wave adds the is_* predicates, renorm, hardshrink, threshold, the logical
+and bitwise in-place methods, and the samplers (bernoulli, multinomial, poisson, exponential_ ...).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the

@@ -1,5 +1,6 @@
 """Indexing by tensors: gather, scatter, scatter_add, index_select, index_fill, masked_select,
-nonzero.
+nonzero; the third wave adds the writes into slots (select/slice/diagonal_scatter), by masks and
+indices (masked_scatter, index_put, put), scatter_reduce, index_reduce, take_along_dim.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the

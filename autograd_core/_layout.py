@@ -1,5 +1,7 @@
 """Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
-diag, trace, einsum, diagonal, movedim, swapaxes.
+diag, trace, einsum, diagonal, movedim, swapaxes; the third wave adds tensor_split and its h/v/d
+forms, diag_embed, the scaled matrix products (addmm, addmv, addr, addbmm), as_strided, and the
+matrix functions (inverse, det, slogdet, matrix_power, matrix_exp, pinverse, cholesky).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the

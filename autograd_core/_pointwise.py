@@ -1,5 +1,7 @@
 """More elementwise ops: trigonometric and hyperbolic functions, log2/log10/exp2, erf, rsqrt,
-trunc, atan2, lerp; and torch's alias names (multiply, divide, arcsin, ...).
+trunc, atan2, lerp; and torch's alias names (multiply, divide, arcsin, ...). The third wave adds
+the special functions (erfc, erfinv, lgamma, digamma, polygamma, mvlgamma, i0, sinc, igamma),
+logaddexp2, float_power, ldexp, frexp, nextafter, gcd, lcm, and the in-place comparisons (eq_ ...).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the

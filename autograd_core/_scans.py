@@ -1,4 +1,6 @@
-"""Ops along a dimension: prod, cumsum, cumprod; sort, argsort, topk.
+"""Ops along a dimension: prod, cumsum, cumprod; sort, argsort, topk; and, in later waves, the
+running extremes, medians and quantiles (kthvalue, nanmedian, nanquantile), cov and corrcoef, the
+trapezoid rules, gradient, and the counts (histc, histogram, bincount, unique_consecutive).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
