@@ -17,7 +17,8 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._ops import _cname, _dim, _ndarray, _record
+from ._ops import _cname, _dim, _forward, _ndarray, _record
+from ._reductions import norm
 from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
@@ -545,6 +546,58 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return _record("cdist", name, r, (x1, x2), {"p": p})
 
 
+def _pair_weights(diff, d, p, xp):
+    """d dist / d (x_i - x_j) for the p-norm distance d of each pair (0 where d is 0)."""
+    safe = xp.where(d != 0, d, 1.0)
+    if p == 0:
+        return diff * 0.0
+    if p == 1:
+        return xp.sign(diff)
+    if p == 2:
+        return xp.where(d != 0, diff / safe, 0.0)
+    if p == float("inf"):
+        return xp.sign(diff) * (xp.abs(diff) == d)
+    return xp.where(d != 0, xp.sign(diff) * xp.abs(diff) ** (p - 1) / safe ** (p - 1), 0.0)
+
+
+def pdist(input, p=2):
+    """The p-norm distance between each pair of rows i < j of a matrix, in row order (the upper
+    triangle of cdist(input, input)); PdistBackward0."""
+    if input.ndim != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.ndim}D")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("pdist only supports floating-point dtypes")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    a = input._data
+    xp = namespace(a)
+    i, j = np.triu_indices(input.shape[0], 1)
+    if _forward:  # forward AD: the pairs' norms as ops with tangents (torch has none for pdist)
+        pairs = input[Tensor._from_data(i)] - input[Tensor._from_data(j)]
+        return norm(pairs, p, -1)
+    diff = xp.abs(a[i] - a[j])
+    if p == 0:
+        r = xp.sum(xp.astype(diff != 0, a.dtype), axis=-1)
+    elif p == float("inf"):
+        r = xp.max(diff, axis=-1) if diff.shape[-1] else xp.sum(diff, axis=-1)
+    else:
+        r = xp.sum(diff**p, axis=-1) ** (1.0 / p)
+    return _record("pdist", "PdistBackward0", r, (input,), {"p": p})
+
+
+def pdist_backward(g, x, dist, p):
+    """pdist's VJP as an op (PdistBackwardBackward0, which torch cannot differentiate again)."""
+    a = x._data
+    xp = namespace(a)
+    i, j = np.triu_indices(x.shape[0], 1)
+    w = g._data[:, None] * _pair_weights(a[i] - a[j], dist._data[:, None], p, xp)
+    out = np.zeros(a.shape, dtype=a.dtype)
+    np.add.at(out, i, np.asarray(w))
+    np.add.at(out, j, -np.asarray(w))
+    name = "PdistBackwardBackward0"
+    return _record("pdist_backward", name, xp.asarray(out), (g, x, dist), {"p": p})
+
+
 # ============================================================================= wave 3: slot writes
 
 
@@ -799,7 +852,7 @@ _WAVE3 = """
     select_scatter slice_scatter diagonal_scatter masked_scatter index_put put take_along_dim
     argwhere
 """
-_WAVE3_FUNCTIONS = "unravel_index"
+_WAVE3_FUNCTIONS = "unravel_index pdist"
 _WAVE3 += " scatter_reduce index_reduce"
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted

@@ -503,3 +503,11 @@ def _cholesky(g, ans, upper=False):
 
 
 defvjp("cholesky", _cholesky, on_arrays=False)
+
+
+def _pdist_backward(g, x, y, z, need, p):
+    raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
+
+
+defvjp("pdist", lambda g, x, ans, p: (F.pdist_backward(g, x, ans, p),), on_arrays=False)
+defvjp("pdist_backward", _pdist_backward, on_arrays=False)

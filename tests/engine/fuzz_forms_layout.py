@@ -226,6 +226,9 @@ def forms(Form, both, F):
         Form("as_strided-overlap.m", "L.as_strided({0} * 1, (2, 2), (1, 1), 1)",
              shapes=[((2, 3),), ((5,),)]),
         Form("as_strided-write", "({0} * 1).as_strided((2,), (2,)).mul_(2)", shapes=[((4,),)]),
+        Form("pdist", "L.pdist({0})", shapes=_M23 + [((4, 1),)]),
+        Form("pdist-p1", "L.pdist({0}, 1)", shapes=_M23),
+        Form("pdist-inf", "L.pdist({0}, float('inf'))", shapes=_M23),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]

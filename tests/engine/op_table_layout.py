@@ -143,6 +143,10 @@ def rows(Op, F):
         Op("cdist-p1", lambda L, a, b: L.cdist(a, b, p=1.0), ((3, 2), (2, 2)), gradgrad=False),
         Op("cdist-p3", lambda L, a, b: L.cdist(a, b, p=3), ((3, 2), (2, 2)), gradgrad=False),
         Op("cdist-mm-path", lambda L, a, b: L.cdist(a, b), ((27, 2), (2, 2))),
+        # (torch has no second derivative of pdist either: "_pdist_backward" is not implemented)
+        Op("pdist", lambda L, a: L.pdist(a), ((4, 3),), gradgrad=False),
+        Op("pdist-p1", lambda L, a: L.pdist(a, 1), ((3, 2),), gradgrad=False),
+        Op("pdist-p3", lambda L, a: L.pdist(a, 3), ((3, 2),), gradgrad=False),
         # ---- wave 3 layout: splits, flips, diagonals, products ----
         Op("ravel.m", lambda L, a: a.ravel() * L.arange(6.0), ((2, 3),)),
         Op("ravel-t", lambda L, a: L.ravel(a.t()) * L.arange(6.0), ((2, 3),)),

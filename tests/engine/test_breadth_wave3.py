@@ -624,6 +624,21 @@ def pinverse_matrix_exp(L):
 
 
 @case
+def pdist_cases(L):
+    x = leaf(L, [[0.0, 0.0], [1.0, 2.0], [3.0, -1.0], [0.5, 0.5], [1.0, 2.0]])
+    out = {f"p{p}": attempt(lambda: L.pdist(x, p)) for p in (2, 1, 0, 3, 0.5, float("inf"))}
+    out.update(each({
+        "default": lambda: L.pdist(x), "f32": lambda: L.pdist(x.float()), "one-row": lambda: L.pdist(x[:1]),
+        "1d": lambda: L.pdist(x[0]), "negative": lambda: L.pdist(x, -1), "int": lambda: L.pdist(x.long()),
+        "double-backward": lambda: L.autograd.grad(L.autograd.grad(L.pdist(x).sum(), x, create_graph=True)[0].sum(), x),
+        "backward-node": lambda: structure(L.autograd.grad(L.pdist(x).sum(), x, create_graph=True)[0]),
+        **{f"grads-p{p}": (lambda p=p: grads(L, lambda t: L.pdist(t, p), [[0.0, 0.0], [1.0, 2.0], [3.0, -1.0], [1.0, 2.0]]))
+           for p in (2, 1, 3, float("inf"))},
+    }))
+    return out
+
+
+@case
 def triangle_indices(L):
     return each({
         "tril": lambda: L.tril_indices(3, 4), "triu": lambda: L.triu_indices(3, 3, 1),
