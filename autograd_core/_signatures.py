@@ -671,6 +671,7 @@ FUNCTIONS = {
         "bool? requires_grad=False)",
     ),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "pdist": ("(Tensor input, double p=2)",),
     "permute": ("(Tensor input, IntArrayRef dims)",),
     "pinverse": ("(Tensor input, double rcond=1e-15)",),
     "poisson": ("(Tensor input, Generator? generator=None)",),
