@@ -1219,16 +1219,16 @@ class _LinAlgError(RuntimeError):
     """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
 
 
-def _square(op, A, dims="batches of square matrices"):
+def _square(op, A, dims="batches of square matrices", where="linalg."):
     if A.ndim < 2:
-        raise RuntimeError(f"linalg.{op}: The input tensor A must have at least 2 dimensions.")
+        raise RuntimeError(f"{where}{op}: The input tensor A must have at least 2 dimensions.")
     if not A.dtype.is_floating_point:
         raise RuntimeError(
-            f"linalg.{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
+            f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
         )
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(
-            f"linalg.{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+            f"{where}{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
         )
 
 
@@ -1374,6 +1374,53 @@ def cholesky(input, upper=False):
     )
 
 
+def _factor_product(a, upper):
+    """A = L L^T (or U^T U) from the triangle of a that holds the factor (the other is ignored)."""
+    t = np.triu(a) if upper else np.tril(a)
+    return np.swapaxes(t, -1, -2) @ t if upper else t @ np.swapaxes(t, -1, -2)
+
+
+def cholesky_inverse(input, upper=False):
+    """The inverse of A = L L^T from its Cholesky factor L (U^T U with upper); the other triangle
+    of input is not read (CholeskyInverseBackward0)."""
+    if input.ndim >= 2 and input.shape[-1] == input.shape[-2] and not input.dtype.is_floating_point:
+        raise _no_kernel("cholesky_inverse_out_cpu", input)
+    _square("cholesky_inverse", input, where="")
+    a = np.asarray(input._data)
+    r = np.linalg.inv(_factor_product(a, upper)).astype(a.dtype)
+    r = namespace(input._data).asarray(r)
+    return _record("cholesky_inverse", "CholeskyInverseBackward0", r, (input,), {"upper": upper})
+
+
+def cholesky_solve(input, input2, upper=False):
+    """X with A X = input, A = L L^T given its Cholesky factor L = input2 (U^T U with upper);
+    batch dims broadcast (CholeskySolveBackward0)."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            f"b should have at least 2 dimensions, but has {input.ndim} dimensions instead"
+        )
+    if input2.ndim < 2:
+        raise RuntimeError(
+            f"u should have at least 2 dimensions, but has {input2.ndim} dimensions instead"
+        )
+    if input.dtype is not input2.dtype:
+        raise RuntimeError(
+            f"Expected b and A to have the same dtype, but found b of type {_cname(input)} and A "
+            f"of type {_cname(input2)} instead."
+        )
+    n = input2.shape[-1]
+    if input2.shape[-2] != n or input.shape[-2] != n:
+        raise RuntimeError(
+            f"Incompatible matrix sizes for cholesky_solve: each A matrix is {input2.shape[-2]} "
+            f"by {n} but each b matrix is {input.shape[-2]} by {input.shape[-1]}"
+        )
+    a, b = np.asarray(input2._data), np.asarray(input._data)
+    r = np.linalg.solve(_factor_product(a, upper), b).astype(b.dtype)
+    r = namespace(input._data).asarray(r)
+    attrs = {"upper": upper}
+    return _record("cholesky_solve", "CholeskySolveBackward0", r, (input, input2), attrs)
+
+
 def _expm(a):
     """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
     norm = np.abs(a).sum(-2).max() if a.size else 0.0
@@ -1426,7 +1473,7 @@ def matrix_power(input, n):
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
     diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power pinverse
-    matrix_exp cholesky
+    matrix_exp cholesky cholesky_inverse cholesky_solve
 """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""

@@ -511,3 +511,25 @@ def _pdist_backward(g, x, y, z, need, p):
 
 defvjp("pdist", lambda g, x, ans, p: (F.pdist_backward(g, x, ans, p),), on_arrays=False)
 defvjp("pdist_backward", _pdist_backward, on_arrays=False)
+
+
+def _cholesky_inverse(g, x, ans, upper=False):
+    """torch's cholesky_inverse_backward: -(A^-1 (g + g^T) A^-1) L (or L times it, upper)."""
+    common = F.matmul(ans, F.matmul(g + F.mT(g), ans))
+    return (-F.matmul(x, common) if upper else -F.matmul(common, x),)
+
+
+def _cholesky_solve(g, y, ans, need, upper=False):
+    """torch's cholesky_solve_backward: b gets A^-1 g; the factor gets -(common) L, common the
+    symmetrized (A^-1 g) X^T."""
+    gb = F.cholesky_solve(g, y, upper)
+    gl = None
+    if need[1]:
+        common = F.matmul(gb, F.mT(ans))
+        common = common + F.mT(common)
+        gl = -F.matmul(y, common) if upper else -F.matmul(common, y)
+    return (gb if need[0] else None, gl)
+
+
+defvjp("cholesky_inverse", _cholesky_inverse, on_arrays=False)
+defvjp("cholesky_solve", _cholesky_solve, on_arrays=False)

@@ -226,6 +226,10 @@ def forms(Form, both, F):
         Form("as_strided-overlap.m", "L.as_strided({0} * 1, (2, 2), (1, 1), 1)",
              shapes=[((2, 3),), ((5,),)]),
         Form("as_strided-write", "({0} * 1).as_strided((2,), (2,)).mul_(2)", shapes=[((4,),)]),
+        Form("cholesky_inverse", "L.cholesky_inverse({0}.tril() + 3 * L.eye({0}.shape[-1], "
+             "dtype={0}.dtype))", shapes=_SQ),
+        Form("cholesky_solve.m", "{1}.cholesky_solve({0}.triu() + 3 * L.eye({0}.shape[-1], "
+             "dtype={0}.dtype), True)", 2, shapes=[((2, 2), (2, 3)), ((3, 3), (3, 1))]),
         Form("pdist", "L.pdist({0})", shapes=_M23 + [((4, 1),)]),
         Form("pdist-p1", "L.pdist({0}, 1)", shapes=_M23),
         Form("pdist-inf", "L.pdist({0}, float('inf'))", shapes=_M23),
@@ -272,5 +276,6 @@ def grad2_ids():
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
         scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
         index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m cholesky
+        cholesky_inverse cholesky_solve.m
         """.split()
     )

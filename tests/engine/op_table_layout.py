@@ -250,6 +250,12 @@ def rows(Op, F):
         Op("pinverse-tall.m", lambda L, a: a.pinverse(), ((3, 2),)),
         Op("matrix_exp", lambda L, a: L.matrix_exp(a * 0.5), ((3, 3),)),
         Op("cholesky", lambda L, a: L.cholesky(a @ a.mT + L.eye(3, dtype=L.float64)), ((3, 3),)),
+        # (the factor's other triangle is not read: the rows pass the factor's triangle only.
+        # cholesky_inverse has no row: torch 2.13's forward-AD tangent for it disagrees with central
+        # differences, which test_forward_ad compares with; test_breadth_wave3 checks it instead)
+        Op("cholesky_solve", lambda L, a, b: L.cholesky_solve(a, b.tril()), ((2, 3), (2, 2))),
+        Op("cholesky_solve-upper.m", lambda L, a, b: a.cholesky_solve(b.triu(), upper=True),
+           ((2, 2, 1), (2, 2))),
         Op("cholesky-upper.m", lambda L, a: (a @ a.mT + L.eye(2, dtype=L.float64)).cholesky(True),
            ((2, 2, 2),)),
         Op("matrix_exp-batch.m", lambda L, a: a.matrix_exp(), ((2, 2, 2),)),
