@@ -85,43 +85,52 @@ def _sequence_checked(name, fn):
     return public
 
 
+fits = _arguments.fits  # (a global of this module: one lookup less on every call)
 # What a wrong call raises inside the engine: then (only then) _arguments checks it as torch would.
 ENGINE_ERRORS = Exception  # (a RuntimeError of a wrong type too: "Boolean value of Tensor ...")
 
 
 def checked(name, fn):
-    """`fn` as ``torch.<name>``: its first argument must be a tensor (`where`: the condition);
-    a call that fails inside the engine is checked against torch's signatures (_arguments)."""
+    """`fn` as ``torch.<name>``: checked against torch's signatures (_arguments) where the table
+    has them; else its first argument must be a tensor (`where`: the condition)."""
     if name in SEQUENCE_FIRST:
         fn = _sequence_checked(name, fn)
+    if name in _signatures.FUNCTIONS:
+        return _parsed(name, fn)
+    if name in NUMBER_FIRST or name in SEQUENCE_FIRST:
+        return fn
     arg, kind, kind_name = FIRST_ARGUMENT.get(name, ("input", Tensor, "Tensor"))
-    first = name not in NUMBER_FIRST and name not in SEQUENCE_FIRST
-    known = name in _signatures.FUNCTIONS
-    fast = _arguments.checks(name) if known else ()
 
     @functools.wraps(fn)
     def public(*args, **kwargs):
-        if first and args and not isinstance(args[0], kind):
-            if known:
-                _arguments.parse(name, args, kwargs)  # torch's TypeError (or a call it takes)
-            elif name in OVERLOADED:
+        if args and not isinstance(args[0], kind):
+            if name in OVERLOADED:
                 got = ", ".join(_type_name(a) for a in args)
                 raise TypeError(
                     f"{name}() received an invalid combination of arguments - got ({got}), but "
                     "expected one of the signatures torch documents"
                 )
-            else:
-                raise TypeError(
-                    f"{name}(): argument '{arg}' (position 1) must be {kind_name}, not "
-                    f"{_type_name(args[0])}"
-                )
-        if fast and not _arguments.fits(fast, args, kwargs):
-            _arguments.parse(name, args, kwargs)  # e.g. a float dim, which torch refuses
+            raise TypeError(
+                f"{name}(): argument '{arg}' (position 1) must be {kind_name}, not "
+                f"{_type_name(args[0])}"
+            )
+        return fn(*args, **kwargs)
+
+    return public
+
+
+def _parsed(name, fn):
+    """`fn` behind torch's argument check: `fits` before the call (a wrong type the engine would
+    take, torch.exp(2.0) or a float dim, is parsed: torch's TypeError), `rescue` after an error."""
+    fast = _arguments.checks(name)
+
+    @functools.wraps(fn)
+    def public(*args, **kwargs):
+        if fast and not fits(fast, args, kwargs):
+            _arguments.parse(name, args, kwargs)
         try:
             return fn(*args, **kwargs)
         except ENGINE_ERRORS as e:
-            if not known:
-                raise
             return _arguments.rescue(name, fn, args, kwargs, e)
 
     return public
@@ -138,7 +147,7 @@ def method(name, fn, call=None):
     fast = _arguments.checks(name, method=True)
 
     def public(self, *args, **kwargs):
-        if not _arguments.fits(fast, args, kwargs):
+        if (args or kwargs) and not fits(fast, args, kwargs):  # (x.sum(): nothing to check)
             _arguments.parse(name, (self, *args), kwargs, method=True)
         try:
             return call(self, *args, **kwargs)

@@ -5,10 +5,11 @@ strings of _signatures, which tools/torch_signatures.py takes from torch): the f
 arguments fit is called; if none fits, a TypeError names what is wrong: ``exp() got an unexpected
 keyword argument 'foo'``, ``argument 'dim' (position 2) must be int, not float``, or, for several
 signatures, ``sum() received an invalid combination of arguments - got (Tensor, str), but expected
-one of:`` and the list. The engine's ops are Python functions, so most of that costs nothing to
-mirror: _api runs the parser only when a call fails inside the engine (`rescue`), or for the few
-wrong types the engine would accept (`wrong_int`). The parser also binds torch's keyword names,
-so ``x.permute(dims=(1, 0))`` reaches the engine as ``permute(x, (1, 0))``.
+one of:`` and the list. Mirroring that costs a correct call little: _api runs the parser only
+when a call fails inside the engine (`rescue`: torch's message, or the engine's error if torch
+takes the call), or when the classes of its values fit no signature (`fits`: a float dim, which
+the engine would take). The parser also binds torch's keyword names, so
+``x.permute(dims=(1, 0))`` reaches the engine as ``permute(x, (1, 0))``.
 """
 
 import inspect
@@ -234,7 +235,8 @@ def method_texts(name):
 def derive(name, functions, methods):
     """A method's parser strings: listed in `methods`, or its out-of-place method's (``mul_``:
     ``mul``'s), or its function's without ``Tensor input`` and ``out=``; () if none fits.
-    tools/torch_signatures.py stores in METHODS only what this misses."""
+    tools/torch_signatures.py stores in METHODS only what this misses (() where torch's method is
+    written in Python, unflatten: no parser of torch's checks it)."""
     if name in methods:
         return methods[name]
     inplace = name.endswith("_") and not name.startswith("_")
@@ -400,21 +402,44 @@ def checks(name, method=False):
 def fits(checks, args, kwargs):
     """Whether a call passes one of the signatures by its values' classes alone: then the
     engine runs it as it is (a wrong call fails inside it, and `rescue` explains). A call that
-    does not is parsed first: it may hold a wrong type the engine would take (a float dim)."""
+    does not is parsed first: it may hold a wrong type the engine would take (a float dim).
+    (Every call of a checked function or method runs this: it is written for speed.)"""
+    n = len(args)
     for positions, names, varargs in checks:
-        if len(args) > len(positions):
+        if n > len(positions):
             if not varargs or any(a.__class__ is not int for a in args):
                 continue
-        elif not all(map(_passes, args, positions)):
+        else:
+            for a, ok in zip(args, positions):
+                c = a.__class__
+                if c not in ok:
+                    if not _subclass(a, ok):
+                        break
+                elif (c is tuple or c is list) and ok.__class__ is _Ints and float in map(type, a):
+                    break
+            else:
+                if kwargs and not _keywords_fit(names, kwargs):
+                    continue
+                return True
             continue
-        if kwargs and not all(k in names and _passes(v, names[k]) for k, v in kwargs.items()):
-            continue
-        return True
+        if not kwargs or _keywords_fit(names, kwargs):
+            return True
     return False
 
 
-def _passes(a, ok):
-    c = a.__class__
-    if c not in ok:
-        return Tensor in ok and isinstance(a, Tensor)  # a subclass (nn.Parameter)
-    return ok.__class__ is not _Ints or c not in (tuple, list) or float not in map(type, a)
+def _keywords_fit(names, kwargs):
+    for k, v in kwargs.items():
+        ok = names.get(k)
+        if ok is None:
+            return False
+        c = v.__class__
+        if c not in ok:
+            if not _subclass(v, ok):
+                return False
+        elif (c is tuple or c is list) and ok.__class__ is _Ints and float in map(type, v):
+            return False
+    return True
+
+
+def _subclass(a, ok):  # a subclass of Tensor (nn.Parameter) where a tensor goes
+    return Tensor in ok and isinstance(a, Tensor)

@@ -2,7 +2,8 @@
 dist, the bitwise shifts, broadcast_tensors, repeat_interleave, index_add, index_copy; the in-place
 views t_, squeeze_, unsqueeze_, transpose_ (they change the tensor's own shape); and the
 activations hardsigmoid and hardswish (nn.functional builds softsign and tanhshrink from ops, as
-torch does).
+torch does). The third wave adds the is_* predicates, renorm, hardshrink, threshold, the logical
+and bitwise in-place methods, and the samplers (bernoulli, multinomial, poisson, exponential_ ...).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
@@ -425,6 +426,49 @@ def hardswish_backward(g, x):
     return _record("hardswish_backward", "HardswishBackwardBackward0", _cast(r, g.dtype), (g, x))
 
 
+def hardshrink(input, lambd=0.5):
+    """input where |input| > lambd, else 0 (HardshrinkBackward0)."""
+    _float_kernel("hardshrink_cpu", input)
+    a = input._data
+    r = namespace(a).where(namespace(a).abs(a) > lambd, a, 0.0)
+    return _record(
+        "hardshrink", "HardshrinkBackward0", _cast(r, input.dtype), (input,), {"lambd": lambd}
+    )
+
+
+def hardshrink_backward(g, x, lambd):
+    """hardshrink's VJP as an op of (g, x): g where |x| > lambd (HardshrinkBackwardBackward0)."""
+    a, b = g._data, x._data
+    r = namespace(a).where(namespace(a).abs(b) > lambd, a, 0.0)
+    name = "HardshrinkBackwardBackward0"
+    return _record("hardshrink_backward", name, _cast(r, g.dtype), (g, x), {"lambd": lambd})
+
+
+def _thresholded(input, threshold, value, name):
+    a = input._data
+    xp = namespace(a)
+    r = xp.where(a > threshold, a, xp.asarray(value, dtype=a.dtype))
+    return _record("threshold", name, r, (input,), {"threshold": threshold})
+
+
+def threshold(input, threshold, value):
+    """input where input > threshold, else value (ThresholdBackward0)."""
+    return _thresholded(input, threshold, value, "ThresholdBackward0")
+
+
+def threshold_(input, threshold, value):
+    """In-place threshold (ThresholdBackward1)."""
+    return input._inplace(_thresholded, threshold, value, "ThresholdBackward1")
+
+
+def threshold_backward(g, x, threshold):
+    """threshold's VJP as an op of (g, x): 0 where x <= threshold (ThresholdBackwardBackward0)."""
+    a = g._data
+    r = namespace(a).where(x._data <= threshold, 0.0, a)
+    name = "ThresholdBackwardBackward0"
+    return _record("threshold_backward", name, _cast(r, g.dtype), (g, x), {"threshold": threshold})
+
+
 # ----------------------------------------------------------------------------- more of torch's
 @silent
 def logit(input, eps=None):
@@ -610,7 +654,14 @@ logical_and_, logical_or_, logical_xor_, logical_not_ = (
 bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = (
     _flag_inplace(f) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not)
 )
-for _n in "ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_".split():
+
+
+def get_device(input):
+    """-1: autograd_core's CPU (numpy) tensors have no device index."""
+    return -1 if input.device.type == "cpu" else (input.device.index or 0)
+
+
+for _n in "ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ fill_ zero_".split():
     globals()[_n] = _function_form(_n)
 
 
@@ -769,21 +820,23 @@ _POINTWISE = "fmod copysign heaviside deg2rad rad2deg bitwise_left_shift bitwise
 _MORE = "logit fmax fmin signbit positive nanmean broadcast_to"
 _PREDICATES = "is_floating_point is_complex is_signed is_nonzero is_same_size is_conj is_neg"
 _WAVE3 = f"{_PREDICATES} real conj resolve_conj resolve_neg angle bernoulli poisson multinomial"
-_WAVE3 += " renorm"
+_WAVE3 += " renorm hardshrink threshold threshold_"
 _WAVE3_METHODS = """
     swapaxes_ swapdims_ logical_and_ logical_or_ logical_xor_ logical_not_
     bitwise_and_ bitwise_or_ bitwise_xor_ bitwise_not_ bernoulli_ exponential_ cauchy_
-    log_normal_ geometric_ random_ ndimension
+    log_normal_ geometric_ random_ ndimension get_device
 """
 FUNCTIONS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist broadcast_tensors repeat_interleave index_add
-    index_copy {_WAVE3} ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ broadcast_shapes
+    index_copy {_WAVE3} ceil_ expm1_ log1p_ deg2rad_ rad2deg_ logit_ broadcast_shapes fill_ zero_
+    get_device
 """.split()  # torch.<name>
 METHODS = f"""
     {_POINTWISE} {_MORE} nansum aminmax dist repeat_interleave index_add index_copy
     t_ transpose_ unsqueeze_ squeeze_ {_WAVE3} {_WAVE3_METHODS}
 """.split()  # Tensor.<name>
-for _n in ("poisson", "real", "is_floating_point"):  # (Tensor's own: a property, a method)
+for _n in ("poisson", "real", "is_floating_point", "threshold", "threshold_"):  # (not torch's, or
+    # Tensor's own: a property, a method)
     METHODS.remove(_n)
 INPLACE = f"""
     {_POINTWISE} logit fmax fmin index_add index_copy floor_divide ceil expm1 log1p remainder

@@ -1,5 +1,6 @@
 """Indexing by tensors: gather, scatter, scatter_add, index_select, index_fill, masked_select,
-nonzero.
+nonzero; the third wave adds the writes into slots (select/slice/diagonal_scatter), by masks and
+indices (masked_scatter, index_put, put), scatter_reduce, index_reduce, take_along_dim.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the
@@ -10,12 +11,15 @@ they were at the call.
 """
 
 import builtins
+import warnings
 
 import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._ops import _cname, _dim, _ndarray, _record
+from ._ops import _cname, _dim, _forward, _ndarray, _record
+from ._reductions import norm
+from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view
@@ -207,6 +211,49 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     attrs = {"dim": d, "index": index, "reduce": reduce, "include_self": include_self}
     attrs["src_shape"] = tuple(src.shape)
     return _record("scatter_reduce", "ScatterReduceBackward0", r, (input, src), attrs)
+
+
+_INDEX_REDUCE_WARNING = "index_reduce() is in beta and the API may change at any time."
+_WARNED = set()
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    """input with source's slices reduced (prod, mean, amax, amin) into the slices `index` along
+    dim: scatter_reduce with index spread over source's shape (node IndexReduceBackward0)."""
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(
+            "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+            f"{reduce}."
+        )
+    if _INDEX_REDUCE_WARNING not in _WARNED:  # (torch's TORCH_WARN_ONCE)
+        _WARNED.add(_INDEX_REDUCE_WARNING)
+        warnings.warn(_INDEX_REDUCE_WARNING, UserWarning, stacklevel=3)
+    if not isinstance(index, Tensor) or _backend.kind(index._data.dtype) not in "iu":
+        got = index.dtype.title if isinstance(index, Tensor) else type(index).__name__
+        raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: {got}")
+    d = _dim(dim, input.ndim)
+    d = 0 if d is None else d
+    want = tuple(input.shape[:d]) + (index.numel(),) + tuple(input.shape[d + 1 :])
+    if tuple(source.shape) != want and input.ndim:
+        raise RuntimeError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}"
+        )
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            f"index_reduce_(): self ({_cname(input)}) and source ({_cname(source)}) must have "
+            "the same scalar type"
+        )
+    idx = np.asarray(index._data).reshape(-1).astype(np.int64)
+    n = (tuple(input.shape) or (1,))[d]
+    if ((idx < 0) | (idx >= n)).any():
+        raise IndexError("index out of range in self")
+    along = idx.reshape(tuple(-1 if i == d else 1 for i in range(builtins.max(source.ndim, 1))))
+    spread = Tensor._from_data(np.ascontiguousarray(np.broadcast_to(along, tuple(source.shape))))
+    r = scatter_reduce(input, d, spread, source, reduce, include_self=include_self)
+    if r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class("IndexReduceBackward0")
+    return r
 
 
 # ============================================================================= index_select / fill
@@ -499,6 +546,58 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return _record("cdist", name, r, (x1, x2), {"p": p})
 
 
+def _pair_weights(diff, d, p, xp):
+    """d dist / d (x_i - x_j) for the p-norm distance d of each pair (0 where d is 0)."""
+    safe = xp.where(d != 0, d, 1.0)
+    if p == 0:
+        return diff * 0.0
+    if p == 1:
+        return xp.sign(diff)
+    if p == 2:
+        return xp.where(d != 0, diff / safe, 0.0)
+    if p == float("inf"):
+        return xp.sign(diff) * (xp.abs(diff) == d)
+    return xp.where(d != 0, xp.sign(diff) * xp.abs(diff) ** (p - 1) / safe ** (p - 1), 0.0)
+
+
+def pdist(input, p=2):
+    """The p-norm distance between each pair of rows i < j of a matrix, in row order (the upper
+    triangle of cdist(input, input)); PdistBackward0."""
+    if input.ndim != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.ndim}D")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("pdist only supports floating-point dtypes")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    a = input._data
+    xp = namespace(a)
+    i, j = np.triu_indices(input.shape[0], 1)
+    if _forward:  # forward AD: the pairs' norms as ops with tangents (torch has none for pdist)
+        pairs = input[Tensor._from_data(i)] - input[Tensor._from_data(j)]
+        return norm(pairs, p, -1)
+    diff = xp.abs(a[i] - a[j])
+    if p == 0:
+        r = xp.sum(xp.astype(diff != 0, a.dtype), axis=-1)
+    elif p == float("inf"):
+        r = xp.max(diff, axis=-1) if diff.shape[-1] else xp.sum(diff, axis=-1)
+    else:
+        r = xp.sum(diff**p, axis=-1) ** (1.0 / p)
+    return _record("pdist", "PdistBackward0", r, (input,), {"p": p})
+
+
+def pdist_backward(g, x, dist, p):
+    """pdist's VJP as an op (PdistBackwardBackward0, which torch cannot differentiate again)."""
+    a = x._data
+    xp = namespace(a)
+    i, j = np.triu_indices(x.shape[0], 1)
+    w = g._data[:, None] * _pair_weights(a[i] - a[j], dist._data[:, None], p, xp)
+    out = np.zeros(a.shape, dtype=a.dtype)
+    np.add.at(out, i, np.asarray(w))
+    np.add.at(out, j, -np.asarray(w))
+    name = "PdistBackwardBackward0"
+    return _record("pdist_backward", name, xp.asarray(out), (g, x, dist), {"p": p})
+
+
 # ============================================================================= wave 3: slot writes
 
 
@@ -753,8 +852,8 @@ _WAVE3 = """
     select_scatter slice_scatter diagonal_scatter masked_scatter index_put put take_along_dim
     argwhere
 """
-_WAVE3_FUNCTIONS = "unravel_index"
-_WAVE3 += " scatter_reduce"
+_WAVE3_FUNCTIONS = "unravel_index pdist"
+_WAVE3 += " scatter_reduce index_reduce"
 FUNCTIONS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take searchsorted
     bucketize isin unique cdist {_WAVE3} tril_indices triu_indices {_WAVE3_FUNCTIONS}
@@ -763,4 +862,12 @@ METHODS = f"""
     gather scatter scatter_add index_select index_fill masked_select nonzero take unique {_WAVE3}
     masked_scatter_
 """.split()  # Tensor.<name>
-INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce".split()  # Tensor.<name>_
+INPLACE = "scatter scatter_add index_fill index_put put scatter_reduce index_reduce".split()
+
+
+def index_put_(input, indices, values, accumulate=False):
+    """torch.index_put_(input, ...): input.index_put_(...)."""
+    return input.index_put_(indices, values, accumulate)
+
+
+FUNCTIONS.append("index_put_")  # Tensor.<name>_

@@ -1,5 +1,7 @@
 """Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
-diag, trace, einsum, diagonal, movedim, swapaxes.
+diag, trace, einsum, diagonal, movedim, swapaxes; the third wave adds tensor_split and its h/v/d
+forms, diag_embed, the scaled matrix products (addmm, addmv, addr, addbmm), as_strided, and the
+matrix functions (inverse, det, slogdet, matrix_power, matrix_exp, pinverse, cholesky).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the
@@ -24,7 +26,7 @@ from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
 from ._ops import _cast, _cname, _dim, _forward, _ndarray, _no_kernel, _record, result_type
 from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, reshape, stack
-from ._shapes import transpose
+from ._shapes import transpose, unflatten  # noqa: F401  (torch.unflatten: FUNCTIONS)
 from ._tensor import Tensor
 from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
 from ._elementwise import where
@@ -1100,6 +1102,116 @@ def combinations(input, r=2, with_replacement=False):
     return stack([g.masked_select(m) for g in grids], 1)
 
 
+def _unsafe(x, name, views):
+    """The pieces of an unsafe split: the same node (UnsafeSplitBackward0) and memory, but not
+    views, so in-place changes of them are not refused (nor seen by x's version)."""
+    out = []
+    for t in views:
+        piece = Tensor._from_data(t._data)
+        piece._grad_fn, piece._output_nr, piece._rg = t._grad_fn, t._output_nr, t._rg
+        piece._fw = t._fw  # forward AD: the piece's tangent
+        if piece._grad_fn is not None:
+            piece._grad_fn.__class__ = node_class(name)
+        out.append(piece)
+    return tuple(out)
+
+
+for _name in ("UnsafeSplitBackward0", "UnsafeSplitWithSizesBackward0"):
+    node_class(_name, _MultiOutput)
+
+
+def unsafe_split(input, split_size, dim=0):
+    """split, whose pieces are not views (UnsafeSplitBackward0)."""
+    return _unsafe(input, "UnsafeSplitBackward0", split(input, int(split_size), dim))
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    """chunk, whose pieces are not views (UnsafeSplitBackward0)."""
+    return _unsafe(input, "UnsafeSplitBackward0", chunk(input, chunks, dim))
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """split_with_sizes, whose pieces are not views (UnsafeSplitWithSizesBackward0)."""
+    pieces = split(input, list(split_sizes), dim)
+    return _unsafe(input, "UnsafeSplitWithSizesBackward0", pieces)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Write fill_value onto the main diagonal of self (all dims of one length, or a matrix;
+    wrap: a tall matrix's diagonal starts again every ncols + 1 rows, as numpy's)."""
+    if self.ndim < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    n = self.shape[0]
+    if self.ndim > 2 and builtins.any(s != n for s in self.shape):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    if self.ndim > 2:  # (torch fills a strided view: CopySlices; here an index write)
+        steps = Tensor._from_data(np.arange(n))
+        self[(steps,) * self.ndim] = fill_value
+        return self
+    rows, cols = self.shape
+    if wrap and rows > cols + 1 and _backend.is_contiguous(self._data):
+        self.view(-1)[:: cols + 1].fill_(fill_value)  # a view: CopySlices, as torch's
+    else:
+        self.diagonal().fill_(fill_value)
+    return self
+
+
+# ============================================================================= wave 3: strides
+
+
+def _geometry(t):
+    """(the flat memory t's values live in (its root's), t's offset and strides in elements there):
+    torch's storage, for numpy arrays. A root whose memory is not in C order is taken as a C-order
+    copy of its values (so its "storage" is its values in order)."""
+    root = t._base if t._base is not None else t
+    r = root._data
+    if r.__class__ is not _ndarray:
+        raise NotImplementedError("as_strided is supported for numpy tensors only by autograd_core")
+    if not r.flags.c_contiguous:
+        if t._base is not None:
+            raise NotImplementedError(
+                "as_strided of a view of a tensor whose memory is not in C order is not supported "
+                "by autograd_core"
+            )
+        r = np.ascontiguousarray(r)
+        return r.reshape(-1), 0, tuple(s // r.itemsize for s in r.strides) if r.ndim else ()
+    a = t._data
+    item = a.itemsize
+    offset = (a.__array_interface__["data"][0] - r.__array_interface__["data"][0]) // item
+    return r.reshape(-1), offset, tuple(s // item for s in a.strides)
+
+
+def storage_offset(input):
+    """The position of input's first element in its memory (torch's storage offset)."""
+    return _geometry(input)[1]
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    """The view of input's memory (torch's storage: its root's) with the given sizes and strides
+    in elements, from storage_offset (default: input's own offset); AsStridedBackward0."""
+    size, stride = tuple(int(n) for n in size), tuple(int(n) for n in stride)
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    flat, own, in_strides = _geometry(input)
+    off = own if storage_offset is None else int(storage_offset)
+    if off < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {off}")
+    item = flat.itemsize
+    need = 0 if 0 in size else off + builtins.sum((n - 1) * st for n, st in zip(size, stride)) + 1
+    if need > flat.size:
+        raise RuntimeError(
+            f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {off}, and "
+            f"itemsize {item} requiring a storage size of {need * item} are out of bounds for "
+            f"storage of size {flat.size * item}"
+        )
+    r = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(st * item for st in stride))
+    attrs = {"size": size, "stride": stride, "offset": off, "storage": flat.size}
+    attrs["input"] = (tuple(input.shape), in_strides, own)
+    out = _record("as_strided_view", "AsStridedBackward0", r, (input,), attrs)
+    root = input._base if input._base is not None else input
+    return _view(out, root, "as_strided", size, stride, off)  # (relative to the root's memory)
+
+
 # ============================================================================= wave 3: matrices
 
 
@@ -1107,16 +1219,16 @@ class _LinAlgError(RuntimeError):
     """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
 
 
-def _square(op, A, dims="batches of square matrices"):
+def _square(op, A, dims="batches of square matrices", where="linalg."):
     if A.ndim < 2:
-        raise RuntimeError(f"linalg.{op}: The input tensor A must have at least 2 dimensions.")
+        raise RuntimeError(f"{where}{op}: The input tensor A must have at least 2 dimensions.")
     if not A.dtype.is_floating_point:
         raise RuntimeError(
-            f"linalg.{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
+            f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
         )
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(
-            f"linalg.{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+            f"{where}{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
         )
 
 
@@ -1194,6 +1306,144 @@ def logdet(input):
     return where(sign == -1, math.nan, logabs)
 
 
+def pinverse(input, rcond=1e-15):
+    """The Moore-Penrose pseudo-inverse of each matrix of input (singular values below rcond
+    times the largest count as zero); LinalgPinvBackward0."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            "linalg.pinv(" + _cname(input) + "{" + str(list(input.shape)) + "}): expected a tensor "
+            "with 2 or more dimensions of float, double, cfloat or cdouble types"
+        )
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(
+            f"linalg.pinv({_cname(input)}{{{list(input.shape)}}}): expected a tensor with 2 or "
+            "more dimensions of float, double, cfloat or cdouble types"
+        )
+    a = np.asarray(input._data)
+    r = np.linalg.pinv(a, rcond=rcond) if a.size else np.zeros(a.shape[:-2] + a.shape[:-3:-1])
+    r = namespace(input._data).asarray(r.astype(a.dtype))
+    return _record("pinverse", "LinalgPinvBackward0", r, (input,))
+
+
+_CHOLESKY_WARNING = (
+    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+    "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+    "all valid (symmetric positive definite) inputs."
+)
+
+
+def _not_positive_definite(m):
+    """The order of the first leading minor of m that is not positive (0: none)."""
+    for k in range(1, m.shape[0] + 1):
+        if np.linalg.det(m[:k, :k]) <= 0 or not np.isfinite(m[:k, :k]).all():
+            return k
+    return 0
+
+
+def cholesky(input, upper=False):
+    """The Cholesky factor of each symmetric positive-definite matrix of input: L (lower) with
+    L L^T = input, or U = L^T (torch's deprecated torch.cholesky: CholeskyBackward0)."""
+    _warn_once(_CHOLESKY_WARNING, 3)
+    if input.ndim >= 2 and input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(
+            f"cholesky: A must be batches of square matrices, but they are {input.shape[-2]} by "
+            f"{input.shape[-1]} matrices"
+        )
+    if not input.dtype.is_floating_point:
+        raise _no_kernel("cholesky_cpu", input)
+    a = np.asarray(input._data)
+    flat = a.reshape((-1,) + a.shape[-2:])
+    out = np.empty_like(flat)
+    for b, m in enumerate(flat):
+        try:
+            out[b] = np.linalg.cholesky(m)
+        except np.linalg.LinAlgError:
+            where = f"(Batch element {b}): " if a.ndim > 2 else ""
+            raise _LinAlgError(
+                f"cholesky: {where}The factorization could not be completed because the input is "
+                f"not positive-definite (the leading minor of order {_not_positive_definite(m)} "
+                "is not positive-definite)."
+            ) from None
+    r = out.reshape(a.shape)
+    r = np.swapaxes(r, -1, -2).copy() if upper else r
+    attrs = {"upper": upper}
+    return _record(
+        "cholesky", "CholeskyBackward0", namespace(input._data).asarray(r), (input,), attrs
+    )
+
+
+def _factor_product(a, upper):
+    """A = L L^T (or U^T U) from the triangle of a that holds the factor (the other is ignored)."""
+    t = np.triu(a) if upper else np.tril(a)
+    return np.swapaxes(t, -1, -2) @ t if upper else t @ np.swapaxes(t, -1, -2)
+
+
+def cholesky_inverse(input, upper=False):
+    """The inverse of A = L L^T from its Cholesky factor L (U^T U with upper); the other triangle
+    of input is not read (CholeskyInverseBackward0)."""
+    if input.ndim >= 2 and input.shape[-1] == input.shape[-2] and not input.dtype.is_floating_point:
+        raise _no_kernel("cholesky_inverse_out_cpu", input)
+    _square("cholesky_inverse", input, where="")
+    a = np.asarray(input._data)
+    r = np.linalg.inv(_factor_product(a, upper)).astype(a.dtype)
+    r = namespace(input._data).asarray(r)
+    return _record("cholesky_inverse", "CholeskyInverseBackward0", r, (input,), {"upper": upper})
+
+
+def cholesky_solve(input, input2, upper=False):
+    """X with A X = input, A = L L^T given its Cholesky factor L = input2 (U^T U with upper);
+    batch dims broadcast (CholeskySolveBackward0)."""
+    if input.ndim < 2:
+        raise RuntimeError(
+            f"b should have at least 2 dimensions, but has {input.ndim} dimensions instead"
+        )
+    if input2.ndim < 2:
+        raise RuntimeError(
+            f"u should have at least 2 dimensions, but has {input2.ndim} dimensions instead"
+        )
+    if input.dtype is not input2.dtype:
+        raise RuntimeError(
+            f"Expected b and A to have the same dtype, but found b of type {_cname(input)} and A "
+            f"of type {_cname(input2)} instead."
+        )
+    n = input2.shape[-1]
+    if input2.shape[-2] != n or input.shape[-2] != n:
+        raise RuntimeError(
+            f"Incompatible matrix sizes for cholesky_solve: each A matrix is {input2.shape[-2]} "
+            f"by {n} but each b matrix is {input.shape[-2]} by {input.shape[-1]}"
+        )
+    a, b = np.asarray(input2._data), np.asarray(input._data)
+    r = np.linalg.solve(_factor_product(a, upper), b).astype(b.dtype)
+    r = namespace(input._data).asarray(r)
+    attrs = {"upper": upper}
+    return _record("cholesky_solve", "CholeskySolveBackward0", r, (input, input2), attrs)
+
+
+def _expm(a):
+    """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
+    norm = np.abs(a).sum(-2).max() if a.size else 0.0
+    s = builtins.max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0 else 0
+    b = a / 2.0**s
+    term = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
+    total = term.copy()
+    for k in range(1, 24):
+        term = term @ b / k
+        total = total + term
+    for _ in range(s):
+        total = total @ total
+    return total
+
+
+def matrix_exp(input):
+    """The matrix exponential of each square matrix of input (LinalgMatrixExpBackward0)."""
+    _square("matrix_exp", input)
+    a = np.asarray(input._data)
+    r = namespace(input._data).asarray(_expm(a.astype(np.float64)).astype(a.dtype))
+    return _record("matrix_exp", "LinalgMatrixExpBackward0", r, (input,))
+
+
 def matrix_power(input, n):
     """input multiplied by itself n times (n < 0: its inverse's power; n = 0: identities), by
     binary exponentiation, as torch."""
@@ -1222,9 +1472,12 @@ def matrix_power(input, n):
 
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
-    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power
+    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power pinverse
+    matrix_exp cholesky cholesky_inverse cholesky_solve
 """
+_WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""
+    {_WAVE3_MORE} unflatten addmv_ as_strided
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
@@ -1232,6 +1485,12 @@ FUNCTIONS = f"""
 """.split()  # torch.<name>
 METHODS = f"""
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3}
+    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3} {_WAVE3_MORE}
+    fill_diagonal_ as_strided storage_offset
 """.split()  # Tensor.<name>
 INPLACE = "tril triu baddbmm addmm addmv addr addbmm".split()  # Tensor.<name>_
+
+
+def addmv_(input, mat, vec, *, beta=1, alpha=1):
+    """torch.addmv_(input, ...): input.addmv_(...)."""
+    return input.addmv_(mat, vec, beta=beta, alpha=alpha)

@@ -1,5 +1,7 @@
 """More elementwise ops: trigonometric and hyperbolic functions, log2/log10/exp2, erf, rsqrt,
-trunc, atan2, lerp; and torch's alias names (multiply, divide, arcsin, ...).
+trunc, atan2, lerp; and torch's alias names (multiply, divide, arcsin, ...). The third wave adds
+the special functions (erfc, erfinv, lgamma, digamma, polygamma, mvlgamma, i0, sinc, igamma),
+logaddexp2, float_power, ldexp, frexp, nextafter, gcd, lcm, and the in-place comparisons (eq_ ...).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
@@ -603,6 +605,63 @@ def mvlgamma(input, p):
     return _record("mvlgamma", "MvlgammaBackward0", r, (input,), {"p": p})
 
 
+def _gamma_pq(xp, a, x):
+    """The regularized incomplete gamma functions (P, Q = 1 - P): P's series below x = a + 1,
+    Q's continued fraction (Lentz) above, each where it converges fast; NaN for a or x below 0."""
+    lead = xp.exp(
+        a * xp.log(xp.where(x > 0, x, 1.0)) - x - _lgamma_array(xp, xp.where(a > 0, a, 1.0))
+    )
+    safe_a = xp.where(a > 0, a, 1.0)
+    term = 1.0 / safe_a
+    total = term
+    for n in range(1, 500):
+        term = term * x / (safe_a + n)
+        total = total + term
+    p_series = total * lead
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = 1.0 / tiny + 0.0 * x
+    d = 1.0 / xp.where(b == 0, tiny, b)
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b = b + 2.0
+        d = an * d + b
+        d = 1.0 / xp.where(xp.abs(d) < tiny, tiny, d)
+        c = b + an / c
+        c = xp.where(xp.abs(c) < tiny, tiny, c)
+        h = h * d * c
+    q_frac = lead * h
+    small = x < a + 1
+    p = xp.where(small, p_series, 1.0 - q_frac)
+    q = xp.where(small, 1.0 - p_series, q_frac)
+    p = xp.where(x == 0, 0.0, xp.where(x == math.inf, 1.0, p))
+    q = xp.where(x == 0, 1.0, xp.where(x == math.inf, 0.0, q))
+    p = xp.where(a == 0, xp.where(x > 0, 1.0, math.nan), p)
+    q = xp.where(a == 0, xp.where(x > 0, 0.0, math.nan), q)
+    bad = (a < 0) | (x < 0)
+    return xp.where(bad, math.nan, p), xp.where(bad, math.nan, q)
+
+
+def _incomplete_gamma(name, which):
+    @silent
+    def f(input, other):
+        _tensor_arg(name, 2, "other", other)
+        dt = _float_only(f"{name}_cpu", input, other)
+        a, x = _arrays(_backend.float64, input, other)
+        r = _combine(name, lambda xp, a, x: _gamma_pq(xp, a, x)[which], (input, other), a, x)
+        node = "IgammaBackward0" if which == 0 else "IgammacBackward0"
+        return _record(name, node, _cast(r, dt), (input, other))
+
+    f.__name__ = name
+    f.__doc__ = f"The regularized {'lower' if which == 0 else 'upper'} incomplete gamma function."
+    return f
+
+
+igamma = _incomplete_gamma("igamma", 0)
+igammac = _incomplete_gamma("igammac", 1)
+
+
 # ----------------------------------------------------------------------------- wave 3: binary
 def logaddexp2(input, other):
     """log2(2**input + 2**other), without overflow."""
@@ -756,9 +815,10 @@ _ALIASES = """
 """
 _WAVE3 = """
     erfc erfinv lgamma digamma i0 sinc polygamma mvlgamma logaddexp2 float_power ldexp nextafter
-    gcd lcm isposinf isneginf isreal frexp
+    gcd lcm isposinf isneginf isreal frexp igamma igammac
 """
-_WAVE3_INPLACE = "erfc erfinv lgamma digamma i0 sinc mvlgamma ldexp nextafter gcd lcm"
+_WAVE3_INPLACE = "erfc erfinv lgamma digamma i0 sinc mvlgamma ldexp nextafter gcd lcm igamma"
+_WAVE3_INPLACE += " igammac"
 _COMPARE_INPLACE = """
     polygamma_ eq_ ne_ lt_ le_ gt_ ge_ greater_ less_ greater_equal_ less_equal_ not_equal_
     float_power_

@@ -1,4 +1,6 @@
-"""Ops along a dimension: prod, cumsum, cumprod; sort, argsort, topk.
+"""Ops along a dimension: prod, cumsum, cumprod; sort, argsort, topk; and, in later waves, the
+running extremes, medians and quantiles (kthvalue, nanmedian, nanquantile), cov and corrcoef, the
+trapezoid rules, gradient, and the counts (histc, histogram, bincount, unique_consecutive).
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<name>``, the
@@ -721,6 +723,82 @@ def histc(input, bins=100, min=0, max=0):
     return Tensor._from_data(xp.asarray(counts))
 
 
+def _cut(x, d, start, stop=None):
+    """x[start:stop] along dim d (Python's slicing)."""
+    return getitem(x, (slice(None),) * d + (slice(start, stop),))
+
+
+def _gradient_along(x, d, h, edge_order):
+    """torch's gradient_helper: central differences inside, one-sided (edge_order 1) or
+    second-order (2) ones at the ends; h a number (even spacing) or the coordinates."""
+    if not isinstance(h, Tensor):
+        center = (_cut(x, d, 2) - _cut(x, d, 0, -2)) / h / 2
+        if edge_order == 1:
+            first = (_cut(x, d, 1, 2) - _cut(x, d, 0, 1)) / h
+            last = (_cut(x, d, -1) - _cut(x, d, -2, -1)) / h
+        else:
+            first = (_cut(x, d, 0, 1) * -1.5 + _cut(x, d, 1, 2) * 2 - _cut(x, d, 2, 3) * 0.5) / h
+            last = (_cut(x, d, -3, -2) * 0.5 + _cut(x, d, -2, -1) * -2 + _cut(x, d, -1) * 1.5) / h
+        return cat([first, center, last], d)
+    if h.ndim != 1:
+        raise RuntimeError(
+            "torch.gradient expected each element of spacing to have one dimension, but got an "
+            f"element with {h.ndim} dimensions!"
+        )
+    shape = [1] * x.ndim
+    shape[d] = -1
+    dx = h.diff(1, 0)
+    dx1, dx2 = dx[:-1], dx[1:]
+    a = (-dx2 / (dx1 * (dx1 + dx2))).reshape(shape)
+    b = ((dx2 - dx1) / (dx1 * dx2)).reshape(shape)
+    c = (dx1 / (dx2 * (dx1 + dx2))).reshape(shape)
+    center = a * _cut(x, d, 0, -2) + b * _cut(x, d, 1, -1) + c * _cut(x, d, 2)
+    if edge_order == 1:
+        first = (_cut(x, d, 1, 2) - _cut(x, d, 0, 1)) / dx[0]
+        last = (_cut(x, d, -1) - _cut(x, d, -2, -1)) / dx[-1]
+    else:
+        d0, d1, e0, e1 = dx[0], dx[1], dx[-1], dx[-2]
+        first = (-(2.0 * d0 + d1) / (d0 * (d0 + d1)) * _cut(x, d, 0, 1)
+                 + (d0 + d1) / (d0 * d1) * _cut(x, d, 1, 2)
+                 + (-d0) / (d1 * (d0 + d1)) * _cut(x, d, 2, 3))  # fmt: skip
+        last = (e0 / (e1 * (e0 + e1)) * _cut(x, d, -3, -2)
+                - (e0 + e1) / (e0 * e1) * _cut(x, d, -2, -1)
+                + (2 * e0 + e1) / (e0 * (e0 + e1)) * _cut(x, d, -1))  # fmt: skip
+    return cat([first, center, last], d)
+
+
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    """The derivative of input's samples along each dim (or the given ones), by central
+    differences inside and one-sided ones at the ends: one tensor per dim (torch's formulas)."""
+    if input.dtype.name == "uint8":
+        raise RuntimeError("torch.gradient does not support uint8 input.")
+    dims = list(range(input.ndim)) if dim is None else [dim] if isinstance(dim, int) else list(dim)
+    many = isinstance(spacing, (list, tuple))
+    if many and dim is None and len(spacing) != input.ndim:
+        raise RuntimeError(
+            "torch.gradient expected spacing to be unspecified, a scalar, or a list of length "
+            f"equal to 'self.dim() = {input.ndim}', since dim argument was not given, but got a "
+            f"list of length {len(spacing)}"
+        )
+    if many and dim is not None and len(spacing) != len(dims):
+        raise RuntimeError(
+            "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+            f"arguments to have the same length, but got a spacing argument of length "
+            f"{len(spacing)} and a dim argument of length {len(dims)}."
+        )
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    dims = [_dim(d, input.ndim) for d in dims]
+    for d in dims:
+        if input.shape[d] < edge_order + 1:
+            raise RuntimeError(
+                "torch.gradient expected each dimension size to be at least edge_order+1"
+            )
+    steps = list(spacing) if many else [spacing] * len(dims)
+    steps = [float(h.item()) if isinstance(h, Tensor) and h.ndim == 0 else h for h in steps]
+    return tuple(_gradient_along(input, d, h, edge_order) for d, h in zip(dims, steps))
+
+
 histogram_result = collections.namedtuple(
     "histogram", ["hist", "bin_edges"], module="torch.return_types"
 )
@@ -815,11 +893,11 @@ _WAVE2 = """
 """
 _WAVE3 = """
     kthvalue nanmedian cov corrcoef trapezoid trapz cumulative_trapezoid histc bincount
-    unique_consecutive histogram
+    unique_consecutive histogram gradient
 """
 FUNCTIONS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}".split()  # torch.<name>
 METHODS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}"
-for _n in "std_mean var_mean trapezoid trapz cumulative_trapezoid".split():
+for _n in "std_mean var_mean trapezoid trapz cumulative_trapezoid gradient".split():
     METHODS = METHODS.replace(f" {_n} ", " ")
 METHODS = METHODS.split()  # Tensor.<name>
 INPLACE = "cumsum cumprod".split()  # Tensor.<name>_

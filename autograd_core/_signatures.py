@@ -47,6 +47,11 @@ FUNCTIONS = {
         "(Scalar beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated",
         "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
     ),
+    "addmv_": (
+        "(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec)|deprecated",
+        "(Scalar beta, Tensor input, Tensor mat, Tensor vec)|deprecated",
+        "(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)",
+    ),
     "addr": (
         "(Scalar beta, Tensor input, Scalar alpha, Tensor vec1, Tensor vec2, *, "
         "Tensor out=None)|deprecated",
@@ -103,6 +108,9 @@ FUNCTIONS = {
         "(Tensor input, int64_t dim=-1, bool descending=False)",
     ),
     "argwhere": ("(Tensor input)",),
+    "as_strided": (
+        "(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)",
+    ),
     "asin": ("(Tensor input, *, Tensor out=None)",),
     "asin_": ("(Tensor input)",),
     "asinh": ("(Tensor input, *, Tensor out=None)",),
@@ -174,6 +182,7 @@ FUNCTIONS = {
     "ceil": ("(Tensor input, *, Tensor out=None)",),
     "ceil_": ("(Tensor input)",),
     "celu": ("(Tensor input, Scalar alpha=1.0)",),
+    "cholesky": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
     "chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
     "clamp": (
         "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
@@ -322,6 +331,10 @@ FUNCTIONS = {
         "(SymInt n, SymInt m, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
     ),
+    "fill_": (
+        "(Tensor input, Tensor value)",
+        "(Tensor input, Scalar value)",
+    ),
     "fix": ("(Tensor input, *, Tensor out=None)",),
     "fix_": ("(Tensor input)",),
     "flatten": ("(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
@@ -368,6 +381,15 @@ FUNCTIONS = {
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
     "ger": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "gradient": (
+        "(Tensor input, *, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, Scalar spacing, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, Scalar? spacing=None, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, ScalarList spacing, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, ScalarList spacing, IntArrayRef dim, int64_t edge_order=1)",
+        "(Tensor input, *, TensorList spacing, int64_t? dim=None, int64_t edge_order=1)",
+        "(Tensor input, *, TensorList spacing, IntArrayRef dim, int64_t edge_order=1)",
+    ),
     "greater": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
@@ -384,6 +406,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
+    "hardshrink": ("(Tensor input, Scalar lambd=0.5, *, Tensor out=None)",),
     "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
     "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
     "histogram": (
@@ -400,6 +423,8 @@ FUNCTIONS = {
     "hypot": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "i0": ("(Tensor input, *, Tensor out=None)",),
     "i0_": ("(Tensor input)",),
+    "igamma": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "igammac": ("(Tensor input, Tensor other, *, Tensor out=None)",),
     "index_add": (
         "(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, "
         "Tensor out=None)",
@@ -412,6 +437,14 @@ FUNCTIONS = {
     "index_put": (
         "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
         "bool accumulate=False)",
+    ),
+    "index_put_": (
+        "(Tensor input, c10::List<::std::optional<Tensor>> indices, Tensor values, "
+        "bool accumulate=False)",
+    ),
+    "index_reduce": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor source, c10::string_view reduce, *, "
+        "bool include_self=True, Tensor out=None)",
     ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
     "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
@@ -528,6 +561,7 @@ FUNCTIONS = {
     "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
     "masked_select": ("(Tensor input, Tensor mask, *, Tensor out=None)",),
     "matmul": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "matrix_exp": ("(Tensor input)",),
     "matrix_power": ("(Tensor input, int64_t n, *, Tensor out=None)",),
     "max": (
         "(Tensor input, *, Tensor out=None)",
@@ -637,7 +671,9 @@ FUNCTIONS = {
         "bool? requires_grad=False)",
     ),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "pdist": ("(Tensor input, double p=2)",),
     "permute": ("(Tensor input, IntArrayRef dims)",),
+    "pinverse": ("(Tensor input, double rcond=1e-15)",),
     "poisson": ("(Tensor input, Generator? generator=None)",),
     "polygamma": ("(int64_t n, Tensor input, *, Tensor out=None)",),
     "positive": ("(Tensor input)",),
@@ -785,6 +821,10 @@ FUNCTIONS = {
         "Tensor out=None)",
     ),
     "scatter_add": ("(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",),
+    "scatter_reduce": (
+        "(Tensor input, int64_t dim, Tensor index, Tensor src, c10::string_view reduce, *, "
+        "bool include_self=True, Tensor out=None)",
+    ),
     "searchsorted": (
         "(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, "
         "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
@@ -866,6 +906,8 @@ FUNCTIONS = {
         "(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)",
         "(Tensor input, SymInt sections, int64_t dim=0)",
     ),
+    "threshold": ("(Tensor input, Scalar threshold, Scalar value, *, Tensor out=None)",),
+    "threshold_": ("(Tensor input, Scalar threshold, Scalar value)",),
     "tile": ("(Tensor input, SymIntArrayRef dims)",),
     "topk": (
         "(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
@@ -900,6 +942,10 @@ FUNCTIONS = {
     "trunc": ("(Tensor input, *, Tensor out=None)",),
     "trunc_": ("(Tensor input)",),
     "unbind": ("(Tensor input, int64_t dim=0)",),
+    "unflatten": ("(Tensor input, int64_t dim, SymIntArrayRef sizes)",),
+    "unsafe_chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
+    "unsafe_split": ("(Tensor input, SymInt split_size, int64_t dim=0)",),
+    "unsafe_split_with_sizes": ("(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)",),
     "unsqueeze": ("(Tensor input, int64_t dim)",),
     "vander": ("(Tensor x, int64_t? N=None, bool increasing=False)",),
     "var": (
@@ -936,6 +982,7 @@ FUNCTIONS = {
         "(Tensor input, Tensor other)",
         "(Tensor input, Scalar other)",
     ),
+    "zero_": ("(Tensor input)",),
     "zeros": (
         "(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
@@ -1005,11 +1052,15 @@ METHODS = {
         "(Tensor value)",
         "(Scalar value)",
     ),
+    "fill_diagonal_": ("(Scalar fill_value, bool wrap=False)",),
     "float_power": (
         "(Tensor exponent)",
         "(Scalar exponent)",
     ),
+    "fmax_": (),
+    "fmin_": (),
     "geometric_": ("(double p, *, Generator? generator=None)",),
+    "gradient": (),
     "is_inference": ("()",),
     "log_normal_": ("(double mean=1, double std=2, *, Generator? generator=None)",),
     "mm": ("(Tensor mat2)",),
@@ -1052,8 +1103,10 @@ METHODS = {
     ),
     "reshape_as": ("(Tensor other)",),
     "retain_grad": ("()",),
+    "rsub": (),
     "sum_to_size": ("(SymIntArrayRef size)",),
     "type_as": ("(Tensor other)",),
+    "unflatten": (),
     "unfold": ("(int64_t dimension, int64_t size, int64_t step)",),
     "uniform_": ("(double from=0, double to=1, *, Generator? generator=None)",),
     "view": (

@@ -430,3 +430,106 @@ def _prod_grads(g, x, y, ans, dim, index, include_self, src_shape):
 
 
 defvjp("scatter_reduce", _scatter_reduce, on_arrays=False)
+
+
+def _pinverse(g, x, ans):
+    """torch's pinv_backward (the smaller of its two forms for the matrix's shape)."""
+    mm, mt = F.matmul, F.mT
+    ph, gh = mt(ans), mt(g)
+    if x.shape[-2] <= x.shape[-1]:
+        k = mm(gh, ans)
+        kph = mm(k, ph)
+        return (-mt(mm(ans, k)) + kph - mm(mm(x, ans), kph) + mm(mm(ph, ans), gh - mm(k, x)),)
+    k = mm(ans, gh)
+    phk = mm(ph, k)
+    return (-mt(mm(k, ans)) + mm(mm(gh - mm(x, k), ans), ph) + phk - mm(mm(phk, ans), x),)
+
+
+def _matrix_exp(g, x):
+    """torch's: the upper right block of exp([[x^T, g], [0, x^T]])."""
+    n = x.shape[-1]
+    xt = F.mT(x)
+    zeros = _zeros(g, tuple(g.shape))
+    block = F.cat([F.cat([xt, g], -1), F.cat([zeros, xt], -1)], -2)
+    return (F.getitem(F.matrix_exp(block), (Ellipsis, slice(0, n), slice(n, 2 * n))),)
+
+
+defvjp("pinverse", _pinverse, on_arrays=False)
+defvjp("matrix_exp", _matrix_exp, on_arrays=False)
+
+
+# ----------------------------------------------------------------------------- wave 3 as_strided
+def _positions(shape, strides, offset):
+    """The memory positions of a strided view's elements, in its own order (an int64 Tensor)."""
+    pos = np.full(tuple(shape), offset, dtype=np.int64)
+    for d, (n, st) in enumerate(zip(shape, strides)):
+        pos = pos + (np.arange(n) * st).reshape(
+            tuple(-1 if i == d else 1 for i in range(len(shape)))
+        )
+    return Tensor._from_data(pos.reshape(-1))
+
+
+def _as_strided_view(g, size, stride, offset, storage, input):
+    """g added into the memory at the view's positions, then read at the input's own positions
+    (both as torch's AsStridedBackward0 for an input that does not overlap itself)."""
+    memory = F.index_add_into(F.reshape(g, (-1,)), (storage,), 0, _positions(size, stride, offset))
+    shape, strides, own = input
+    return (F.reshape(F.index_select(memory, 0, _positions(shape, strides, own)), shape),)
+
+
+defvjp("as_strided_view", _as_strided_view, on_arrays=False)
+_VIEW_STEP["as_strided"] = lambda g, shape, size, stride, offset: _as_strided_view(
+    g, size, stride, offset, int(np.prod(shape)), (shape, _c_strides(shape), 0)
+)[0]
+
+
+def _c_strides(shape):
+    out, step = [], 1
+    for n in reversed(shape):
+        out.append(step)
+        step *= n
+    return tuple(reversed(out))
+
+
+def _cholesky(g, ans, upper=False):
+    """torch's cholesky_backward (Murray 2016): L^-H tril(L^H g, diagonal halved) L^-1,
+    symmetrized."""
+    low, gl = (F.mT(ans), F.mT(g)) if upper else (ans, g)
+    inv = F.inverse(low)
+    phi = F.tril(F.matmul(F.mT(low), gl))
+    phi = phi - 0.5 * F.diag_embed(F.diagonal(phi, 0, -2, -1))
+    grad = F.matmul(F.matmul(F.mT(inv), phi), inv)
+    return ((grad + F.mT(grad)) * 0.5,)
+
+
+defvjp("cholesky", _cholesky, on_arrays=False)
+
+
+def _pdist_backward(g, x, y, z, need, p):
+    raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
+
+
+defvjp("pdist", lambda g, x, ans, p: (F.pdist_backward(g, x, ans, p),), on_arrays=False)
+defvjp("pdist_backward", _pdist_backward, on_arrays=False)
+
+
+def _cholesky_inverse(g, x, ans, upper=False):
+    """torch's cholesky_inverse_backward: -(A^-1 (g + g^T) A^-1) L (or L times it, upper)."""
+    common = F.matmul(ans, F.matmul(g + F.mT(g), ans))
+    return (-F.matmul(x, common) if upper else -F.matmul(common, x),)
+
+
+def _cholesky_solve(g, y, ans, need, upper=False):
+    """torch's cholesky_solve_backward: b gets A^-1 g; the factor gets -(common) L, common the
+    symmetrized (A^-1 g) X^T."""
+    gb = F.cholesky_solve(g, y, upper)
+    gl = None
+    if need[1]:
+        common = F.matmul(gb, F.mT(ans))
+        common = common + F.mT(common)
+        gl = -F.matmul(y, common) if upper else -F.matmul(common, y)
+    return (gb if need[0] else None, gl)
+
+
+defvjp("cholesky_inverse", _cholesky_inverse, on_arrays=False)
+defvjp("cholesky_solve", _cholesky_solve, on_arrays=False)

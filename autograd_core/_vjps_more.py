@@ -437,3 +437,36 @@ def _renorm(g, x, p, dims, maxnorm):
 
 
 defvjp("renorm", _renorm, on_arrays=False)
+
+
+def _igamma(g, x, y, need, sign=1.0):
+    """d/d other of the regularized incomplete gamma: +-exp((a - 1) log x - x - lgamma(a));
+    torch has no derivative for the first argument."""
+    if need[0]:
+        name = "igamma" if sign > 0 else "igammac"
+        raise NotImplementedError(f"the derivative for '{name}: input' is not implemented.")
+    return (None, g * sign * F.exp((x - 1) * F.log(y) - y - F.lgamma(x)))
+
+
+defvjp("igamma", _igamma, on_arrays=False)
+defvjp("igammac", lambda g, x, y, need: _igamma(g, x, y, need, -1.0), on_arrays=False)
+defvjp("hardshrink", lambda g, x, lambd: (F.hardshrink_backward(g, x, lambd),), on_arrays=False)
+defvjp(
+    "hardshrink_backward",
+    lambda g, x, y, need, lambd: (
+        F.hardshrink_backward(g, y, lambd) if need[0] else None,
+        zeros_of(y) if need[1] else None,
+    ),
+    on_arrays=False,
+)
+defvjp(
+    "threshold", lambda g, x, threshold: (F.threshold_backward(g, x, threshold),), on_arrays=False
+)
+defvjp(
+    "threshold_backward",
+    lambda g, x, y, need, threshold: (
+        F.threshold_backward(g, y, threshold) if need[0] else None,
+        zeros_of(y) if need[1] else None,
+    ),
+    on_arrays=False,
+)

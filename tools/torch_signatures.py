@@ -54,7 +54,8 @@ def torch_parsers():
 
 def table(torch_module=None, tensor_class=None):
     """(functions, methods): {name: (params, ...)} for the names autograd_core exports that torch
-    binds in C++; methods only where `derive` misses torch's list."""
+    binds in C++; methods only where `derive` misses torch's list (an empty one: a method torch
+    writes in Python, or has not)."""
     import torch
 
     if torch_module is None:
@@ -74,13 +75,12 @@ def table(torch_module=None, tensor_class=None):
     from autograd_core._arguments import derive
 
     methods = {}
-    for name, sigs in sorted(parsers["method"].items()):
-        if not ours(tensor_class, name) or "method" not in type(vars(torch.Tensor).get(
-            name, getattr(torch._C.TensorBase, name, None))).__name__:
-            continue
-        derived = derive(name, functions, methods)
-        if derived != strip(sigs):
-            methods[name] = strip(sigs)
+    for name in sorted(n for n in dir(tensor_class) if ours(tensor_class, n)):
+        bound = vars(torch.Tensor).get(name, getattr(torch._C.TensorBase, name, None))
+        in_c = name in parsers["method"] and "method" in type(bound).__name__
+        sigs = strip(parsers["method"][name]) if in_c else ()  # () : torch's is Python's
+        if derive(name, functions, methods) != sigs:
+            methods[name] = sigs
     return functions, methods
 
 

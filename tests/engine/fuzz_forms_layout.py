@@ -209,6 +209,30 @@ def forms(Form, both, F):
              "include_self=False)", 2, shapes=[((3,), (3,)), ((4,), (5,))]),
         Form("scatter_reduce-ties", "L.scatter_reduce({0}, 0, L.tensor([0, 0, 1]), {1}, 'amax')", 2,
              domain="ties", shapes=[((2,), (3,))]),
+        Form("unsafe_split", "L.unsafe_split({0}, 2)", tup=True, shapes=[((5, 3),), ((4,),)]),
+        Form("unsafe_chunk.m", "{0}.unsafe_chunk(2, -1)", tup=True, shapes=[((2, 3),), ((3,),)]),
+        Form("fill_diagonal_", "({0} * 1).fill_diagonal_(0.5)", shapes=_SQ + _M23),
+        Form("fill_diagonal_-wrap", "({0} * 1).fill_diagonal_(-1.0, wrap=True)",
+             shapes=[((5, 2),), ((2, 4),)]),
+        *[Form(f"index_reduce-{r}", f"{{0}}.index_reduce(0, L.tensor([0, 0]), {{1}}, '{r}')", 2,
+               shapes=[((2, 3), (2, 3)), ((3,), (2,))]) for r in ("prod", "mean", "amax", "amin")],
+        Form("index_reduce-exclude", "L.index_reduce({0}, -1, L.tensor([1]), {1}, 'mean', "
+             "include_self=False)", 2, shapes=[((2, 3), (2, 1))]),
+        Form("pinverse", "L.pinverse({0})", shapes=_M23 + [((3, 2),)]),
+        Form("matrix_exp.m", "{0}.matrix_exp()", shapes=_SQ + [((2, 2, 2),)]),
+        Form("cholesky", "L.cholesky({0} @ {0}.mT + L.eye({0}.shape[-1], dtype={0}.dtype))",
+             shapes=_SQ + [((2, 2, 2),)]),
+        Form("as_strided", "({0} * 1).as_strided((2, 2), (1, 2))", shapes=[((6,),), ((2, 3),)]),
+        Form("as_strided-overlap.m", "L.as_strided({0} * 1, (2, 2), (1, 1), 1)",
+             shapes=[((2, 3),), ((5,),)]),
+        Form("as_strided-write", "({0} * 1).as_strided((2,), (2,)).mul_(2)", shapes=[((4,),)]),
+        Form("cholesky_inverse", "L.cholesky_inverse({0}.tril() + 3 * L.eye({0}.shape[-1], "
+             "dtype={0}.dtype))", shapes=_SQ),
+        Form("cholesky_solve.m", "{1}.cholesky_solve({0}.triu() + 3 * L.eye({0}.shape[-1], "
+             "dtype={0}.dtype), True)", 2, shapes=[((2, 2), (2, 3)), ((3, 3), (3, 1))]),
+        Form("pdist", "L.pdist({0})", shapes=_M23 + [((4, 1),)]),
+        Form("pdist-p1", "L.pdist({0}, 1)", shapes=_M23),
+        Form("pdist-inf", "L.pdist({0}, float('inf'))", shapes=_M23),
         Form("vander", "L.vander({0}.reshape(-1))", grad=False),
         Form("vander-N.m", "L.vander({0}.reshape(-1), 3, increasing=True)", grad=False),
     ]
@@ -250,6 +274,8 @@ def grad2_ids():
         vdot combinations select_scatter slice_scatter.m diagonal_scatter masked_scatter
         masked_scatter_ index_put index_put-acc.m put.m put_ take_along_dim inverse det.m logdet
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
-        scatter_reduce-amax scatter_reduce-exclude.m
+        scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
+        index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m cholesky
+        cholesky_inverse cholesky_solve.m
         """.split()
     )

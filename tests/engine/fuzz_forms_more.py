@@ -196,6 +196,15 @@ def forms(Form, both, F):
         Form("histogram", "L.histogram({0}, 3)", grad=False),
         Form("histogram-range.m", "{0}.histogram(2, range=(-1.0, 1.0), density=True)", grad=False),
         Form("unravel_index", "L.unravel_index(({0}.abs() * 5).long(), (2, 3))", grad=False),
+        Form("igamma", "L.igamma({1}.abs().detach() + 0.5, {0})", 2, domain="pos"),
+        *both("hardshrink"), Form("hardshrink-ties", "L.hardshrink({0}, 0.5)", domain="ties"),
+        Form("threshold", "L.threshold({0}, 0.2, -1.0)"),
+        Form("threshold-ties", "L.threshold({0}, 0.5, 3.0)", domain="ties"),
+        Form("threshold_", "L.threshold_({0} * 1, 0.0, 0.5)"),
+        Form("gradient", "L.gradient({0}, dim=-1)", tup=True, shapes=[((2, 4),), ((3,),)]),
+        Form("gradient-edge2", "L.gradient({0}, spacing=0.5, edge_order=2)", tup=True,
+             shapes=[((3, 4),), ((4,),)]),
+        Form("igammac.m", "({1}.abs().detach() * 3).igammac({0} * 2)", 2, domain="pos"),
     ]
 
 
@@ -214,5 +223,5 @@ def grad2_ids():
         erfc i0 sinc erfinv lgamma digamma.m polygamma.m mvlgamma logaddexp2 ldexp float_power
         float_power-number.m erfc_ kthvalue nanmedian nanmedian-dim cov corrcoef trapezoid-x
         cumulative_trapezoid-x expm1_.m log1p_ remainder_-tensor swapaxes_ nanquantile
-        nanquantile-q renorm renorm-inf.m frexp
+        nanquantile-q renorm renorm-inf.m frexp igamma igammac.m hardshrink threshold
     """.split())

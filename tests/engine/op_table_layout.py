@@ -143,6 +143,10 @@ def rows(Op, F):
         Op("cdist-p1", lambda L, a, b: L.cdist(a, b, p=1.0), ((3, 2), (2, 2)), gradgrad=False),
         Op("cdist-p3", lambda L, a, b: L.cdist(a, b, p=3), ((3, 2), (2, 2)), gradgrad=False),
         Op("cdist-mm-path", lambda L, a, b: L.cdist(a, b), ((27, 2), (2, 2))),
+        # (torch has no second derivative of pdist either: "_pdist_backward" is not implemented)
+        Op("pdist", lambda L, a: L.pdist(a), ((4, 3),), gradgrad=False),
+        Op("pdist-p1", lambda L, a: L.pdist(a, 1), ((3, 2),), gradgrad=False),
+        Op("pdist-p3", lambda L, a: L.pdist(a, 3), ((3, 2),), gradgrad=False),
         # ---- wave 3 layout: splits, flips, diagonals, products ----
         Op("ravel.m", lambda L, a: a.ravel() * L.arange(6.0), ((2, 3),)),
         Op("ravel-t", lambda L, a: L.ravel(a.t()) * L.arange(6.0), ((2, 3),)),
@@ -217,6 +221,21 @@ def rows(Op, F):
                                                                      include_self=False), ((2, 3), (2, 4))),
         Op("scatter_reduce_", lambda L, a, b: (a * 1).scatter_reduce_(1, idx(L, SRC_INDEX), b, "sum",
                                                                       include_self=False), ((2, 3), (2, 4))),
+        Op("unsafe_split", lambda L, a: _pieces(L.unsafe_split(a, 2)), ((5, 2),)),
+        Op("unsafe_chunk.m", lambda L, a: _pieces(a.unsafe_chunk(2, 1)), ((2, 3),)),
+        Op("unsafe_split_with_sizes", lambda L, a: _pieces(L.unsafe_split_with_sizes(a, [1, 2], 1)),
+           ((2, 3),)),
+        Op("fill_diagonal_", lambda L, a: (a * 1).fill_diagonal_(0.5) ** 2, ((3, 3),)),
+        Op("fill_diagonal_-wrap", lambda L, a: (a * 1).fill_diagonal_(0.5, wrap=True) ** 2, ((5, 2),)),
+        Op("index_reduce-mean", lambda L, a, b: a.index_reduce(0, idx(L, [0, 2]), b, "mean"),
+           ((3, 2), (2, 2))),
+        Op("index_reduce-amax", lambda L, a, b: L.index_reduce(a, 1, idx(L, [1, 1]), b, "amax",
+                                                               include_self=False), ((2, 3), (2, 2))),
+        Op("index_reduce_", lambda L, a, b: (a * 1).index_reduce_(0, idx(L, [1]), b, "amin"),
+           ((3, 2), (1, 2))),
+        Op("as_strided", lambda L, a: (a * 1).as_strided((2, 2), (1, 2)) ** 2, ((6,),)),
+        Op("as_strided-overlap.m", lambda L, a: L.as_strided(a * 1, (3, 2), (1, 1), 1) ** 2, ((6,),)),
+        Op("as_strided-of-view", lambda L, a: (a * 1)[1:].as_strided((2,), (2,)) ** 2, ((2, 3),)),
         # ---- wave 3 matrix functions (diagonally dominant: far from singular) ----
         Op("inverse", lambda L, a: L.inverse(a + 4 * L.eye(3, dtype=L.float64)), ((3, 3),)),
         Op("inverse-batch.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).inverse(),
@@ -227,6 +246,19 @@ def rows(Op, F):
         Op("slogdet", lambda L, a: L.slogdet(a - 4 * L.eye(2, dtype=L.float64)).logabsdet,
            ((2, 2),)),
         Op("matrix_power-3", lambda L, a: L.matrix_power(a, 3), ((3, 3),)),
+        Op("pinverse", lambda L, a: L.pinverse(a), ((2, 3),)),
+        Op("pinverse-tall.m", lambda L, a: a.pinverse(), ((3, 2),)),
+        Op("matrix_exp", lambda L, a: L.matrix_exp(a * 0.5), ((3, 3),)),
+        Op("cholesky", lambda L, a: L.cholesky(a @ a.mT + L.eye(3, dtype=L.float64)), ((3, 3),)),
+        # (the factor's other triangle is not read: the rows pass the factor's triangle only.
+        # cholesky_inverse has no row: torch 2.13's forward-AD tangent for it disagrees with central
+        # differences, which test_forward_ad compares with; test_breadth_wave3 checks it instead)
+        Op("cholesky_solve", lambda L, a, b: L.cholesky_solve(a, b.tril()), ((2, 3), (2, 2))),
+        Op("cholesky_solve-upper.m", lambda L, a, b: a.cholesky_solve(b.triu(), upper=True),
+           ((2, 2, 1), (2, 2))),
+        Op("cholesky-upper.m", lambda L, a: (a @ a.mT + L.eye(2, dtype=L.float64)).cholesky(True),
+           ((2, 2, 2),)),
+        Op("matrix_exp-batch.m", lambda L, a: a.matrix_exp(), ((2, 2, 2),)),
         Op("matrix_power-neg.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).matrix_power(-2),
            ((2, 2),)),
     ]

@@ -217,6 +217,10 @@ def rows(Op, F):
         Op("trapz-dx", lambda L, a: L.trapz(a, dx=0.5), ((3, 4),)),
         Op("cumulative_trapezoid", lambda L, a: L.cumulative_trapezoid(a), ((3, 4),)),
         Op("cumulative_trapezoid-x", lambda L, a, b: L.cumulative_trapezoid(a, b), ((3, 4), (4,))),
+        Op("gradient", lambda L, a: L.gradient(a)[0] * 2 + L.gradient(a)[1], ((3, 4),)),
+        Op("gradient-coords-edge2", lambda L, a, b: L.gradient(a, spacing=(b.cumsum(0),),
+                                                               dim=1, edge_order=2)[0], ((2, 4), (4,)),
+           "pos"),
         Op("nanquantile", lambda L, a: L.nanquantile(a, 0.3), ((3, 4),)),
         Op("nanquantile-dim.m", lambda L, a: a.nanquantile(0.6, dim=1, keepdim=True), ((3, 4),)),
         Op("nanquantile-q", lambda L, a: L.nanquantile(a, L.tensor([0.2, 0.9], dtype=L.float64), 0),
@@ -225,6 +229,14 @@ def rows(Op, F):
         Op("renorm-p1.m", lambda L, a: a.renorm(1, 1, 1.5), ((3, 4),)),
         Op("renorm_", lambda L, a: (a * 1).renorm_(3, 0, 1.0), ((3, 2),)),
         Op("frexp", lambda L, a: L.frexp(a).mantissa, ((2, 3),), _uniform(1.1, 1.9, (2, 3))),
+        Op("igamma", lambda L, a: L.igamma(L.tensor([0.5, 2.0, 5.0], dtype=L.float64), a), ((2, 3),),
+           "pos"),
+        Op("hardshrink", lambda L, a: L.hardshrink(a * 2) * a, ((2, 3),)),
+        Op("hardshrink.m", lambda L, a: a.hardshrink(0.3) ** 2, ((2, 3),)),
+        Op("threshold", lambda L, a: L.threshold(a, 0.1, -2.0) ** 2, ((2, 3),)),
+        Op("threshold_", lambda L, a: L.threshold_(a * 1, 0.1, 0.5) * a, ((2, 3),)),
+        Op("igammac.m", lambda L, a: L.tensor([1.5, 7.0], dtype=L.float64).igammac(a * 4), ((2,),),
+           "pos"),
     ]
 
 
