@@ -55,6 +55,8 @@ def toposort(roots):
     hooks; heapq breaks ties between leaves as torch's std::priority_queue does.)"""
     deps = dict.fromkeys(roots, 0)  # node -> edges into it from nodes not yet run
     stack, get = list(deps), deps.get
+    visited = list(deps)  # in the order first reached: the run order if the graph is one path
+    path = len(visited) == 1
     while stack:  # iterative: a 100,000-node chain must not hit Python's recursion limit
         for child in stack.pop()._next:
             if child is not None:
@@ -62,8 +64,14 @@ def toposort(roots):
                 if n is None:  # first reached
                     deps[child] = 1
                     stack.append(child)
+                    visited.append(child)
                 else:
                     deps[child] = n + 1
+                    path = False
+        if len(stack) > 1:
+            path = False
+    if path:  # each node feeds only the next: nothing to schedule
+        return visited
     order, ready = [], []
     starts = [root for root in deps if not deps[root]]  # (deps begins with the roots, in order)
     node = starts[0] if len(starts) == 1 else None  # one root: no heap needed
