@@ -11,7 +11,8 @@ from ._backend import namespace
 from ._operands import _cast, _float, _no_kernel, _operands, result_type
 from ._messages import shape_error as _shape_error
 from ._ops import _record, silent
-from ._tensor import Tensor, _as_tensor_like
+from ._tensor import Tensor
+from ._operands import _as_tensor_like
 
 
 def _check_alpha(x, y, alpha):

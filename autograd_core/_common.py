@@ -20,16 +20,8 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import node_class
-from ._ops import (
-    _cast,
-    _cname,
-    _dim,
-    _no_kernel,
-    _operands,
-    _record,
-    _shape_error,
-    silent,
-)
+from ._operands import _cast, _cname, _dim, _no_kernel, _operands
+from ._ops import _record, _shape_error, silent
 from ._arithmetic import (
     _not_differentiable,
     _zero_division,

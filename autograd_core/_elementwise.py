@@ -10,7 +10,8 @@ from . import _backend
 from ._backend import NUMPY, namespace
 from ._amp_policy import cuda_float32
 from ._graph import node_class
-from ._tensor import Tensor, _as_tensor_like
+from ._tensor import Tensor
+from ._operands import _as_tensor_like
 from ._operands import _cast, _cname, _dims, _float, _is_float, _no_kernel, _operands, result_type
 from ._messages import shape_error as _shape_error
 from ._ops import _from_data, _ndarray, _record, silent

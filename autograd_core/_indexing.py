@@ -17,7 +17,8 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._ops import _cname, _dim, _forward, _ndarray, _record
+from ._operands import _cname, _dim
+from ._ops import _forward, _ndarray, _record
 from ._reductions import norm
 from ._graph import node_class
 from ._tensor import Tensor

@@ -18,7 +18,8 @@ from ._api import ops as _ops
 from ._backend import namespace
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
-from ._tensor import Tensor, _as_tensor_like
+from ._tensor import Tensor
+from ._operands import _as_tensor_like
 from .grad_mode import _mode, enable_grad
 from . import _messages
 

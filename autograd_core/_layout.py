@@ -1,7 +1,6 @@
 """Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
 diag, trace, einsum, diagonal, movedim, swapaxes; the third wave adds tensor_split and its h/v/d
-forms, diag_embed, the scaled matrix products (addmm, addmv, addr, addbmm), as_strided, and the
-matrix functions (inverse, det, slogdet, matrix_power, matrix_exp, pinverse, cholesky).
+forms, diag_embed, as_strided. (The matrix products and functions are in _matrices.)
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_layout). The lists below say where each op appears: ``torch.<name>``, the
@@ -14,8 +13,6 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
-import collections
-import math
 import warnings
 
 import numpy as np
@@ -24,12 +21,11 @@ from . import _backend
 from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cast, _cname, _dim, _forward, _ndarray, _no_kernel, _record, result_type
+from ._operands import _cast, _cname, _dim, _no_kernel, result_type
+from ._ops import _ndarray, _record
 from ._shapes import _shape_arg, _view, cat, contiguous, getitem, permute, reshape, stack
 from ._shapes import transpose, unflatten  # noqa: F401  (torch.unflatten: FUNCTIONS)
 from ._tensor import Tensor
-from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
-from ._elementwise import where
 
 
 # ============================================================================= several views
@@ -680,40 +676,6 @@ def cartesian_prod(*tensors):
     return stack([reshape(g, (-1,)) for g in grids], 1)
 
 
-def tensordot(a, b, dims=2):
-    """The sum of products of a and b over their paired dims: the last `dims` of a with the first
-    of b, or dims = (dims of a, dims of b)."""
-    if isinstance(dims, int):
-        if dims < 0:
-            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        da, db = list(range(a.ndim - dims, a.ndim)), list(range(dims))
-    else:
-        da, db = ([d] if isinstance(d, int) else list(d) for d in dims)
-        da, db = [_dim(d, a.ndim) for d in da], [_dim(d, b.ndim) for d in db]
-    if len(da) != len(db):
-        raise RuntimeError("both dimension lists should have same length")
-    fa = [d for d in range(a.ndim) if d not in da]
-    fb = [d for d in range(b.ndim) if d not in db]
-    k = 1
-    for d in da:
-        k *= a.shape[d]
-    left = reshape(permute(a, fa + da), (-1, k))
-    right = reshape(permute(b, db + fb), (k, -1))
-    shape = [a.shape[d] for d in fa] + [b.shape[d] for d in fb]
-    return reshape(left.mm(right), tuple(shape))
-
-
-def kron(input, other):
-    """The Kronecker product: blocks input[i, j, ...] * other."""
-    n = builtins.max(input.ndim, other.ndim)
-    sa = (1,) * (n - input.ndim) + tuple(input.shape)
-    sb = (1,) * (n - other.ndim) + tuple(other.shape)
-    a = reshape(input, tuple(v for s in sa for v in (s, 1)))
-    b = reshape(other, tuple(v for s in sb for v in (1, s)))
-    shape = tuple(x * y for x, y in zip(sa, sb))
-    return reshape(a * b, shape, _name="UnsafeViewBackward0")
-
-
 def _cross_dim(input, other, dim):
     if input.ndim != other.ndim:
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
@@ -756,47 +718,6 @@ def _cross_array(xp, a, b, d):
     a0, a1, a2 = (a[i] for i in at)
     b0, b1, b2 = (b[i] for i in at)
     return xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
-
-
-_LONG = {"float64": "double", "float32": "float", "float16": "c10::Half", "int64": "long int"}
-_LONG.update(bfloat16="c10::BFloat16", int32="int", bool="bool")
-
-
-def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
-    """beta * input + alpha * (batch1 @ batch2), batched; beta = 0 ignores input (NaN too)."""
-    for name, t in (("batch1", batch1), ("batch2", batch2)):
-        if t.ndim != 3:
-            raise RuntimeError(f"{name} must be a 3D tensor")
-    b, n, m = batch1.shape
-    if tuple(batch2.shape[:2]) != (b, m):
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {m}] but got: "
-            f"[{batch2.shape[0]}, {batch2.shape[1]}]."
-        )
-    if len({input.dtype, batch1.dtype, batch2.dtype}) > 1:
-        raise RuntimeError(
-            f"Input dtypes must be the same, got: input {_LONG[input.dtype.name]}, batch1: "
-            f"{_LONG[batch1.dtype.name]}, batch2: {_LONG[batch2.dtype.name]}"
-        )
-    x, y, z = input._data, batch1._data, batch2._data
-    prod = y @ z
-    r = alpha * prod if beta == 0 else beta * x + alpha * prod
-    r = namespace(r).broadcast_to(r, prod.shape)
-    if beta == 0:
-        r = namespace(r).asarray(r, copy=True)
-    attrs = {"beta": beta, "alpha": alpha}
-    return _record("baddbmm", "BaddbmmBackward0", r, (input, batch1, batch2), attrs)
-
-
-def outer(input, vec2):
-    """The outer product of two vectors: input[i] * vec2[j]."""
-    for name, t in (("self", input), ("vec2", vec2)):
-        if t.ndim != 1:
-            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
-    return input.unsqueeze(-1) * vec2
-
-
-ger = outer
 
 
 def select(x, dim, index):
@@ -943,125 +864,6 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
 def diagflat(input, offset=0):
     """input's elements, flattened, on the diagonal `offset` of a square matrix."""
     return diag_embed(reshape(input, (-1,)), offset, 0, 1)
-
-
-def addmm(input, mat1, mat2, *, beta=1, alpha=1):
-    """beta * input + alpha * (mat1 @ mat2); beta = 0 ignores input (NaN too)."""
-    _one_dtype(input, mat1, mat2)
-    if beta == 1 and alpha == 1:
-        return _matmul_addmm(input, mat1, mat2)
-    for name, t in (("self", mat1), ("mat2", mat2)):
-        if t.ndim != 2:
-            raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
-    if mat1.shape[1] != mat2.shape[0]:
-        raise RuntimeError(
-            f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
-            f"{mat2.shape[0]}x{mat2.shape[1]})"
-        )
-    prod = mat1._data @ mat2._data
-    return _scaled("addmm_scaled", "AddmmBackward0", input, (mat1, mat2), prod, beta, alpha)
-
-
-def _one_dtype(input, mat1, mat2):
-    """torch's addmm/addbmm dtype check: it names mat1 only where input and mat2 agree."""
-    if not (input.dtype is mat1.dtype is mat2.dtype):
-        first, what = (mat1, "mat1") if input.dtype is mat2.dtype else (input, "self")
-        raise RuntimeError(
-            f"{what} and mat2 must have the same dtype, but got {_cname(first)} and {_cname(mat2)}"
-        )
-
-
-def _scaled(op, name, input, operands, prod, beta, alpha):
-    """beta * input + alpha * prod (prod: the product of `operands`), recorded as op."""
-    xp = namespace(prod)
-    if tuple(input.shape) != tuple(prod.shape):
-        try:
-            np.broadcast_shapes(tuple(input.shape), tuple(prod.shape))
-            if len(input.shape) > len(prod.shape):
-                raise ValueError
-        except ValueError:
-            raise RuntimeError(
-                f"The expanded size of the tensor ({prod.shape[-1]}) must match the existing size "
-                f"({input.shape[-1]}) at non-singleton dimension {prod.ndim - 1}.  Target sizes: "
-                f"{list(prod.shape)}.  Tensor sizes: {list(input.shape)}"
-            ) from None
-    r = alpha * prod if beta == 0 else beta * _cast(input._data, result_type(input, *operands))
-    r = xp.asarray(r if beta == 0 else r + alpha * prod)
-    r = xp.asarray(xp.broadcast_to(r, prod.shape), copy=True)
-    attrs = {"beta": beta, "alpha": alpha}
-    return _record(op, name, _cast(r, result_type(input, *operands)), (input, *operands), attrs)
-
-
-def addmv(input, mat, vec, *, beta=1, alpha=1):
-    """beta * input + alpha * (mat @ vec)."""
-    if mat.ndim != 2 or vec.ndim != 1 or input.ndim > 1:
-        raise RuntimeError(
-            f"vector + matrix @ vector expected, got {input.ndim}, {mat.ndim}, {vec.ndim}"
-        )
-    if mat.shape[1] != vec.shape[0] or input.shape not in ((mat.shape[0],), (1,), ()):
-        shape = "x".join(str(s) for s in mat.shape)
-        raise RuntimeError(
-            f"size mismatch, got input ({input.shape[0] if input.ndim else 1}), mat ({shape}), "
-            f"vec ({vec.shape[0]})"
-        )
-    if len({input.dtype, mat.dtype, vec.dtype}) > 1:
-        names = ", ".join(_cname(t) for t in (input, mat)) + f", and {_cname(vec)}"
-        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names}")
-    prod = mat._data @ vec._data
-    return _scaled("addmv", "AddmvBackward0", input, (mat, vec), prod, beta, alpha)
-
-
-def addr(input, vec1, vec2, *, beta=1, alpha=1):
-    """beta * input + alpha * outer(vec1, vec2)."""
-    for name, t in (("vec1", vec1), ("vec2", vec2)):
-        if t.ndim != 1:
-            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t.ndim}-D")
-    dt = result_type(input, vec1, vec2)
-    prod = _cast(vec1._data, dt)[:, None] * _cast(vec2._data, dt)[None, :]
-    return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha)
-
-
-def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
-    """beta * input + alpha * the sum over the batch of batch1[i] @ batch2[i]."""
-    for t in (batch1, batch2):
-        if t.ndim != 3:
-            _dim(2, t.ndim)  # torch's IndexError for a tensor of fewer dims
-            raise RuntimeError(f"batch1 must be a 3D tensor, got {t.ndim}D")
-    if batch1.shape[0] != batch2.shape[0]:
-        raise RuntimeError(
-            "batch1 and batch2 must have same number of batches, got "
-            f"{batch1.shape[0]} and {batch2.shape[0]}"
-        )
-    if batch1.shape[2] != batch2.shape[1]:
-        raise RuntimeError(
-            f"Incompatible matrix sizes for bmm ({batch1.shape[1]}x{batch1.shape[2]} and "
-            f"{batch2.shape[1]}x{batch2.shape[2]})"
-        )
-    _one_dtype(input, batch1, batch2)
-    prod = namespace(batch1._data).sum(batch1._data @ batch2._data, axis=0)
-    return _scaled("addbmm", "AddbmmBackward0", input, (batch1, batch2), prod, beta, alpha)
-
-
-def inner(input, other):
-    """The sum of products over the last dims of input and other (a number: their product)."""
-    if input.ndim == 0 or other.ndim == 0:
-        return input * other
-    if input.shape[-1] != other.shape[-1]:
-        raise RuntimeError(
-            "inner() the last dimension must match on both input tensors but got shapes "
-            f"{list(input.shape)} and {list(other.shape)}"
-        )
-    if input.dtype is not other.dtype:
-        raise RuntimeError("both inputs should have same dtype")
-    return tensordot(input, other, ([-1], [-1]))
-
-
-def vdot(input, other):
-    """The dot product of two 1-D tensors (of complex ones, the first conjugated)."""
-    r = _matmul_dot(input, other)
-    if r._grad_fn is not None:
-        r._grad_fn.__class__ = node_class("VdotBackward0")
-    return r
 
 
 def vander(x, N=None, increasing=False):
@@ -1212,285 +1014,21 @@ def as_strided(input, size, stride, storage_offset=None):
     return _view(out, root, "as_strided", size, stride, off)  # (relative to the root's memory)
 
 
-# ============================================================================= wave 3: matrices
-
-
-class _LinAlgError(RuntimeError):
-    """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
-
-
-def _square(op, A, dims="batches of square matrices", where="linalg."):
-    if A.ndim < 2:
-        raise RuntimeError(f"{where}{op}: The input tensor A must have at least 2 dimensions.")
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(
-            f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
-        )
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(
-            f"{where}{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
-        )
-
-
-def _first_zero_pivot(m):
-    """The 1-based position of LU's first zero pivot (partial pivoting, as LAPACK's getrf)."""
-    m = np.array(m, dtype=np.float64)
-    n = m.shape[0]
-    for k in range(n):
-        p = k + int(np.argmax(np.abs(m[k:, k])))
-        if m[p, k] == 0:
-            return k + 1
-        m[[k, p]] = m[[p, k]]
-        m[k + 1 :, k:] -= np.outer(m[k + 1 :, k] / m[k, k], m[k, k:])
-    return None
-
-
-def inverse(input):
-    """The inverse of each square matrix of input (LinalgInvExBackward0)."""
-    _square("inv", input)
-    a = np.asarray(input._data)
-    flat = a.reshape((-1,) + a.shape[-2:])
-    for b, m in enumerate(flat):
-        k = _first_zero_pivot(m) if m.size else None
-        if k is not None:
-            where = f"(Batch element {b}): " if a.ndim > 2 else ""
-            raise _LinAlgError(
-                f"linalg.inv: {where}The diagonal element {k} is zero, the inversion could not be "
-                "completed because the input matrix is singular."
-            )
-    r = namespace(input._data).asarray(np.linalg.inv(a).astype(a.dtype))
-    return _record("inverse", "LinalgInvExBackward0", r, (input,))
-
-
-def det(input):
-    """The determinant of each square matrix of input (LinalgDetBackward0)."""
-    _square("det", input)
-    a = np.asarray(input._data)
-    r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
-    return _record("det", "LinalgDetBackward0", r, (input,))
-
-
-slogdet_result = collections.namedtuple(
-    "slogdet", ["sign", "logabsdet"], module="torch.return_types"
-)
-node_class("LinalgSlogdetBackward0", _MultiOutput)  # one node, two outputs (sign: 0, log: 1)
-
-
-def slogdet(input):
-    """(sign, log |det|) of each square matrix of input, one LinalgSlogdetBackward0 node."""
-    _square("slogdet", input)
-    a = np.asarray(input._data)
-    sign, logabs = np.linalg.slogdet(a)
-    xp = namespace(input._data)
-    if _forward:  # forward AD: log |det| as an op of its own (its tangent; the sign has none)
-        logabs = xp.asarray(np.asarray(logabs, dtype=a.dtype))
-        second = _record("logabsdet", "LinalgSlogdetBackward0", logabs, (input,))
-        return slogdet_result(
-            Tensor._from_data(xp.asarray(np.asarray(sign, dtype=a.dtype))), second
-        )
-    first = _record(
-        "slogdet", "LinalgSlogdetBackward0", xp.asarray(np.asarray(sign, dtype=a.dtype)), (input,)
-    )
-    second = Tensor._from_data(xp.asarray(np.asarray(logabs, dtype=a.dtype)))
-    node = first._grad_fn
-    if node is not None:
-        node.num_outputs = 2
-        second._grad_fn, second._output_nr, second._rg = node, 1, True
-    return slogdet_result(first, second)
-
-
-def logdet(input):
-    """log det of each square matrix of input (NaN for a negative determinant), as torch composes
-    it from slogdet (WhereBackward0)."""
-    sign, logabs = slogdet(input)
-    return where(sign == -1, math.nan, logabs)
-
-
-def pinverse(input, rcond=1e-15):
-    """The Moore-Penrose pseudo-inverse of each matrix of input (singular values below rcond
-    times the largest count as zero); LinalgPinvBackward0."""
-    if input.ndim < 2:
-        raise RuntimeError(
-            "linalg.pinv(" + _cname(input) + "{" + str(list(input.shape)) + "}): expected a tensor "
-            "with 2 or more dimensions of float, double, cfloat or cdouble types"
-        )
-    if not input.dtype.is_floating_point:
-        raise RuntimeError(
-            f"linalg.pinv({_cname(input)}{{{list(input.shape)}}}): expected a tensor with 2 or "
-            "more dimensions of float, double, cfloat or cdouble types"
-        )
-    a = np.asarray(input._data)
-    r = np.linalg.pinv(a, rcond=rcond) if a.size else np.zeros(a.shape[:-2] + a.shape[:-3:-1])
-    r = namespace(input._data).asarray(r.astype(a.dtype))
-    return _record("pinverse", "LinalgPinvBackward0", r, (input,))
-
-
-_CHOLESKY_WARNING = (
-    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
-    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
-    "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
-    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
-    "all valid (symmetric positive definite) inputs."
-)
-
-
-def _not_positive_definite(m):
-    """The order of the first leading minor of m that is not positive (0: none)."""
-    for k in range(1, m.shape[0] + 1):
-        if np.linalg.det(m[:k, :k]) <= 0 or not np.isfinite(m[:k, :k]).all():
-            return k
-    return 0
-
-
-def cholesky(input, upper=False):
-    """The Cholesky factor of each symmetric positive-definite matrix of input: L (lower) with
-    L L^T = input, or U = L^T (torch's deprecated torch.cholesky: CholeskyBackward0)."""
-    _warn_once(_CHOLESKY_WARNING, 3)
-    if input.ndim >= 2 and input.shape[-1] != input.shape[-2]:
-        raise RuntimeError(
-            f"cholesky: A must be batches of square matrices, but they are {input.shape[-2]} by "
-            f"{input.shape[-1]} matrices"
-        )
-    if not input.dtype.is_floating_point:
-        raise _no_kernel("cholesky_cpu", input)
-    a = np.asarray(input._data)
-    flat = a.reshape((-1,) + a.shape[-2:])
-    out = np.empty_like(flat)
-    for b, m in enumerate(flat):
-        try:
-            out[b] = np.linalg.cholesky(m)
-        except np.linalg.LinAlgError:
-            where = f"(Batch element {b}): " if a.ndim > 2 else ""
-            raise _LinAlgError(
-                f"cholesky: {where}The factorization could not be completed because the input is "
-                f"not positive-definite (the leading minor of order {_not_positive_definite(m)} "
-                "is not positive-definite)."
-            ) from None
-    r = out.reshape(a.shape)
-    r = np.swapaxes(r, -1, -2).copy() if upper else r
-    attrs = {"upper": upper}
-    return _record(
-        "cholesky", "CholeskyBackward0", namespace(input._data).asarray(r), (input,), attrs
-    )
-
-
-def _factor_product(a, upper):
-    """A = L L^T (or U^T U) from the triangle of a that holds the factor (the other is ignored)."""
-    t = np.triu(a) if upper else np.tril(a)
-    return np.swapaxes(t, -1, -2) @ t if upper else t @ np.swapaxes(t, -1, -2)
-
-
-def cholesky_inverse(input, upper=False):
-    """The inverse of A = L L^T from its Cholesky factor L (U^T U with upper); the other triangle
-    of input is not read (CholeskyInverseBackward0)."""
-    if input.ndim >= 2 and input.shape[-1] == input.shape[-2] and not input.dtype.is_floating_point:
-        raise _no_kernel("cholesky_inverse_out_cpu", input)
-    _square("cholesky_inverse", input, where="")
-    a = np.asarray(input._data)
-    r = np.linalg.inv(_factor_product(a, upper)).astype(a.dtype)
-    r = namespace(input._data).asarray(r)
-    return _record("cholesky_inverse", "CholeskyInverseBackward0", r, (input,), {"upper": upper})
-
-
-def cholesky_solve(input, input2, upper=False):
-    """X with A X = input, A = L L^T given its Cholesky factor L = input2 (U^T U with upper);
-    batch dims broadcast (CholeskySolveBackward0)."""
-    if input.ndim < 2:
-        raise RuntimeError(
-            f"b should have at least 2 dimensions, but has {input.ndim} dimensions instead"
-        )
-    if input2.ndim < 2:
-        raise RuntimeError(
-            f"u should have at least 2 dimensions, but has {input2.ndim} dimensions instead"
-        )
-    if input.dtype is not input2.dtype:
-        raise RuntimeError(
-            f"Expected b and A to have the same dtype, but found b of type {_cname(input)} and A "
-            f"of type {_cname(input2)} instead."
-        )
-    n = input2.shape[-1]
-    if input2.shape[-2] != n or input.shape[-2] != n:
-        raise RuntimeError(
-            f"Incompatible matrix sizes for cholesky_solve: each A matrix is {input2.shape[-2]} "
-            f"by {n} but each b matrix is {input.shape[-2]} by {input.shape[-1]}"
-        )
-    a, b = np.asarray(input2._data), np.asarray(input._data)
-    r = np.linalg.solve(_factor_product(a, upper), b).astype(b.dtype)
-    r = namespace(input._data).asarray(r)
-    attrs = {"upper": upper}
-    return _record("cholesky_solve", "CholeskySolveBackward0", r, (input, input2), attrs)
-
-
-def _expm(a):
-    """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
-    norm = np.abs(a).sum(-2).max() if a.size else 0.0
-    s = builtins.max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0 else 0
-    b = a / 2.0**s
-    term = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
-    total = term.copy()
-    for k in range(1, 24):
-        term = term @ b / k
-        total = total + term
-    for _ in range(s):
-        total = total @ total
-    return total
-
-
-def matrix_exp(input):
-    """The matrix exponential of each square matrix of input (LinalgMatrixExpBackward0)."""
-    _square("matrix_exp", input)
-    a = np.asarray(input._data)
-    r = namespace(input._data).asarray(_expm(a.astype(np.float64)).astype(a.dtype))
-    return _record("matrix_exp", "LinalgMatrixExpBackward0", r, (input,))
-
-
-def matrix_power(input, n):
-    """input multiplied by itself n times (n < 0: its inverse's power; n = 0: identities), by
-    binary exponentiation, as torch."""
-    if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
-        shape = f"{input.shape[-2]} by {input.shape[-1]}" if input.ndim >= 2 else "not"
-        raise RuntimeError(
-            f"linalg.matrix_power: A must be batches of square matrices, but they are {shape} "
-            "matrices"
-        )
-    if n == 0:
-        xp = namespace(input._data)
-        eye = xp.eye(input.shape[-1], dtype=input._data.dtype)
-        out = input.clone()
-        return out.copy_(Tensor._from_data(xp.broadcast_to(eye, input.shape)))
-    if n == 1:
-        return input.clone()
-    a = inverse(input) if n < 0 else input
-    n, z, result = builtins.abs(n), None, None
-    while n > 0:
-        bit, n = n % 2, n // 2
-        z = a if z is None else z @ z
-        if bit:
-            result = z if result is None else z @ result
-    return result
-
-
 _WAVE3 = """
     ravel split_with_sizes tensor_split hsplit vsplit dsplit fliplr flipud adjoint diag_embed
-    diagflat addmm addmv addr addbmm inner vdot inverse det slogdet logdet matrix_power pinverse
-    matrix_exp cholesky cholesky_inverse cholesky_solve
+    diagflat
 """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""
-    {_WAVE3_MORE} unflatten addmv_ as_strided
+    {_WAVE3_MORE} unflatten as_strided
     select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
-    atleast_3d block_diag meshgrid cartesian_prod tensordot kron cross baddbmm outer ger
+    atleast_3d block_diag meshgrid cartesian_prod cross
     {_WAVE3} row_stack vander combinations
 """.split()  # torch.<name>
 METHODS = f"""
     select split chunk unbind narrow flip roll repeat tril triu diag trace diagonal movedim moveaxis
-    swapaxes swapdims tile rot90 kron cross baddbmm outer ger unfold {_WAVE3} {_WAVE3_MORE}
+    swapaxes swapdims tile rot90 cross unfold {_WAVE3} {_WAVE3_MORE}
     fill_diagonal_ as_strided storage_offset
 """.split()  # Tensor.<name>
-INPLACE = "tril triu baddbmm addmm addmv addr addbmm".split()  # Tensor.<name>_
-
-
-def addmv_(input, mat, vec, *, beta=1, alpha=1):
-    """torch.addmv_(input, ...): input.addmv_(...)."""
-    return input.addmv_(mat, vec, beta=beta, alpha=alpha)
+INPLACE = "tril triu".split()  # Tensor.<name>_

@@ -6,7 +6,8 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 from . import _backend
 from ._amp_policy import cuda_lower, cuda_promote, lower_precision
 from ._graph import node_class
-from ._tensor import Tensor, _as_tensor_like
+from ._tensor import Tensor
+from ._operands import _as_tensor_like
 from ._operands import _cname, _no_kernel, _operands
 from ._ops import _record
 

@@ -127,21 +127,3 @@ def _record(op, name, out_arr, inputs, attrs=None):
     out._grad_fn = node
     out._rg = True
     return _forward[0](op, out, inputs, attrs) if _forward else out
-
-
-# The operand rules, under the names the op modules import them by from here.
-from ._operands import (  # noqa: E402, F401
-    _Number,
-    _as_tensor_like,
-    _cast,
-    _cname,
-    _device_error,
-    _dim,
-    _dims,
-    _float,
-    _is_float,
-    _no_kernel,
-    _operands,
-    _type_name,
-    result_type,
-)

@@ -16,16 +16,10 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._tensor import Tensor, _as_tensor_like
-from ._ops import (
-    _cast,
-    _no_kernel,
-    _operands,
-    _record,
-    _shape_error,
-    result_type,
-    silent,
-)
+from ._tensor import Tensor
+from ._operands import _as_tensor_like
+from ._operands import _cast, _no_kernel, _operands, result_type
+from ._ops import _record, _shape_error, silent
 from ._arithmetic import (
     div,
     floor_divide,

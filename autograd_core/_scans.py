@@ -18,7 +18,8 @@ import warnings
 import numpy as np
 
 from ._graph import Node, SavedTensor, node_class
-from ._ops import _cname, _dim, _dims, _forward, _no_kernel, _record, silent
+from ._operands import _cname, _dim, _dims, _no_kernel
+from ._ops import _forward, _record, silent
 from . import _reductions
 from ._reductions import _MinMax
 from ._shapes import cat, getitem, overwrite, reshape, transpose

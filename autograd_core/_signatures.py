@@ -183,6 +183,8 @@ FUNCTIONS = {
     "ceil_": ("(Tensor input)",),
     "celu": ("(Tensor input, Scalar alpha=1.0)",),
     "cholesky": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
+    "cholesky_inverse": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
+    "cholesky_solve": ("(Tensor input, Tensor input2, bool upper=False, *, Tensor out=None)",),
     "chunk": ("(Tensor input, int64_t chunks, int64_t dim=0)",),
     "clamp": (
         "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
@@ -1103,7 +1105,6 @@ METHODS = {
     ),
     "reshape_as": ("(Tensor other)",),
     "retain_grad": ("()",),
-    "rsub": (),
     "sum_to_size": ("(SymIntArrayRef size)",),
     "type_as": ("(Tensor other)",),
     "unflatten": (),

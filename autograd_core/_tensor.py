@@ -19,7 +19,6 @@ import weakref
 import numpy as np
 
 from . import _backend
-from ._backend import namespace
 from ._hooks import add_hook
 from ._printing import tensor_repr
 from .grad_mode import _mode
@@ -351,30 +350,3 @@ class Size(tuple):
 
 _alloc = object.__new__
 _new = _alloc
-
-
-def _as_tensor_like(value, ref):
-    """A constant tensor for `value` on ref's device (Python numbers take ref's dtype if float)."""
-    if isinstance(value, Tensor):
-        return value
-    data = ref._data
-    if isinstance(value, (numbers.Number, np.generic)):
-        xp = namespace(data)
-        if isinstance(value, (bool, np.bool_)):
-            dt = xp.bool
-        elif isinstance(value, numbers.Integral):
-            dt = data.dtype if _backend.kind(data.dtype) in "iuf" else xp.int64
-            if _backend.kind(data.dtype) in "iu":
-                value = _backend.wrap_int(int(value), dt)  # torch casts: 300 as int8 is 44
-        else:
-            dt = data.dtype if _backend.kind(data.dtype) == "f" else xp.float32
-        with np.errstate(over="ignore"):  # 1e5 as a float16 constant is inf, as in torch
-            if data.__class__ is _ndarray:
-                return Tensor._from_data(np.asarray(value, dtype=dt))
-            return Tensor._from_data(xp.asarray(value, dtype=dt, device=data.device))
-    if isinstance(value, _ndarray) and data.__class__ is _ndarray:
-        return Tensor._from_data(value)
-    arr = _backend.asarray_on(value, ref.device)
-    if _backend.kind(arr.dtype) == "f" and _backend.kind(data.dtype) == "f":
-        arr = arr.astype(data.dtype) if arr.__class__ is _ndarray else arr
-    return Tensor._from_data(arr)

@@ -52,8 +52,14 @@ CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
 CORE_BUDGET = 1520
 # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12
 # lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta, autograd.functional's
-# checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past
-PACKAGE_BUDGET = 20800
+# checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past;
+# 20800 until 12-07, when torch's argument parser (_arguments, 445 lines), about 260 more torch
+# names (special functions, splits, scaled products, matrix functions, scans, scatter_reduce,
+# samplers: about 2,800 lines) and the fixes of an independent fuzzer's classes took it to 24,100.
+# _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
+PACKAGE_BUDGET = 24300
+GENERATED = {"_signatures.py"}
+MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 
 
 def _lines(files):
@@ -63,7 +69,11 @@ def _lines(files):
 def test_engine_stays_within_its_line_budget():
     pkg = ROOT / "autograd_core"
     core = _lines([pkg / f for f in CORE_FILES])
-    total = sum(_lines(sorted(pkg.rglob("*.py"))).values())
+    modules = {k: v for k, v in _lines(sorted(pkg.rglob("*.py"))).items()
+               if k.rsplit("/", 1)[-1] not in GENERATED}
+    total = sum(modules.values())
+    big = {k: v for k, v in modules.items() if v > MODULE_BUDGET}
+    assert not big, f"modules over {MODULE_BUDGET} lines: {big}"
     assert sum(core.values()) <= CORE_BUDGET, (
         f"the core has {sum(core.values())} lines (budget {CORE_BUDGET}): "
         + ", ".join(f"{k} {v}" for k, v in sorted(core.items(), key=lambda kv: -kv[1])))

@@ -20,7 +20,7 @@ import warnings
 import numpy as np
 
 from autograd_core import Tensor
-from autograd_core._ops import _cname  # torch's ScalarType names ("Long") for its messages
+from autograd_core._operands import _cname  # torch's ScalarType names ("Long") for its messages
 
 NOT_INITIALIZED = (
     "Default process group has not been initialized, please make sure to call init_process_group."

@@ -3,16 +3,16 @@
 from . import functional, init, utils
 from . import parallel  # noqa: F401
 from .module import Module, Parameter
-from .layers import (
-    CrossEntropyLoss,
-    Linear,
+from .containers import (
     ModuleDict,
     ModuleList,
-    MSELoss,
     ParameterList,
+    Sequential,
+)
+from .layers import (
+    Linear,
     LeakyReLU,
     ReLU,
-    Sequential,
     Sigmoid,
     Tanh,
     GELU,
@@ -28,11 +28,6 @@ from .layers import (
     Embedding,
     Conv2d,
     MaxPool2d,
-    L1Loss,
-    NLLLoss,
-    BCELoss,
-    BCEWithLogitsLoss,
-    HuberLoss,
     BatchNorm2d,
     GroupNorm,
     AvgPool2d,
@@ -61,11 +56,20 @@ from .layers import (
     Softmin,
     GLU,
     Unflatten,
-    SmoothL1Loss,
-    KLDivLoss,
     CosineSimilarity,
     PairwiseDistance,
     Upsample,
+)
+from .losses import (
+    CrossEntropyLoss,
+    MSELoss,
+    L1Loss,
+    NLLLoss,
+    BCELoss,
+    BCEWithLogitsLoss,
+    HuberLoss,
+    SmoothL1Loss,
+    KLDivLoss,
 )
 
 __all__ = [
