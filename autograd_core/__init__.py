@@ -8,6 +8,8 @@ _inplace (in-place ops and views) -> _methods (Tensor methods) -> _creation -> _
 -> autograd (backward/grad, Function, gradcheck, functional).
 """
 
+import types
+
 from ._backend import (
     dtype,
     device,
@@ -66,7 +68,6 @@ from ._creation import (
 )
 from . import _creation
 from ._operands import result_type  # numbers and tensors: nothing to check
-from ._shapes import cat, stack  # lists
 
 # torch.exp(x) and friends: the ops, behind the argument check torch's binding does (see _api).
 _LIKE = "zeros_like ones_like empty_like full_like rand_like randn_like randint_like"
@@ -85,6 +86,13 @@ _api.export(
 )
 for _m in _api.BREADTH:
     _api.export(globals(), _m.FUNCTIONS, _m)
+# creation and joins, behind the same check (their signatures are torch's too)
+_api.export(
+    globals(),
+    "zeros ones empty full arange linspace logspace eye rand randn randint randperm normal".split(),
+    _creation,
+)
+_api.export(globals(), ["cat", "stack"], _api.ops)
 div = divide  # noqa: F821  torch.div takes rounding_mode, as divide does
 from . import autograd, cuda, linalg, utils  # noqa: F401
 from . import distributed  # noqa: F401  (torch.distributed; MPI only once a group starts)
@@ -99,9 +107,10 @@ half = float16
 long = int64
 int = int32
 short = int16
-concat = concatenate = cat
-absolute = globals()["abs"]
-clip = globals()["clamp"]
+_ALIASES = types.SimpleNamespace(
+    concat=_api.ops.cat, concatenate=_api.ops.cat, absolute=_api.ops.abs, clip=_api.ops.clamp
+)
+_api.export(globals(), ["concat", "concatenate", "absolute", "clip"], _ALIASES)  # own names
 
 
 def is_tensor(obj):

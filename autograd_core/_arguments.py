@@ -131,6 +131,10 @@ class Signature:
             if not kw and p.keyword_only:
                 return fail(self._extra_args(len(args)))
             a = kwargs.get(p.name, self) if kw else args[pos]
+            for alias in NUMPY_NAMES.get(p.name, ()) if kw and a is self else ():
+                a = kwargs.get(alias, self)  # numpy's name for it (axis=1 for dim=1)
+                if a is not self:
+                    break
             if a is self:  # not given
                 if not p.optional:
                     return fail(self._missing(i))
@@ -153,6 +157,7 @@ class Signature:
             return fail(self._extra_args(len(args)))
         if used < len(kwargs):
             names = [p.name for p in self.params]
+            names += [a for n in names for a in NUMPY_NAMES.get(n, ())]
             for k in kwargs:
                 if k not in names:
                     return fail(f" got an unexpected keyword argument '{k}'")
@@ -197,6 +202,11 @@ class Signature:
         missing = [f'"{p.name}"' for p in self.params[i:] if not p.optional]
         s = "s" if len(missing) == 1 else ""  # torch's plural is the wrong way round
         return f" missing {len(missing)} required positional argument{s}: " + ", ".join(missing)
+
+
+# The numpy names torch's parser takes for some parameters (sum(x, axis=0, keepdims=True)).
+NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1")}
+NUMPY_NAMES["other"] = ("x2",)
 
 
 def _tensors(a, i):

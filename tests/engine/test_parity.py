@@ -618,6 +618,17 @@ _SNIPPETS.update({
                            "'F.unfold(x4, 2)', 'F.fold(L.ones(1, 4, 9, dtype=L.int64), (4, 4), 2)')"
                            ":\n    try:\n        out.append(eval(c))\n"
                            "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "numpy_keyword_names": "x = L.ones(2, 3); out = (x.sum(axis=0), L.sum(x, axis=1, "
+                           "keepdims=True), L.cat([x, x], axis=1).shape, x.mean(axis=0), "
+                           "x.argmax(axis=1), L.add(x=x, other=x), "
+                           "L.concatenate([x], axis=0).shape)",
+    "creation_and_joins_checked": "out = []\nfor c in (\"L.zeros(2, 'a')\", 'L.zeros(2.5)', "
+                                  "'L.ones(2, foo=1)', 'L.cat(L.ones(2))', "
+                                  "'L.cat([L.ones(2), 3])', \"L.stack([L.ones(2)], dim='a')\", "
+                                  "\"L.arange('a')\", 'L.full(2, 3)', 'L.absolute(2.)', "
+                                  "'L.clip(L.ones(1), min=0.5)', 'L.randperm(3).shape'):\n"
+                                  "    try:\n        out.append(eval(c))\n"
+                                  "    except TypeError as e:\n        out.append(str(e))",
 })
 
 for _name, _code in _SNIPPETS.items():
