@@ -202,7 +202,11 @@ def run_node(p, node, grads):
         )
     if p.free_saved:  # free what forward saved (so a second backward is refused, as torch's)
         saved = node._saved
-        if (saved and saved[0] is not None) or ((saved or node._attrs) and _keeps(node)):
+        if (
+            saved
+            and (saved[0] is not None or saved[-1] is not None)
+            or ((saved or node._attrs) and _keeps(node))
+        ):
             node._saved = None
     built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
     if hooked or _anomaly.enabled:

@@ -110,10 +110,6 @@ def slope_backward(g, x, slope, name):
     )
 
 
-def act_backward(g, ans, kind):
-    return F.act_backward(g, ans, kind) if isinstance(g, Tensor) else F.act_scale(g, ans, kind)
-
-
 zeros_of = _either(_zeros_of, lambda xp, a: xp.zeros_like(a))
 
 
@@ -176,8 +172,14 @@ VJP["log1p"] = lambda g, x: (g / (x + 1),)
 VJP["sqrt"] = lambda g, ans: (g / (2 * ans),)
 VJP["sin"] = lambda g, x: (g * cos(x),)
 VJP["cos"] = lambda g, x: (-g * sin(x),)
-VJP["tanh"] = lambda g, ans: (act_backward(g, ans, "tanh"),)  # ops: torch's double backward
-VJP["sigmoid"] = lambda g, ans: (act_backward(g, ans, "sigmoid"),)
+VJP["tanh"] = lambda g, ans: (  # an op of (g, ans) under create_graph: torch's double backward
+    F.act_scale(g, ans, "tanh") if g.__class__ is not Tensor else F.act_backward(g, ans, "tanh"),
+)
+VJP["sigmoid"] = lambda g, ans: (
+    F.act_scale(g, ans, "sigmoid")
+    if g.__class__ is not Tensor
+    else F.act_backward(g, ans, "sigmoid"),
+)
 VJP["relu"] = lambda g, ans: (  # relu'(0) = 0
     slope_backward(g, ans, 0.0, "ThresholdBackwardBackward0"),
 )
