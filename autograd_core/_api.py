@@ -56,6 +56,7 @@ SEQUENCE_FIRST = set(
 )
 # The first parameter's name where it is not 'input' (and, for einsum, its type).
 FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", str, "str")}
+FIRST_ARGUMENT["broadcast_shapes"] = ("shapes", (tuple, list, int), "tuple of ints")
 
 
 def _sequence_checked(name, fn):

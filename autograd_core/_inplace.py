@@ -244,6 +244,10 @@ def __setitem__(self, index, value):
     if self.dtype.itemsize > 2 or not self.dtype.is_floating_point:  # torch: float16 1e6 is inf
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
+    try:  # torch indexes first: a wrong index is refused before any in-place check
+        self._data[idx]
+    except IndexError as e:
+        raise _ops._index_error(e, self._data.shape, idx) from None
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         # torch writes a basic index through a view of the leaf, an advanced one into the leaf
         view = _ops._is_basic(idx) and not _whole(idx, self.shape)  # (whole: the leaf itself)

@@ -3,6 +3,10 @@
 Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
 """
 
+import math
+
+import numpy as np
+
 from . import _backend
 from ._amp_policy import cuda_lower, cuda_promote, lower_precision
 from ._graph import node_class
@@ -34,6 +38,39 @@ def _short(t):
     return "BFloat16" if t.dtype is _backend.bfloat16 else _cname(t)
 
 
+def _size_mismatch(sa, sb, nd):
+    """torch's error for inner sizes that do not match, by the ranks (dot, mv, mm, batched)."""
+    dims = "x".join
+    if nd == (1, 1):
+        return RuntimeError(
+            f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to have the "
+            f"same number of elements, but got {sa[0]} and {sb[0]} elements respectively"
+        )
+    if nd == (2, 1):
+        return RuntimeError(
+            f"size mismatch, got input ({sa[0]}), mat ({dims(map(str, sa))}), vec ({sb[0]})"
+        )
+    if len(sa) <= 2 and len(sb) <= 2:
+        a = sa if len(sa) == 2 else (1, sa[0])
+        return RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({dims(map(str, a))} and "
+            f"{dims(map(str, sb))})"
+        )
+    if len(sb) == 2:  # (batched @ matrix: torch folds the batch into the rows)
+        rows = math.prod(sa[:-1])
+        return RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{sa[-1]} and {dims(map(str, sb))})"
+        )
+    try:  # batched: torch's bmm over the broadcast batch, its batch2 checked
+        batch = math.prod(np.broadcast_shapes(sa[:-2], sb[:-2]))
+    except ValueError:
+        return RuntimeError(f"matmul: shapes {list(sa)} and {list(sb)} cannot be multiplied")
+    return RuntimeError(
+        "Expected size for first two dimensions of batch2 tensor to be: "
+        f"[{batch}, {sa[-1]}] but got: [{batch}, {sb[-2]}]."
+    )
+
+
 def _dtype_mismatch(x, y, nd):
     if nd == (1, 1):
         return (
@@ -53,43 +90,27 @@ def _dtype_mismatch(x, y, nd):
 
 
 def _matmul(x, y):
-    """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands."""
+    """Matrix product with numpy's/torch's rules for 1-D, 2-D and batched operands. torch checks
+    the ranks, then (dot: the dtypes first) the inner sizes, then the dtypes."""
     if not isinstance(y, Tensor):
         y = _as_tensor_like(y, x)
     nd = (x.ndim, y.ndim)
+    if 0 in nd:
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {nd[0]}D and {nd[1]}D"
+        )
     if x.dtype is not y.dtype:
+        if nd != (1, 1) and x.shape[-1] != y.shape[-2 if y.ndim > 1 else 0]:
+            raise _size_mismatch(x.shape, y.shape, nd)
         raise RuntimeError(_dtype_mismatch(x, y, nd))
     a, b = _operands(x, y, elementwise=False)
     if x.dtype is _backend.bool_:
         raise _no_kernel({(1, 1): "dot", (2, 1): "addmv_impl_cpu"}.get(nd, "addmm_impl_cpu_"), x)
-    if a.ndim == 0 or b.ndim == 0:
-        raise RuntimeError(
-            f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D"
-        )
     (a, low), (b, _) = _backend.opmath(a), _backend.opmath(b)
     try:
         r = _backend.round_back(a @ b, low)
     except ValueError:
-        dims = lambda s: "x".join(map(str, s))  # noqa: E731
-        if nd == (1, 1):
-            raise RuntimeError(
-                f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
-                "to "
-                f"have the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements "
-                "respectively"
-            ) from None
-        if nd == (2, 1):
-            raise RuntimeError(
-                f"size mismatch, got input ({a.shape[0]}), mat ({dims(a.shape)}), vec "
-                f"({b.shape[0]})"
-            ) from None
-        if a.ndim <= 2 and b.ndim <= 2:
-            raise RuntimeError(
-                f"mat1 and mat2 shapes cannot be multiplied ({dims(a.shape)} and {dims(b.shape)})"
-            ) from None
-        raise RuntimeError(
-            f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be multiplied"
-        ) from None
+        raise _size_mismatch(a.shape, b.shape, nd) from None
 
     name = {
         (2, 2): "MmBackward0",

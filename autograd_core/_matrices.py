@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from . import _backend
 from ._backend import namespace
 from ._graph import node_class
 from ._operands import _cast, _cname, _dim, _no_kernel, result_type
@@ -102,10 +103,8 @@ ger = outer
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
-    """beta * input + alpha * (mat1 @ mat2); beta = 0 ignores input (NaN too)."""
-    _one_dtype(input, mat1, mat2)
-    if beta == 1 and alpha == 1:
-        return _matmul_addmm(input, mat1, mat2)
+    """beta * input + alpha * (mat1 @ mat2); beta = 0 ignores input (NaN too). torch checks the
+    shapes, then the dtypes, then the kernel."""
     for name, t in (("self", mat1), ("mat2", mat2)):
         if t.ndim != 2:
             raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
@@ -114,6 +113,11 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
             f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
             f"{mat2.shape[0]}x{mat2.shape[1]})"
         )
+    _one_dtype(input, mat1, mat2)
+    if mat1.dtype is _backend.bool_:
+        raise _no_kernel("addmm_impl_cpu_", mat1)
+    if beta == 1 and alpha == 1:
+        return _matmul_addmm(input, mat1, mat2)
     prod = mat1._data @ mat2._data
     return _scaled("addmm_scaled", "AddmmBackward0", input, (mat1, mat2), prod, beta, alpha)
 

@@ -156,6 +156,11 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 @lower_precision
 def linear(input, weight, bias=None):
     """input @ weight.T + bias, with weight of shape (out_features, in_features)."""
+    if input.ndim == 0 or weight.ndim == 0:
+        raise RuntimeError(
+            "both arguments to linear need to be at least 1D, but they are "
+            f"{input.ndim}D and {weight.ndim}D"
+        )
     if bias is None:
         return input.matmul(weight.t())
     if input.ndim == 2:
@@ -286,6 +291,8 @@ def cross_entropy(
     _check_reduction(reduction)
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    if input.ndim == 0:  # (torch looks for the class dim, 1, of a 0-d input)
+        raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
     class_dim = 0 if input.ndim == 1 else 1
     n_classes = input.shape[class_dim]
     logp = log_softmax(input, class_dim)

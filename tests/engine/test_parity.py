@@ -629,6 +629,25 @@ _SNIPPETS.update({
                                   "'L.clip(L.ones(1), min=0.5)', 'L.randperm(3).shape'):\n"
                                   "    try:\n        out.append(eval(c))\n"
                                   "    except TypeError as e:\n        out.append(str(e))",
+    "matmul_check_order": "d = L.float64; out = []\nfor a, b in ((L.ones(2), L.ones(3, dtype=d)), "
+                          "(L.ones(2, 3), L.ones(2, dtype=d)), (L.ones(2, 3), L.ones(2, 4, dtype=d)), "
+                          "(L.ones(2, 2, 3), L.ones(2, 2, 4, dtype=d)), (L.ones(2), L.ones(3, 4, "
+                          "dtype=d)), (L.ones(2, 2, 3), L.ones(2, 4, dtype=d)), (L.tensor(1.), "
+                          "L.ones(2, dtype=d)), (L.ones(2, 3), L.ones(2, 2, 4)), (L.ones(2, 3), "
+                          "L.ones(3, 4, dtype=d))):\n    try:\n        a @ b\n"
+                          "    except RuntimeError as e:\n        out.append(str(e))",
+    "linear_check_order": "F = L.nn.functional; out = []\nfor c in ('F.linear(L.tensor(0.4), "
+                          "L.ones(2, 9))', 'F.linear(L.ones(2, 3), L.ones(4, 2, dtype=L.float64))', "
+                          "'F.linear(L.ones(2, 4), L.ones(4), L.ones(4))', "
+                          "'L.addmm(L.ones(2, 2).bool(), L.ones(2, 3).bool(), L.ones(3, 2).bool(), "
+                          "beta=0, alpha=2)', 'F.cross_entropy(L.tensor(2.3), L.tensor([0.5, 0]))'"
+                          "):\n    try:\n        eval(c)\n    except Exception as e:\n"
+                          "        out.append((type(e).__name__, str(e)))",
+    "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "setitem_bad_index_first": "out = []\nfor c in ('y = L.ones(3) * 1; y[:, L.tensor(-2), None] = 0.',"
+                               " 'x = L.ones((), requires_grad=True); x[:, 0] = 1.', "
+                               "'y = L.ones(3); y[5] = 1.'):\n    try:\n        exec(c)\n"
+                               "    except IndexError as e:\n        out.append(str(e))",
 })
 
 for _name, _code in _SNIPPETS.items():
