@@ -141,10 +141,20 @@ def method(name, fn, call=None):
     """`fn` as ``Tensor.<name>``: as `checked`, less the first argument (self is a tensor)."""
     texts = _arguments.method_texts(name)
     call = call or fn
-    if not texts or texts == ("()",):
+    if (not texts or texts == ("()",)) and call is fn:
         # torch's METH_NOARGS: a wrapper for Python's words ("takes no arguments (1 given)") would
         # cost a call of y.tanh() 0.08 us (0.5% of the small-op chain): Python's own check it is
         return call
+    if not texts or texts == ("()",):  # an in-place form (y.log1p_()): torch's words
+
+        def noargs(self, *args, **kwargs):
+            if kwargs:
+                raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
+            if args:
+                raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+            return call(self)
+
+        return _named(noargs, name, fn)
     fast = _arguments.checks(name, method=True)
 
     def public(self, *args, **kwargs):
