@@ -352,9 +352,10 @@ def _cell_source(obj) -> str | None:
 #: Engine messages the exercises typically provoke, and their usual cause.
 HINTS = [
     ("does not require grad and does not have a grad_fn",
-     "the tensor being differentiated carries no graph. Was it detached, made with torch.tensor(...) "
-     "from a result, or computed under no_grad? Did the autograd.grad call that produced it use "
-     "create_graph=True? Does it depend on the input at all?"),
+     "the tensor being differentiated carries no graph. Do its inputs require grad (every tensor "
+     "you differentiate with respect to must require grad: requires_grad = True)? Was it detached, "
+     "made with torch.tensor(...) from a result, or computed under no_grad? Did the autograd.grad "
+     "call that produced it use create_graph=True? Does it depend on the input at all?"),
     ("backward through the graph a second time",
      "every backward or autograd.grad call through a graph that is used again later needs retain_graph=True (all but the last)."),
     ("One of the differentiated Tensors does not require grad",
