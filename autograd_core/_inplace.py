@@ -162,6 +162,8 @@ def _inplace(self, fn, *args, **kwargs):
         or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
     )
     if not tracking:
+        if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
+            return self
         r = fn(self, *args, **kwargs)
         self._check_shape(r)
         self._write(
@@ -207,6 +209,29 @@ def _inplace(self, fn, *args, **kwargs):
     return self
 
 
+def _direct(self, ufunc, args, kwargs):
+    """add_, sub_, mul_ of a float tensor by a tensor of its own dtype and shape (or a Python
+    number), outside autograd, written straight into self's memory as torch's kernel does (an
+    optimizer's step: one pass, no copy). False where the general path must decide."""
+    a = self._data
+    if a.__class__ is not _ndarray or not a.flags.writeable or self._fw is not None:
+        return False
+    if len(args) != 1 or (kwargs and (ufunc is np.multiply or set(kwargs) != {"alpha"})):
+        return False
+    alpha, b = kwargs.get("alpha", 1), args[0]
+    if b.__class__ is Tensor:
+        b = b._data
+        if b.__class__ is not _ndarray or b.dtype != a.dtype or b.shape != a.shape or args[0]._fw:
+            return False
+    elif b.__class__ is not float:
+        return False
+    if a.dtype.kind != "f" or a.itemsize == 2 or alpha.__class__ not in (int, float):
+        return False
+    ufunc(a, b if alpha == 1 else b * alpha, out=a)
+    self._vc[0] += 1
+    return True
+
+
 def _regraph(t, node):
     """t's value now comes from `node` (an in-place change, a view remade): t's retain_grad moves
     to the new node, as torch moves the hook, so .grad is the gradient of t's current value."""
@@ -218,6 +243,7 @@ def _regraph(t, node):
         t.retain_grad()
 
 
+_DIRECT = {_ops.add: np.add, _ops.sub: np.subtract, _ops.mul: np.multiply}
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 

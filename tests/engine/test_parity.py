@@ -644,6 +644,12 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "in_place_arithmetic_outside_autograd": "p = L.ones(2, 3); v = p[0]; g = L.full((2, 3), 2.)\n"
+                                            "with L.no_grad():\n    p.add_(g, alpha=-0.5)\n"
+                                            "    p.sub_(g)\n    p.mul_(3.)\n    p.add_(1.5)\n"
+                                            "    p.add_(g.double())\n    p.add_(L.ones(3))\n"
+                                            "q = L.ones(2, dtype=L.int64); q.add_(L.ones(2, dtype=L.int64), "
+                                            "alpha=2)\nout = (p, v, p._version, q, q._version)",
     "setitem_bad_index_first": "out = []\nfor c in ('y = L.ones(3) * 1; y[:, L.tensor(-2), None] = 0.',"
                                " 'x = L.ones((), requires_grad=True); x[:, 0] = 1.', "
                                "'y = L.ones(3); y[5] = 1.'):\n    try:\n        exec(c)\n"
