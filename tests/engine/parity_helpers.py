@@ -111,3 +111,12 @@ def rounded(significant, key_phrase=None):
     """`observe` and `attempt` with floats to `significant` digits and errors to `key_phrase`."""
     return (lambda t: observe(t, significant),
             lambda fn: attempt(fn, key_phrase, significant))
+
+
+def leaf_grads(observe, L, build, *values):
+    """build(*leaves)'s observation, then the leaves' gradients after backward of its sum."""
+    xs = [leaf(L, v) for v in values]
+    out = build(*xs)
+    first = out[0] if isinstance(out, tuple) else out
+    first.sum().backward()
+    return [observe(out), *[observe(x.grad) for x in xs]]

@@ -34,11 +34,7 @@ def fn(L, name):
 
 def grads(L, build, *values):
     """build(*leaves)'s observation, then the leaves' gradients after backward of its sum."""
-    xs = [leaf(L, v) for v in values]
-    out = build(*xs)
-    first = out[0] if isinstance(out, tuple) else out
-    first.sum().backward()
-    return [observe(out), *[observe(x.grad) for x in xs]]
+    return parity_helpers.leaf_grads(observe, L, build, *values)
 
 
 # ----------------------------------------------------------------------------- on a device
