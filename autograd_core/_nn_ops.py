@@ -15,6 +15,7 @@ avg_pool2d's VJP is a fold2d too; reflect / replicate padding and nearest upsamp
 gather op (`plane_take`) whose VJP is max_pool2d's plane_scatter.
 """
 
+import builtins
 import functools
 import math
 
@@ -817,6 +818,40 @@ def upsample_nearest2d(input, size, scales):
             np.minimum(np.floor(np.arange(o) * (1.0 / s if s else n / o)).astype(np.int64), n - 1)
         )
     return plane_take(input, picks[0], picks[1], "UpsampleNearest2DBackward0")
+
+
+def _linear_matrix(n, o, scale, align_corners):
+    """(o, n): row i mixes the two input positions around torch's source coordinate of output i
+    (align_corners: the corners meet; else pixel centres, scaled by 1 / scale where given)."""
+    m = np.zeros((o, n))
+    for i in range(o):
+        if align_corners:
+            src = i * (n - 1) / (o - 1) if o > 1 else 0.0
+        else:
+            src = builtins.max((i + 0.5) * (1.0 / scale if scale else n / o) - 0.5, 0.0)
+        i0 = builtins.min(int(src), n - 1)
+        lam = src - i0 if i0 < n - 1 else 0.0
+        m[i, i0] += 1.0 - lam
+        m[i, builtins.min(i0 + 1, n - 1)] += lam
+    return m
+
+
+@_floats_only("upsample_linear")
+def upsample_linear(input, size, scales, align_corners):
+    """Linear (N, C, L) or bilinear (N, C, H, W) resizing as interpolation matrices (ph @ x @
+    pw^T, ph None for one dim); one UpsampleLinear1DBackward0 / UpsampleBilinear2DBackward0."""
+    dt, dev = input.dtype, input.device
+    ms = [_linear_matrix(n, o, s, align_corners) for n, o, s in zip(input.shape[2:], size, scales)]
+    ph, pw, pw_t = (
+        Tensor._from_data(_cast(_backend.asarray_on(np.ascontiguousarray(m), dev), dt))
+        for m in (ms[0], ms[-1], ms[-1].T)
+    )
+    ph = ph if len(ms) == 2 else None
+    a = input._data
+    xp = namespace(a)
+    r = _cast(xp.matmul(a if ph is None else xp.matmul(ph._data, a), pw_t._data), dt)
+    name = "UpsampleBilinear2DBackward0" if ph is not None else "UpsampleLinear1DBackward0"
+    return _record("upsample_linear", name, r, (input,), {"ph": ph, "pw": pw})
 
 
 # ============================================================================= group norm

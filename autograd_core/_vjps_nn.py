@@ -265,6 +265,10 @@ def _avg_pool2d(g, x, div, hw, ksize, stride, padding):
 
 _nn("avg_pool2d", _avg_pool2d)
 _nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),))
+_nn(  # (linear: no ph; torch's result depends on g alone, unlike adaptive_avg_pool2d's)
+    "upsample_linear",
+    lambda g, ph, pw: ((g if ph is None else ph.mT @ g) @ pw,),
+)
 
 
 def _elu(g, x, alpha, scale, input_scale):

@@ -785,17 +785,30 @@ def interpolate(
     recompute_scale_factor=None,
     antialias=False,
 ):
-    """Resize (N, C, H, W) to `size` or by `scale_factor`: mode='nearest' only."""
-    if mode != "nearest" or input.ndim != 4:
-        raise NotImplementedError("interpolate: only mode='nearest' on 4-D inputs is supported")
+    """Resize (N, C, H, W) (or (N, C, L) for 'linear') to `size` or by `scale_factor`: modes
+    'nearest' (4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
+    if align_corners is not None and mode == "nearest":
+        raise ValueError(
+            "align_corners option can only be set with the interpolating modes: linear | "
+            "bilinear | bicubic | trilinear"
+        )
+    dims = {"nearest": 4, "linear": 3, "bilinear": 4}.get(mode)
+    if dims is None:
+        raise NotImplementedError(f"interpolate: mode {mode!r} is not supported")
+    if input.ndim != dims:
+        raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {dims}D input")
     if (size is None) == (scale_factor is None):
         raise ValueError("only one of size or scale_factor should be defined")
+    k = input.ndim - 2
     if size is not None:
-        size, scales = _pair(size), (None, None)
+        size = (size,) * k if isinstance(size, int) else tuple(size)
+        scales = (None,) * k
     else:
-        two = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * 2
-        scales = tuple(float(s) for s in two)
-        size = tuple(int(n * s) for n, s in zip(input.shape[-2:], scales))
+        many = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * k
+        scales = tuple(float(s) for s in many)
+        size = tuple(int(n * s) for n, s in zip(input.shape[2:], scales))
         if recompute_scale_factor:
-            scales = (None, None)
-    return _ops.upsample_nearest2d(input, size, scales)
+            scales = (None,) * k
+    if mode == "nearest":
+        return _ops.upsample_nearest2d(input, size, scales)
+    return _ops.upsample_linear(input, size, scales, bool(align_corners))

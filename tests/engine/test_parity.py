@@ -644,6 +644,20 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "interpolate_linear_modes": "F = L.nn.functional; out = []\nfor shape, mode in (((1, 2, 3, 4), "
+                                "'bilinear'), ((2, 1, 5), 'linear')):\n    for kw in (dict(scale_factor=2), "
+                                "dict(scale_factor=1.7), dict(scale_factor=0.5), dict(scale_factor=2.5, "
+                                "align_corners=True), dict(scale_factor=1.5, recompute_scale_factor=True)):"
+                                "\n        x = (L.arange(L.Size(shape).numel(), dtype=L.float64).reshape(shape) ** 1.5"
+                                ").requires_grad_()\n        y = F.interpolate(x, mode=mode, **kw)\n"
+                                "        w = L.arange(y.numel(), dtype=L.float64).reshape(y.shape) % 3 - 1\n"
+                                "        g, = L.autograd.grad((y * w).sum(), x, create_graph=True)\n"
+                                "        out.append((y, g, g.requires_grad))",
+    "interpolate_mode_errors": "F = L.nn.functional; out = []\nfor c in (\"F.interpolate(L.ones(1, 1, 2, "
+                               "2), scale_factor=2, mode='linear')\", \"F.interpolate(L.ones(1, 1, 2), "
+                               "scale_factor=2, mode='bilinear')\", 'F.interpolate(L.ones(1, 1, 2, 2), "
+                               "scale_factor=2, align_corners=True)'):\n    try:\n        eval(c)\n"
+                               "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
     "in_place_arithmetic_outside_autograd": "p = L.ones(2, 3); v = p[0]; g = L.full((2, 3), 2.)\n"
                                             "with L.no_grad():\n    p.add_(g, alpha=-0.5)\n"
                                             "    p.sub_(g)\n    p.mul_(3.)\n    p.add_(1.5)\n"
