@@ -831,6 +831,6 @@ for _n in ("poisson", "real", "is_floating_point", "threshold", "threshold_"):  
     # Tensor's own: a property, a method)
     METHODS.remove(_n)
 INPLACE = f"""
-    {_POINTWISE} logit fmax fmin index_add index_copy floor_divide ceil expm1 log1p remainder
+    {_POINTWISE} logit index_add index_copy floor_divide ceil expm1 log1p remainder
     absolute renorm
 """.split()  # Tensor.<name>_

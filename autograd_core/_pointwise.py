@@ -817,7 +817,7 @@ _COMPARE_INPLACE = """
     polygamma_ eq_ ne_ lt_ le_ gt_ ge_ greater_ less_ greater_equal_ less_equal_ not_equal_
     float_power_
 """
-for _n in "erfc_ erfinv_ i0_ sinc_ gcd_ lcm_ ldexp_".split():
+for _n in "erfc_ i0_ sinc_ gcd_ lcm_ ldexp_".split():  # (torch has no torch.erfinv_)
     _TORCH_INPLACE.append(_n)
     globals()[_n] = _function_form(_n)
 FUNCTIONS = f"{_UNARY} atan2 lerp {_ALIASES} {_WAVE2} {_WAVE3}".split() + _TORCH_INPLACE

@@ -897,8 +897,6 @@ _WAVE3 = """
     unique_consecutive histogram gradient
 """
 FUNCTIONS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}".split()  # torch.<name>
-METHODS = f"prod cumsum cumprod sort argsort topk {_WAVE2} {_WAVE3}"
-for _n in "std_mean var_mean trapezoid trapz cumulative_trapezoid gradient".split():
-    METHODS = METHODS.replace(f" {_n} ", " ")
-METHODS = METHODS.split()  # Tensor.<name>
+_FUNCTIONS_ONLY = "std_mean var_mean trapezoid trapz cumulative_trapezoid gradient".split()
+METHODS = [n for n in FUNCTIONS if n not in _FUNCTIONS_ONLY]  # Tensor.<name>
 INPLACE = "cumsum cumprod".split()  # Tensor.<name>_

@@ -11,10 +11,10 @@ import warnings
 
 import numpy as np
 
-import autograd_core as ac
+import autograd_core as _ac
 from autograd_core._api import ops as _ops
 from autograd_core._amp_policy import cuda_float32 as _cuda_float32
-from autograd_core._amp_policy import float32_precision, lower_precision
+from autograd_core import _amp_policy
 from autograd_core._amp_policy import state as _autocast
 
 __all__ = [
@@ -106,7 +106,7 @@ def _reduce(loss, reduction):
 
 def relu(input, inplace=False):
     """max(0, x) elementwise. With ``inplace=True`` the input is overwritten."""
-    return input.relu_() if inplace else ac.relu(input)
+    return input.relu_() if inplace else _ac.relu(input)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -118,12 +118,12 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 
 def sigmoid(input):
     """1 / (1 + exp(-x)) elementwise."""
-    return ac.sigmoid(input)
+    return _ac.sigmoid(input)
 
 
 def tanh(input):
     """tanh(x) elementwise."""
-    return ac.tanh(input)
+    return _ac.tanh(input)
 
 
 def _softmax_dim(name, ndim):
@@ -141,7 +141,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
         dim = _softmax_dim("softmax", input.ndim)
     if dtype is not None:
         input = input.to(dtype=dtype)
-    return ac.softmax(input, dim)
+    return _ac.softmax(input, dim)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -150,10 +150,10 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
         dim = _softmax_dim("log_softmax", input.ndim)
     if dtype is not None:
         input = input.to(dtype=dtype)
-    return ac.log_softmax(input, dim)
+    return _ac.log_softmax(input, dim)
 
 
-@lower_precision
+@_amp_policy.lower_precision
 def linear(input, weight, bias=None):
     """input @ weight.T + bias, with weight of shape (out_features, in_features)."""
     if input.ndim == 0 or weight.ndim == 0:
@@ -254,7 +254,7 @@ def nll_loss(
         reduction = _legacy_get_string(size_average, reduce)
     _check_reduction(reduction)
     _check_nll_target(input, target, weight)
-    if weight is not None and weight.requires_grad and ac.is_grad_enabled():
+    if weight is not None and weight.requires_grad and _ac.is_grad_enabled():
         raise RuntimeError(
             "The function 'nll_loss_forward' is not differentiable with respect to argument "
             "'weight'. This input cannot have requires_grad True."
@@ -331,7 +331,7 @@ def cross_entropy(
         if weight is None:
             denom = keep_f.sum()
         else:
-            safe_t = ac.where(target != ignore_index, target, ac.zeros_like(target))
+            safe_t = _ac.where(target != ignore_index, target, _ac.zeros_like(target))
             denom = (weight.to(dtype=input.dtype)[safe_t] * keep_f).sum()
         ret = smooth.sum() / denom
     else:
@@ -364,7 +364,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if inplace and training and p > 0:
-        return input.mul_(_ops.dropout(ac.ones_like(input), p, True))
+        return input.mul_(_ops.dropout(_ac.ones_like(input), p, True))
     return _ops.dropout(input, p, training)
 
 
@@ -419,7 +419,7 @@ def embedding(
     else:
         padding_idx = -1
     if max_norm is not None:  # renormalize the looked-up rows in place first, as torch
-        with ac.no_grad():
+        with _ac.no_grad():
             _ops.embedding_renorm_(weight, input, max_norm, norm_type)
     return _ops.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
@@ -462,7 +462,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     return _l1(input, target, weight, reduction)
 
 
-@float32_precision  # as torch's autocast: the loss in float32
+@_amp_policy.float32_precision  # as torch's autocast: the loss in float32
 def _l1(input, target, weight, reduction):
     loss = (input - target).abs()
     if weight is not None:
@@ -485,7 +485,7 @@ def binary_cross_entropy(
             f"({input.size()}) is deprecated. Please ensure they have the same size."
         )
     if weight is not None:
-        if weight.requires_grad and ac.is_grad_enabled():  # (torch's kernel has no such gradient)
+        if weight.requires_grad and _ac.is_grad_enabled():  # (torch's kernel has no such gradient)
             raise RuntimeError(
                 "The function 'binary_cross_entropy' is not differentiable with respect to argument"
                 " 'weight'. This input cannot have requires_grad True."
@@ -688,7 +688,7 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
         dim = _softmax_dim("softmin", input.ndim)
     if dtype is not None:
         input = input.to(dtype=dtype)
-    return ac.softmax(-input, dim)
+    return _ac.softmax(-input, dim)
 
 
 def glu(input, dim=-1):
@@ -732,12 +732,12 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     return _kl(input, target, reduction, log_target)
 
 
-@float32_precision  # as torch's autocast lists
+@_amp_policy.float32_precision  # as torch's autocast lists
 def _kl(input, target, reduction, log_target):
     if log_target:
         loss = target.exp() * (target - input)
     else:  # xlogy(t, t) - t * input, 0 where t == 0
-        loss = ac.xlogy(target, target) - target * input
+        loss = _ac.xlogy(target, target) - target * input
     if reduction == "batchmean":
         out = loss.sum()
         return out / input.shape[0] if input.ndim else out
@@ -755,7 +755,7 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 @_cuda_float32
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """sum(x1 / ||x1|| * x2 / ||x2||) along dim, each norm at least eps (torch's formula)."""
-    dt = ac.result_type(x1, x2)
+    dt = _ac.result_type(x1, x2)
     if not dt.is_floating_point:
         raise RuntimeError(
             f"expected common dtype to be floating point, yet common dtype is {dt.title}"
