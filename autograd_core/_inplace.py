@@ -156,7 +156,6 @@ def _check_shape(self, r):
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
     self._check_inplace(args)
-    _check_overlap(self._data, args)
     tracking = _mode.grad_enabled and (
         self._rg
         or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
@@ -165,6 +164,7 @@ def _inplace(self, fn, *args, **kwargs):
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
         r = fn(self, *args, **kwargs)
+        _check_overlap(self._data, args)  # (after the op's own checks, as torch's order)
         self._check_shape(r)
         self._write(
             r._data,
@@ -182,6 +182,7 @@ def _inplace(self, fn, *args, **kwargs):
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
+    _check_overlap(self._data, args)
     self._check_shape(r)
     self._write(
         r._data,
@@ -227,6 +228,7 @@ def _direct(self, ufunc, args, kwargs):
         return False
     if a.dtype.kind != "f" or a.itemsize == 2 or alpha.__class__ not in (int, float):
         return False
+    _check_overlap(a, args)
     ufunc(a, b if alpha == 1 else b * alpha, out=a)
     self._vc[0] += 1
     return True
