@@ -627,12 +627,15 @@ absolute = abs_op
 swapaxes_ = swapdims_ = _inplace_view(transpose, "transpose_", "TransposeBackward1")
 
 
-def _flag_inplace(op):
+def _flag_inplace(op, refuse_leaf=False):
     """self.<op>_(other) for the logical and bitwise ops: not differentiable, so under grad mode
-    self keeps its node (torch's) while its values and version change."""
+    self keeps its node (torch's) while its values and version change. torch refuses a leaf that
+    requires grad for the bitwise ones (before their dtype check), not for the logical ones."""
 
     def method(self, *args):
-        with _no_grad():  # (not differentiable: no refusal for a leaf, as torch's)
+        if refuse_leaf:
+            self._check_inplace(args)
+        with _no_grad():
             return self._inplace(op, *args)
 
     method.__name__ = op.__name__ + "_"
@@ -644,7 +647,7 @@ logical_and_, logical_or_, logical_xor_, logical_not_ = (
     _flag_inplace(f) for f in (logical_and, logical_or, logical_xor, logical_not)
 )
 bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = (
-    _flag_inplace(f) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not)
+    _flag_inplace(f, refuse_leaf=True) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not)
 )
 
 

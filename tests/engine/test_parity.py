@@ -644,6 +644,13 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "flag_in_place_on_a_leaf": "out = []\nfor c in ('x.logical_not_()', 'x.logical_and_(L.ones(2))', "
+                               "'x.bitwise_and_(1)', 'x.__iand__(0.5)'):\n"
+                               "    x = L.tensor([1., 0.], requires_grad=True)\n    try:\n"
+                               "        eval(c)\n        out.append(x)\n    except Exception as e:\n"
+                               "        out.append((type(e).__name__, str(e)))",
+    "index_add_checks_before_overlap": "x1 = L.ones(3, 1, requires_grad=True); v0 = x1 * 1; "
+                                       "v3 = v0.t(); v3.index_add_(0, L.tensor([0]), v0.view_as(v0)[:1])",
     "interpolate_linear_modes": "F = L.nn.functional; out = []\nfor shape, mode in (((1, 2, 3, 4), "
                                 "'bilinear'), ((2, 1, 5), 'linear')):\n    for kw in (dict(scale_factor=2), "
                                 "dict(scale_factor=1.7), dict(scale_factor=0.5), dict(scale_factor=2.5, "
