@@ -263,8 +263,11 @@ def where(condition, x, y):
     xt = x if isinstance(x, Tensor) else _as_tensor_like(_backend.check_scalar(x, dt), ref)
     yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, dt), ref)
     a, b = _operands(xt, yt)
+    c = Tensor._from_data(cond)
+    for p, q in ((c, xt), (c, yt)):  # the condition against each value: torch's message
+        _operands(p, q, elementwise=True) if p.shape != q.shape else None
     r = namespace(a).where(cond, a, b)
-    return _record("where", "WhereBackward0", r, (x, y), {"condition": Tensor._from_data(cond)})
+    return _record("where", "WhereBackward0", r, (x, y), {"condition": c})
 
 
 def masked_fill(x, mask, value, _self_first=False):

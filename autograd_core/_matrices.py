@@ -358,9 +358,18 @@ def cholesky(input, upper=False):
     """The Cholesky factor of each symmetric positive-definite matrix of input: L (lower) with
     L L^T = input, or U = L^T (torch's deprecated torch.cholesky: CholeskyBackward0)."""
     _warn_once(_CHOLESKY_WARNING, 3)
+    return _cholesky(input, upper, "cholesky", "CholeskyBackward0")
+
+
+def linalg_cholesky(input, upper=False):
+    """torch.linalg.cholesky: cholesky under its own name and node, without the warning."""
+    return _cholesky(input, upper, "linalg.cholesky", "LinalgCholeskyExBackward0")
+
+
+def _cholesky(input, upper, op, node):
     if input.ndim >= 2 and input.shape[-1] != input.shape[-2]:
         raise RuntimeError(
-            f"cholesky: A must be batches of square matrices, but they are {input.shape[-2]} by "
+            f"{op}: A must be batches of square matrices, but they are {input.shape[-2]} by "
             f"{input.shape[-1]} matrices"
         )
     if not input.dtype.is_floating_point:
@@ -374,16 +383,14 @@ def cholesky(input, upper=False):
         except np.linalg.LinAlgError:
             where = f"(Batch element {b}): " if a.ndim > 2 else ""
             raise _LinAlgError(
-                f"cholesky: {where}The factorization could not be completed because the input is "
+                f"{op}: {where}The factorization could not be completed because the input is "
                 f"not positive-definite (the leading minor of order {_not_positive_definite(m)} "
                 "is not positive-definite)."
             ) from None
     r = out.reshape(a.shape)
     r = np.swapaxes(r, -1, -2).copy() if upper else r
     attrs = {"upper": upper}
-    return _record(
-        "cholesky", "CholeskyBackward0", namespace(input._data).asarray(r), (input,), attrs
-    )
+    return _record("cholesky", node, namespace(input._data).asarray(r), (input,), attrs)
 
 
 def _factor_product(a, upper):

@@ -262,7 +262,10 @@ defvjp("unique", _unique, on_arrays=False)
 
 # ----------------------------------------------------------------------------- wave 3
 def _addbmm(g, y, z, need, beta=1, alpha=1):
-    gb = F.expand(F.unsqueeze(g, 0), (y.shape[0],) + tuple(g.shape))
+    if not (need[1] or need[2]):  # (then neither batch was saved)
+        return (g * beta, None, None)
+    batch = (y if y is not None else z).shape[0]
+    gb = F.expand(F.unsqueeze(g, 0), (batch,) + tuple(g.shape))
     return (
         g * beta if need[0] else None,
         F.bmm(gb, F.transpose(z, 1, 2)) * alpha if need[1] else None,

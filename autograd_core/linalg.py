@@ -1,4 +1,5 @@
-"""torch.linalg: the vector and matrix norms the course uses, and the cross product."""
+"""torch.linalg: the vector and matrix norms the course uses, the cross product, and the matrix
+functions of _matrices under their linalg names."""
 
 from ._api import ops as _ops
 
@@ -16,3 +17,38 @@ def norm(x, ord=None, dim=None, keepdim=False):
 def cross(input, other, *, dim=-1):
     """The cross product along `dim` (size 3), broadcasting: torch.cross with dim=-1 default."""
     return _ops.cross(input, other, dim=dim)
+
+
+def matrix_power(A, n):
+    """A to the integer power n (negative: of its inverse)."""
+    return _ops.matrix_power(A, n)
+
+
+def inv(A):
+    """The inverse of a (batch of) square matrices."""
+    return _ops.inverse(A)
+
+
+def det(A):
+    """The determinant of a (batch of) square matrices."""
+    return _ops.det(A)
+
+
+def slogdet(A):
+    """(sign, log |det|) of a (batch of) square matrices."""
+    return _ops.slogdet(A)
+
+
+def matrix_exp(A):
+    """The matrix exponential."""
+    return _ops.matrix_exp(A)
+
+
+def pinv(A, rcond=1e-15):
+    """The Moore-Penrose pseudo-inverse."""
+    return _ops.pinverse(A, rcond)
+
+
+def cholesky(A, *, upper=False):
+    """The Cholesky factor of a symmetric positive-definite matrix."""
+    return _ops.linalg_cholesky(A, upper)

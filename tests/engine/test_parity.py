@@ -644,6 +644,19 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "linalg_matrix_functions": "A = L.tensor([[2., 1.], [1., 3.]], dtype=L.float64, requires_grad=True)"
+                               "\nout = []\nfor c in ('matrix_power(A, 3)', 'inv(A)', 'det(A)', "
+                               "'slogdet(A)[1]', 'matrix_exp(A)', 'pinv(A)', 'cholesky(A)', "
+                               "'cholesky(A, upper=True)', 'cholesky(-A)', 'inv(L.ones(2, 3))'):\n"
+                               "    try:\n        r = eval('L.linalg.' + c)\n"
+                               "        out.append((r, r.grad_fn))\n    except Exception as e:\n"
+                               "        out.append((type(e).__name__, str(e)))",
+    "where_condition_broadcast": "out = []\nfor c in ('L.where(L.ones(9, dtype=L.bool), L.ones(3), "
+                                 "L.ones(3))', 'L.where(L.ones(2, 1, dtype=L.bool), L.ones(3), 1.)'):"
+                                 "\n    try:\n        out.append(eval(c))\n"
+                                 "    except RuntimeError as e:\n        out.append(str(e))",
+    "addbmm_constant_batches": "M = L.ones(3, 4, requires_grad=True); r = L.addbmm(M, L.ones(2, 3, 2), "
+                               "L.ones(2, 2, 4), beta=0.5); r.sum().backward(); out = (r, M.grad)",
     "flag_in_place_on_a_leaf": "out = []\nfor c in ('x.logical_not_()', 'x.logical_and_(L.ones(2))', "
                                "'x.bitwise_and_(1)', 'x.__iand__(0.5)'):\n"
                                "    x = L.tensor([1., 0.], requires_grad=True)\n    try:\n"
