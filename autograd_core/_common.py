@@ -20,7 +20,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import node_class
-from ._operands import _cast, _cname, _dim, _no_kernel, _operands
+from ._operands import _cast, _cname, _dim, _no_kernel, _operands, result_type
 from ._ops import _record, _shape_error, silent
 from ._arithmetic import (
     _not_differentiable,
@@ -635,6 +635,12 @@ def _flag_inplace(op, refuse_leaf=False):
     def method(self, *args):
         if refuse_leaf:
             self._check_inplace(args)
+            dt = result_type(self, args[0]) if len(args) == 1 else self.dtype
+            if dt.is_floating_point and not self.dtype.is_floating_point:  # (before the kernel)
+                raise RuntimeError(
+                    f"result type {dt.title} can't be cast to the desired output type "
+                    f"{self.dtype.title}"
+                )
         with _no_grad():
             return self._inplace(op, *args)
 

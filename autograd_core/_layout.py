@@ -68,8 +68,10 @@ def _along(d, sl):
     return (slice(None),) * d + (sl, Ellipsis)  # a full index, as the array API wants
 
 
-def _not_0d(x, dim):
+def _not_0d(x, dim, op=None):
     if x.ndim == 0:
+        if op is not None:  # (split and chunk have their own words)
+            raise RuntimeError(f"{op} expects at least a 1-dimensional tensor")
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
 
 
@@ -87,7 +89,7 @@ def _split_sizes(n, size):
 
 def split(x, split_size_or_sections, dim=0):
     """Split into chunks of `split_size_or_sections` (an int) or of the listed sizes (views)."""
-    _not_0d(x, dim)
+    _not_0d(x, dim, "split")
     d = _dim(dim, x.ndim)
     n = x.shape[d]
     if isinstance(split_size_or_sections, (int, np.integer)):
@@ -113,7 +115,7 @@ def chunk(x, chunks, dim=0):
     """Split into `chunks` pieces of ceil(size / chunks) (the last smaller; maybe fewer pieces)."""
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    _not_0d(x, dim)
+    _not_0d(x, dim, "chunk")
     d = _dim(dim, x.ndim)
     n = x.shape[d]
     if n == 0:  # `chunks` empty pieces, as torch

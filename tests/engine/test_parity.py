@@ -644,6 +644,13 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "split_chunk_of_0d": "out = []\nfor c in ('L.chunk(L.tensor(2.), 2, -1)', 'L.tensor(2.).split(1)', "
+                         "'L.tensor(2.).unbind()'):\n    try:\n        eval(c)\n"
+                         "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "bitwise_in_place_cast_first": "out = []\nfor c in ('y = L.tensor([1, 2]); y |= 0.5', "
+                                   "'y = L.tensor([1, 2]); y |= L.tensor([0.5])', "
+                                   "'y = L.tensor([True]); y |= 1'):\n    try:\n        exec(c)\n"
+                                   "    except RuntimeError as e:\n        out.append(str(e))",
     "linalg_matrix_functions": "A = L.tensor([[2., 1.], [1., 3.]], dtype=L.float64, requires_grad=True)"
                                "\nout = []\nfor c in ('matrix_power(A, 3)', 'inv(A)', 'det(A)', "
                                "'slogdet(A)[1]', 'matrix_exp(A)', 'pinv(A)', 'cholesky(A)', "
