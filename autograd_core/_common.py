@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._operands import _cast, _cname, _dim, _no_kernel, _operands, result_type
@@ -154,11 +154,12 @@ def _dims_of(dim, ndim):
 
 def dist(input, other, p=2):
     """The p-norm of input - other (DistBackward0)."""
-    if not (input.dtype.is_floating_point and other.dtype.is_floating_point):
-        bad = other if input.dtype.is_floating_point else input
+    if _backend.bool_ in (input.dtype, other.dtype):  # (torch subtracts first)
+        raise RuntimeError(_messages.BOOL_MINUS)
+    if not result_type(input, other).is_floating_point:  # (a float and an int: the float's)
         raise RuntimeError(
             "norm(): input dtype should be either floating point or complex. Got "
-            f"{_cname(bad)} instead."
+            f"{_cname(input)} instead."
         )
     a, b = _operands(input, other)
     r = norm(Tensor._from_data(a - b), p)._data

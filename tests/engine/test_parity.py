@@ -644,6 +644,9 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "dist_dtypes": "out = []\nfor a, b in (([1., 2.], [0, 0]), ([1, 2], [0., 0.]), ([1, 2], [0, 0]), "
+                   "([True], [1.])):\n    try:\n        out.append(L.dist(L.tensor(a), L.tensor(b)))\n"
+                   "    except RuntimeError as e:\n        out.append(str(e))",
     "split_chunk_of_0d": "out = []\nfor c in ('L.chunk(L.tensor(2.), 2, -1)', 'L.tensor(2.).split(1)', "
                          "'L.tensor(2.).unbind()'):\n    try:\n        eval(c)\n"
                          "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
