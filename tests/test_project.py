@@ -55,9 +55,10 @@ CORE_BUDGET = 1520
 # checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past;
 # 20800 until 12-07, when torch's argument parser (_arguments, 445 lines), about 260 more torch
 # names (special functions, splits, scaled products, matrix functions, scans, scatter_reduce,
-# samplers: about 2,800 lines) and the fixes of an independent fuzzer's classes took it to 24,100.
+# samplers: about 2,800 lines) and the fixes of an independent fuzzer's classes (with torch.linalg's
+# matrix functions and interpolate's linear modes) took it to 24,300.
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 24300
+PACKAGE_BUDGET = 24400
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 
