@@ -390,7 +390,7 @@ def _float_kernel(kernel, input):
 def hardsigmoid(input):
     """relu6(x + 3) / 6; HardsigmoidBackward0 (slope 1/6 inside (-3, 3), 0 outside)."""
     _float_kernel("hardsigmoid_cpu", input)
-    a = input._data
+    a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
     r = namespace(a).clip(a + 3, 0, 6) / 6
     return _record("hardsigmoid", "HardsigmoidBackward0", _cast(r, input.dtype), (input,))
 
@@ -405,7 +405,7 @@ def hardsigmoid_backward(g, x):
 def hardswish(input):
     """x * relu6(x + 3) / 6; HardswishBackward0."""
     _float_kernel("hardswish_cpu", input)
-    a = input._data
+    a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
     r = a * namespace(a).clip(a + 3, 0, 6) / 6
     return _record("hardswish", "HardswishBackward0", _cast(r, input.dtype), (input,))
 

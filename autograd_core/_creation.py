@@ -182,6 +182,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         raise
     if host.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+    if host.dtype.kind in "US":  # a string among the values
+        raise TypeError("new(): invalid data type 'str'")
     dt = (
         dtype
         or (_list_dtype(data) if from_python and host.dtype.kind in "biuf" else None)

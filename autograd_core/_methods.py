@@ -140,8 +140,8 @@ Tensor.new_tensor = lambda self, data, dtype=None, device=None, requires_grad=Fa
     )
 )
 Tensor.new_zeros = lambda self, *size, dtype=None, device=None, requires_grad=False: (
-    _creation.zeros(
-        *size, dtype=dtype or self.dtype, device=device or self.device, requires_grad=requires_grad
+    _creation._filled(  # (not torch.zeros: its message for a negative size is its own)
+        0, _creation._size(size), dtype or self.dtype, device or self.device, requires_grad
     )
 )
 Tensor.new_ones = lambda self, *size, dtype=None, device=None, requires_grad=False: _creation.ones(

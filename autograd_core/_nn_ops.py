@@ -1038,7 +1038,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     ends)."""
     if input.dtype is _backend.bool_:
         raise RuntimeError("Bool inputs not supported for hardtanh")
-    a = input._data
+    a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
     r = namespace(a).clip(a, min_val, max_val)
     attrs = {"min_val": min_val, "max_val": max_val}
     return _record("hardtanh", "HardtanhBackward0", _cast(r, input.dtype), (input,), attrs)

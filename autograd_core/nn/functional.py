@@ -553,7 +553,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
             "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
             f"dimensions for input, but got: {list(input.shape)}"
         )
-    if not input.dtype.is_floating_point:
+    if _ops._backend.kind(input._data.dtype) in "iu":  # (floats and bool have kernels)
         raise _ops._no_kernel("im2col_out_cpu", input)
     k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
     return _ops.unfold2d(input, k, s, p, d)
@@ -562,7 +562,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """The adjoint of unfold: columns (N, C * kh * kw, L) summed back into (N, C, *output_size)
     (col2im)."""
-    if not input.dtype.is_floating_point:
+    if _ops._backend.kind(input._data.dtype) in "iu":  # (floats and bool have kernels)
         raise _ops._no_kernel("col2im_out_cpu", input)
     k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
     if input.shape[-2] % (k[0] * k[1]):

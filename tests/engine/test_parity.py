@@ -644,6 +644,13 @@ _SNIPPETS.update({
                           "):\n    try:\n        eval(c)\n    except Exception as e:\n"
                           "        out.append((type(e).__name__, str(e)))",
     "broadcast_shapes_of_tuples": "out = L.broadcast_shapes((3, 1), (1, 4))",
+    "bfloat16_clipping_activations": "F = L.nn.functional; x = L.tensor([-4., -1., 0.5, 2., 7.], "
+                                     "dtype=L.bfloat16)\nout = (F.hardswish(x), F.relu6(x), "
+                                     "F.hardtanh(x), F.hardsigmoid(x))",
+    "fold_unfold_bool": "F = L.nn.functional; out = (F.unfold(L.ones(1, 1, 3, 3).bool(), 2), "
+                        "F.fold(L.ones(1, 4, 4).bool(), (3, 3), 2))",
+    "new_zeros_negative_size": "L.ones(2).new_zeros(-1)",
+    "tensor_of_strings": "L.tensor([1, 'a'])",
     "dist_dtypes": "out = []\nfor a, b in (([1., 2.], [0, 0]), ([1, 2], [0., 0.]), ([1, 2], [0, 0]), "
                    "([True], [1.])):\n    try:\n        out.append(L.dist(L.tensor(a), L.tensor(b)))\n"
                    "    except RuntimeError as e:\n        out.append(str(e))",
