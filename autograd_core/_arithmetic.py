@@ -43,7 +43,8 @@ def add(x, y, alpha=1):
     """x + alpha * y"""
     if not isinstance(x, Tensor):
         return add(_as_tensor_like(x, y), y, alpha)
-    _check_alpha(x, y, alpha)
+    if alpha.__class__ is not int:  # (an int alpha is always taken: no call)
+        _check_alpha(x, y, alpha)
     a, b = _operands(x, y)  # (torch rounds a number to a 16-bit x's dtype here: no opmath)
     try:
         r = a + b if alpha == 1 else a + alpha * b
@@ -74,7 +75,8 @@ def sub(x, y, alpha=1):
         y.__class__ is not float and isinstance(y, (bool, np.bool_, Tensor))
     ):
         _no_bool_sub(x, y)
-    _check_alpha(x, y, alpha)
+    if alpha.__class__ is not int:  # (an int alpha is always taken: no call)
+        _check_alpha(x, y, alpha)
     a, b = _operands(x, y)
     try:
         r = a - b if alpha == 1 else a - alpha * b
