@@ -264,8 +264,9 @@ def where(condition, x, y):
     yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, dt), ref)
     a, b = _operands(xt, yt)
     c = Tensor._from_data(cond)
-    for p, q in ((c, xt), (c, yt)):  # the condition against each value: torch's message
-        _operands(p, q, elementwise=True) if p.shape != q.shape else None
+    for v in (xt, yt):  # the condition must broadcast with each value (torch's message if not)
+        if v.shape != c.shape:
+            _operands(c, v)
     r = namespace(a).where(cond, a, b)
     return _record("where", "WhereBackward0", r, (x, y), {"condition": c})
 

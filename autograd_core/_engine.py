@@ -200,8 +200,8 @@ def run_node(p, node, grads):
             f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "
             f"(expected {len(node._next)}, got {len(grads_in)})"
         )
-    if p.free_saved:  # free what forward saved (so a second backward is refused, as torch's)
-        saved = node._saved
+    if p.free_saved:  # free what forward saved (so a second backward is refused, as torch's);
+        saved = node._saved  # both ends of `saved` first: the common nodes decide without a call
         if (
             saved
             and (saved[0] is not None or saved[-1] is not None)
