@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from . import _creation
+from . import _creation, _messages
 from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
@@ -286,6 +286,9 @@ def send(p, node, grads_in, incoming):
         data = g if raw else g._data
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
+            if data.shape != meta[0] and not _ops.expandable(meta[0], data.shape):  # (`.data =`)
+                i = next(i for i, x in enumerate(grads_in) if x is g)
+                raise RuntimeError(_messages.invalid_gradient(node, i, data.shape, meta[0]))
             g = _reduce_and_cast(g, meta, raw)
         buf = buffers.get(child)
         if buf is None:

@@ -8,6 +8,7 @@ old base outside the view, the new values inside), and the view a node that read
 because the shared version counter moved. ``t[index] = value`` is the same with a region.
 """
 
+import math
 import re
 import warnings
 
@@ -43,12 +44,17 @@ def _check_inplace(self, args=()):
         remake_view_node(self)
     if self._inference and not _mode.inference:
         raise RuntimeError(_messages.INFERENCE_TENSOR_IN_PLACE)
-    if not _mode.grad_enabled or not self._rg:
+    if not _mode.grad_enabled:
         return
-    if self.grad_fn is None and self._base is None:
-        raise RuntimeError(_messages.LEAF_IN_PLACE)
-    if self._base is not None and self._base.grad_fn is None:  # (a leaf base, needing grad or not)
-        raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)
+    if self._rg:
+        if self.grad_fn is None and self._base is None:
+            raise RuntimeError(_messages.LEAF_IN_PLACE)
+        if self._base is not None and self._base.grad_fn is None:  # (a leaf base, needing grad
+            raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)  # or not)
+    for a in args:  # then torch collects the operands' nodes, before its kernel's checks
+        if a.__class__ is Tensor and a._base is not None and a._vc[0] != a._view_vc:
+            if a.__dict__.get("_creation") is not None and a.requires_grad:
+                raise RuntimeError(rebase_error(a, indirect=True))
 
 
 def rebase_error(view, indirect):
@@ -74,36 +80,51 @@ def rebase_error(view, indirect):
     return msg + _messages.VIEW_IN_PLACE_TAIL[creation]
 
 
-def _dense(a):
-    """A non-empty numpy array laid out without gaps (C or Fortran order)."""
-    return a.__class__ is _ndarray and a.size and (a.flags.c_contiguous or a.flags.f_contiguous)
+def _root(a):
+    """The array that owns a's memory (numpy views chain through .base)."""
+    while a.base is not None:
+        a = a.base
+    return a
 
 
-def _check_overlap(dst, operands):
-    """torch's refusal of an operand that shares part of the written-to memory (all of it, with
-    the same strides, is fine: ``y.copy_(y)``). Checked, as torch does, for dense arrays only."""
-    if not _dense(dst):
-        return
-    a0 = dst.ctypes.data
-    a1 = a0 + dst.nbytes
+def _layout(a):
+    """(first byte, end byte, strides in elements) of an array torch calls non-overlapping and
+    dense (its elements fill a block of memory in some order of dims, as after transpose or
+    permute); None for an empty or a gapped or self-overlapping (expanded) one."""
+    if not a.size:
+        return None
+    item = a.itemsize
+    strides = tuple(s // item if n > 1 else 0 for n, s in zip(a.shape, a.strides))
+    need = 1  # torch's compute_non_overlapping_and_dense: dims sorted by stride, sizes 0/1 last
+    for d in sorted((d for d in range(a.ndim) if a.shape[d] > 1), key=strides.__getitem__):
+        if strides[d] != need:
+            return None
+        need *= a.shape[d]
+    begin = a.ctypes.data  # (a size-1 dim's stride is left out: numpy's can differ from torch's)
+    return begin, begin + a.size * item, strides
+
+
+def _check_overlap(dst, operands, full=False):
+    """torch's refusal of an operand that shares memory with the written-to tensor: part of it
+    (`assert_no_partial_overlap`: the same block with the same strides is fine, ``y.add_(y)``),
+    or any of it (`full`: `assert_no_overlap`, the index ops). As torch, only dense arrays are
+    compared (an expanded or strided operand is "too hard" and let through)."""
+    root = None
     for t in operands:
         src = t._data if isinstance(t, Tensor) else None
-        if not _dense(src):
+        if src.__class__ is not _ndarray:
             continue
-        b0 = src.ctypes.data
-        b1 = b0 + src.nbytes
-        partial = not _same_layout(dst, src) if (a0, a1) == (b0, b1) else a0 < b1 and b0 < a1
-        if partial:
+        if root is None:
+            if dst.__class__ is not _ndarray:
+                return
+            root, out = _root(dst), _layout(dst)
+            if out is None:
+                return
+        if _root(src) is not root or (theirs := _layout(src)) is None:
+            continue
+        same = out == theirs and not full
+        if not same and out[0] < theirs[1] and theirs[0] < out[1]:
             raise RuntimeError(_messages.PARTIAL_OVERLAP)
-
-
-def _same_layout(dst, src):
-    """Whether src, broadcast to dst's shape as torch expands it (new leading dims), walks dst's
-    memory element for element: torch's "full" overlap, which a copy may have."""
-    pad = dst.ndim - src.ndim
-    if pad < 0 or src.shape != dst.shape[pad:]:
-        return False
-    return all(n == 1 or a == b for n, a, b in zip(src.shape, dst.strides[pad:], src.strides))
 
 
 def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fill"):
@@ -160,11 +181,15 @@ def _inplace(self, fn, *args, **kwargs):
         self._rg
         or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
     )
+    check = _OVERLAP_CHECK.get(fn.__name__, "partial")
+    if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
+        _check_overlap(self._data, (*args, *kwargs.values()))
     if not tracking:
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
         r = fn(self, *args, **kwargs)
-        _check_overlap(self._data, args)  # (after the op's own checks, as torch's order)
+        if check == "any":  # (the index ops check their arguments first)
+            _check_overlap(self._data, (*args, *kwargs.values()), full=True)
         self._check_shape(r)
         self._write(
             r._data,
@@ -182,7 +207,8 @@ def _inplace(self, fn, *args, **kwargs):
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
-    _check_overlap(self._data, args)
+    if check == "any":
+        _check_overlap(self._data, (*args, *kwargs.values()), full=True)
     self._check_shape(r)
     self._write(
         r._data,
@@ -228,7 +254,6 @@ def _direct(self, ufunc, args, kwargs):
         return False
     if a.dtype.kind != "f" or a.itemsize == 2 or alpha.__class__ not in (int, float):
         return False
-    _check_overlap(a, args)
     ufunc(a, b if alpha == 1 else b * alpha, out=a)
     self._vc[0] += 1
     return True
@@ -246,6 +271,13 @@ def _regraph(t, node):
 
 
 _DIRECT = {_ops.add: np.add, _ops.sub: np.subtract, _ops.mul: np.multiply}
+# torch's memory-overlap check by op (the rest: "partial", TensorIterator's): the index ops refuse
+# any shared memory (`assert_no_overlap`); fills of one value and the matrix products check none.
+_OVERLAP_CHECK = dict.fromkeys(
+    "index_add index_copy scatter scatter_add scatter_reduce put index_put".split(), "any"
+) | dict.fromkeys(
+    "filled masked_fill index_fill masked_scatter addmm addmv addr addbmm baddbmm".split(), None
+)
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 
@@ -276,12 +308,18 @@ def __setitem__(self, index, value):
         self._data[idx]
     except IndexError as e:
         raise _ops._index_error(e, self._data.shape, idx) from None
+    source = _copy_source(self._data[idx].shape, v) if _ops._is_basic(idx) else None
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         # torch writes a basic index through a view of the leaf, an advanced one into the leaf
         view = _ops._is_basic(idx) and not _whole(idx, self.shape)  # (whole: the leaf itself)
         raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE if view else _messages.LEAF_IN_PLACE)
-    if _whole(idx, self.shape):  # a[...] = v, a[:] = v: torch's copy_ of a (fill_ for a 0-d v)
-        return self.fill_(v) if v.ndim == 0 and self.ndim else self.copy_(v)
+    if _whole(idx, self.shape):  # a[...] = v, a[:] = v: torch's copy_to: fill_ for a 0-d v, else
+        if v.ndim == 0 and self.ndim:  # copy_ of v without its leading 1s, expanded
+            return self.fill_(v)
+        if v.shape != self.shape:
+            v = v.view(v.shape[next((i for i, n in enumerate(v.shape) if n != 1), v.ndim) :])
+            v = v.expand(*self.shape)
+        return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
     if self.__dict__.get("_creation") is not None and _ops._is_basic(idx):
@@ -290,9 +328,12 @@ def __setitem__(self, index, value):
     tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
-    if _ops._is_basic(idx):
-        _check_overlap(self._data[idx], (v,))
-    if not _ops._is_basic(idx) and v.dtype is not self.dtype and isinstance(value, Tensor):
+    masked = not _ops._is_basic(idx) and _one_mask(index, v)
+    if source is not None:
+        _check_overlap(self._data[idx], (source,))
+    elif not masked and not _ops._is_basic(idx):
+        _check_overlap(self._data, (v,), full=True)  # torch's index_put_
+    if not _ops._is_basic(idx) and v.dtype is not self.dtype and not masked:
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
             "for "
@@ -319,6 +360,33 @@ def __setitem__(self, index, value):
         self._base_of_self_view(v, idx)
     else:
         self._rebase_view(v, (("__getitem__", (idx,)),))
+
+
+def _copy_source(shape, v):
+    """torch's setitem copy (`copy_to`) of v into a region of `shape`: v as it is, a 0-d v as a
+    fill (None), else v without its leading 1s, expanded (refused with expand's message, before
+    any in-place check). The array the memory-overlap check then compares (None where torch's
+    expanded source has stride 0: not compared)."""
+    src = v._data
+    if src.shape != shape:
+        if not src.ndim:
+            return None
+        src = src[(0,) * next((i for i, n in enumerate(src.shape) if n != 1), src.ndim)]
+        if src.shape != shape:
+            Tensor._from_data(src).expand(*shape)  # torch's error, if it does not expand
+            if math.prod(src.shape) != math.prod(shape):
+                return None
+            src = src.reshape(shape)  # new dims of size 1 only: a view
+    return Tensor._from_data(src)
+
+
+def _one_mask(index, v):
+    """torch's index_put_ with one bool mask (and slices) and a one-element value is
+    masked_fill_ with the number: no dtype or overlap check."""
+    arrays = [i for i in (index if isinstance(index, tuple) else (index,)) if hasattr(i, "dtype")]
+    return (
+        len(arrays) == 1 and arrays[0].dtype.kind == "b" and arrays[0].ndim and v.numel() == 1
+    ) and v._data.__class__ is _ndarray
 
 
 def _set_tangent(self, fw):
@@ -387,12 +455,15 @@ def remake_view_node(view):
     """
     base = view._base
     if not base._rg and view._grad_fn is None:
-        view._view_vc = view._vc[0]
-        return  # the base has no graph: nothing to go through
+        return  # the base has no graph: nothing to go through (the view stays stale, as torch's)
     if view.__dict__.get("_creation") is not None:
         raise RuntimeError(rebase_error(view, indirect=True))
     view._view_vc = view._vc[0]
     steps = view._view.current(base)
+    if not base._rg:  # a view that had a node, of a base that no longer requires grad: torch
+        attrs = {"view": steps, "shapes": steps.shapes(base)}  # remakes it, going nowhere
+        node = node_class("AsStridedBackward0")(RULES["as_strided"], (None,), (0,), (None,), attrs)
+        return _regraph(view, node)
     with enable_grad():
         holder = _ops._record(
             "as_strided",

@@ -183,3 +183,16 @@ def shape_error(op, x, y, err=None):
                 + (f" ({op} of shapes {sx} and {sy})" if op else "")
             )
     return RuntimeError(f"{op}: shapes {sx} and {sy} are not broadcastable")
+
+
+DATA_NOT_FLOAT = (
+    "data set to a tensor that requires gradients must be floating point or complex dtype"
+)
+
+
+def invalid_gradient(node, index, got, shape):
+    """torch's validate_outputs: a gradient that cannot be summed back to its input's shape."""
+    return (
+        f"Function {node.name()} returned an invalid gradient at index {index} - got "
+        f"{list(got)} but expected shape compatible with {list(shape)}"
+    )

@@ -377,11 +377,17 @@ def expand_as(x, other):
     return expand(x, *other.shape)
 
 
+def expandable(shape, to):
+    """Whether `shape` broadcasts to `to` (torch's is_expandable_to)."""
+    lead = len(to) - len(shape)
+    return lead >= 0 and builtins.all(s == 1 or s == to[lead + i] for i, s in enumerate(shape))
+
+
 def _summed_dims(from_shape, shape):
     """The dims to sum so that an array of `from_shape` comes back to `shape` (broadcasting
     undone)."""
     lead = len(from_shape) - len(shape)
-    if lead < 0 or builtins.any(s != 1 and s != from_shape[lead + i] for i, s in enumerate(shape)):
+    if not expandable(shape, from_shape):
         raise RuntimeError(
             f"size {{{list(shape)}}} is not expandable to size {{{list(from_shape)}}}."
         )
@@ -585,8 +591,13 @@ def _entry(i):
         if a.dtype == np.uint8:
             warnings.warn(_UINT8, UserWarning, stacklevel=4)
             return a.astype(bool)
-        return int(a) if a.ndim == 0 and _backend.kind(a.dtype) in "iu" else a
+        return _TensorInt(a) if a.ndim == 0 and _backend.kind(a.dtype) in "iu" else a
     return np.asarray(i) if isinstance(i, list) else i
+
+
+class _TensorInt(int):
+    """A 0-d integer tensor in an index: selects as an int, but is refused in torch's words for
+    an index tensor where an int's would differ (a 0-d tensor has no dim to index)."""
 
 
 _BASIC = (int, slice, np.integer, type(None), type(Ellipsis))
@@ -717,7 +728,9 @@ def _index_error(e, shape, idx):
         return _bounds_error(shape, idx)
     if not str(e).startswith("too many indices"):
         return IndexError(str(e).replace("axis", "dimension"))
-    if not shape and isinstance(idx, (int, np.integer)):
+    if not shape and isinstance(idx, (int, np.integer)) and idx.__class__ is not _TensorInt:
+        if idx:
+            return IndexError(f"index {idx} is out of bounds for dimension 0 with size 0")
         return IndexError(_messages.INDEX_0D)
     if not shape and isinstance(idx, slice):
         return IndexError("slice() cannot be applied to a 0-dim tensor.")

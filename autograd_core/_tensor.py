@@ -313,6 +313,10 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if self.requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError(_messages.DATA_NOT_FLOAT)
         self._data = value._data
 
     # ------------------------------------------------------------------ printing

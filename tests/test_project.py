@@ -56,9 +56,11 @@ CORE_BUDGET = 1520
 # 20800 until 12-07, when torch's argument parser (_arguments, 445 lines), about 260 more torch
 # names (special functions, splits, scaled products, matrix functions, scans, scatter_reduce,
 # samplers: about 2,800 lines) and the fixes of an independent fuzzer's classes (with torch.linalg's
-# matrix functions and interpolate's linear modes) took it to 24,300.
+# matrix functions and interpolate's linear modes) took it to 24,300; 24400 until 12-07 (second
+# session), when torch's memory-overlap rules per kernel, setitem's copy_to, and the next fuzz
+# classes (nn and op corners: errors, check orders, 16-bit kernels, trigamma) were added.
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 24400
+PACKAGE_BUDGET = 24900
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 

@@ -707,6 +707,71 @@ _SNIPPETS.update({
                                "    except IndexError as e:\n        out.append(str(e))",
 })
 
+# Memory overlap as torch's kernels check it (TensorIterator: part of the written memory, before
+# shapes; the index ops: any of it; fills of one value, masked_scatter_ and the matrix products:
+# none), setitem's copy_to (leading 1s dropped, expanded before the in-place checks), indexing a
+# 0-d tensor, `.data =`, views remade after in-place changes, in-place comparisons.
+_OVERLAP_CASES = """
+y = L.zeros(3); y.add_(y[None])
+y = L.zeros(1, 3); y.add_(y[0])
+y = L.zeros(3); y.copy_(y[None])
+y = L.zeros(2, 3); y.copy_(y.t().t()); y.add_(y.t().t())
+y = L.zeros(3, 3); y.add_(y.t())
+y = L.zeros(1); y.add_(y[0])
+y = L.zeros(3, 1); y.mul_(y.view(3))
+y = L.zeros(4); y[2:].add_(y[:2])
+y = L.zeros(4); y[:2].add_(y[1:3])
+y = L.zeros(2, 2); y.view(4).addcmul_(y, y)
+y = L.zeros(3, 4); y[:, ::2].add_(y[:, 1::2]); y.add_(y[0].expand(3, 4))
+y = L.zeros(2, 3, 4); y.view(4, 3, 2).add_(y.permute(2, 1, 0))
+y = L.zeros(2, 3, 4); y.add_(y.permute(1, 0, 2).permute(1, 0, 2))
+x = L.zeros(3); x.index_add_(0, L.tensor([0, 1, 2]), x)
+x = L.zeros(3); x.index_copy_(0, L.tensor([0]), x[:1])
+x = L.zeros(3); x.scatter_(0, L.tensor([0, 1, 2]), x)
+x = L.zeros(3); x.put_(L.tensor([0]), x[1:2])
+x = L.zeros(3); x.index_put_((L.tensor([0, 1, 2]),), x)
+x = L.zeros(3); x.masked_scatter_(x == 0, x); x.masked_fill_(x > 0, x[0]); x.fill_(x[0])
+x = L.zeros(3); x.clamp_(x[:1], None)
+x = L.zeros(3); x.lerp_(x[:1], 0.5)
+x = L.zeros(2, 2); x.addmm_(x.t(), x)
+x = L.zeros(4); x[:2].addcdiv_(x[1:3], x[2:])
+x = L.zeros(3); x[0:2] = x[1:3]
+x = L.zeros(3); x[L.tensor([0, 1])] = x[1:3]
+x = L.zeros(1, 3); x[...] = x[None]; x[...] = x[0]
+x = L.zeros(3, 1); x[...] = x.view(3)
+x = L.zeros(2, 3); x[...] = x[0]
+x = L.zeros(3, requires_grad=True); x[...] = L.ones(2)
+x = L.zeros(2, 3, requires_grad=True); x[0] = L.ones(2)
+"""
+_SNIPPETS.update({
+    "memory_overlap_checks": "out = []\nfor c in " + repr(_OVERLAP_CASES.strip().splitlines())
+    + ":\n    try:\n        exec(c)\n        out.append('ok')\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
+    "setitem_one_mask_is_masked_fill": "x = L.tensor([[2.5], [0.5], [-1.]], dtype=L.bfloat16, "
+    "requires_grad=True)\ny = x * 1\ny[None, L.tensor([True, False, True]), 0] = L.tensor(9.)\n"
+    "z = x.double() * 1\nz[L.tensor([False, True, False]), None] = L.tensor([4.])\n"
+    "(y.sum() + z.sum()).backward()\nout = (y, z, x.grad)",
+    "index_0d_tensor": "out = []\nx = L.tensor(1.5)\nfor c in ('x[0]', 'x[-1]', 'x[7]', "
+    "'x[L.tensor(0)]', 'x[L.tensor(-1)]', 'x[[0]]', 'x[None, 0]', 'x[0:1]'):\n    try:\n"
+    "        eval(c)\n    except IndexError as e:\n        out.append(str(e))",
+    "set_data_checks": "out = []\nx = L.zeros(2, requires_grad=True)\nfor c in ('x.data = 3', "
+    "'x.data = L.ones(2, dtype=L.int64)'):\n    try:\n        exec(c)\n"
+    "    except (TypeError, RuntimeError) as e:\n        out.append((type(e).__name__, str(e)))\n"
+    "y = L.ones(2); y.data = L.ones(3, dtype=L.int64); out.append(y)",
+    "view_remade_after_base_stops_requiring_grad": "x = L.tensor([2., -1., 3.], "
+    "requires_grad=True)\nv = x.view(-1)\nx.requires_grad_(False)\nx.squeeze_()\n"
+    "a = x.detach(); w = a[:2]; w.sigmoid_(); n0 = w.grad_fn; a.requires_grad_()\n"
+    "out = (v.requires_grad, v.is_leaf, v.grad_fn.name(), n0, w.grad_fn.name(), w.requires_grad)",
+    "in_place_comparison_nodes": "w = L.tensor(1.5, requires_grad=True)\nout = []\n"
+    "for y in (L.tensor([1, 2, 3]), L.tensor([1., 2., 3.]), L.tensor([True, False])):\n"
+    "    y.gt_(w); out.append((y, y.requires_grad, y.grad_fn.name()))\n"
+    "y = L.tensor([1., 2., 3.]); y.le_(w); out.append(L.autograd.grad(y.sum(), w))",
+    "operand_view_of_split_checked_first": "x = L.ones(2, 2, requires_grad=True) * 1\n"
+    "a = x.view(4); b = x.chunk(2)[1]\na.exp_()\na.clamp_min_(b)",
+    "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
+    "y.data = L.zeros(2)\n(y * 2).sum().backward()",
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
