@@ -109,18 +109,18 @@ def _check_overlap(dst, operands, full=False):
     (`assert_no_partial_overlap`: the same block with the same strides is fine, ``y.add_(y)``),
     or any of it (`full`: `assert_no_overlap`, the index ops). As torch, only dense arrays are
     compared (an expanded or strided operand is "too hard" and let through)."""
-    root = None
+    root = out = None
     for t in operands:
         src = t._data if isinstance(t, Tensor) else None
-        if src.__class__ is not _ndarray:
+        if src.__class__ is not _ndarray or dst.__class__ is not _ndarray:
             continue
         if root is None:
-            if dst.__class__ is not _ndarray:
-                return
-            root, out = _root(dst), _layout(dst)
-            if out is None:
-                return
-        if _root(src) is not root or (theirs := _layout(src)) is None:
+            root = _root(dst)
+        if _root(src) is not root:  # (the common case: memory of its own)
+            continue
+        if out is None and (out := _layout(dst)) is None:
+            return
+        if (theirs := _layout(src)) is None:
             continue
         same = out == theirs and not full
         if not same and out[0] < theirs[1] and theirs[0] < out[1]:
