@@ -289,6 +289,8 @@ def send(p, node, grads_in, incoming):
             if data.shape != meta[0] and not _ops.expandable(meta[0], data.shape):  # (`.data =`)
                 i = next(i for i, x in enumerate(grads_in) if x is g)
                 raise RuntimeError(_messages.invalid_gradient(node, i, data.shape, meta[0]))
+            if _backend_kind(meta[1]) in "biu":  # an int tensor took a node (y.gt_(w)): torch's
+                raise RuntimeError(_messages.INT_GRADIENT)  # engine asserts
             g = _reduce_and_cast(g, meta, raw)
         buf = buffers.get(child)
         if buf is None:

@@ -24,6 +24,9 @@ SECOND_TIME = _messages.SECOND_BACKWARD
 _next_seq = itertools.count().__next__  # torch's sequence_nr
 
 
+_CPP_NODES = {"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRoot", "Error", "DelayedError"}
+
+
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
@@ -60,12 +63,13 @@ class Node:
         self._seq = _next_seq()  # creation order: backward runs later nodes first, as torch
 
     def name(self):
-        return type(self).__name__
+        name = type(self).__name__
+        return f"torch::autograd::{name}" if name in _CPP_NODES else name  # (torch's C++ names)
 
     @property
     def op(self):
         """The op this node differentiates: its key in the VJP table (micrograd's ``_op``)."""
-        return self._rule.op if self._rule is not None else self.name()
+        return self._rule.op if self._rule is not None else type(self).__name__
 
     @property
     def next_functions(self):
@@ -73,7 +77,7 @@ class Node:
         return tuple(zip(self._next, self._nrs))
 
     def __repr__(self):
-        return f"<{self.name()} object at {hex(id(self))}>"
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
 
     @property
     def metadata(self):
@@ -202,7 +206,7 @@ def node_class(name, base=Node):
 
 
 def _op_name(node):
-    name = node.name()
+    name = type(node).__name__
     for suffix in ("Backward0", "Backward1", "Backward2", "Backward"):
         if name.endswith(suffix):
             return name[: -len(suffix)]

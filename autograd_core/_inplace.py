@@ -432,7 +432,8 @@ def _base_of_self_view(self, value, idx):
 
 def _whole(index, shape):
     """Whether a basic index selects the whole tensor: ``...`` and slices that cover their dim
-    (``:``, ``0:n``, ``::1``); torch writes through such an index with a copy_ of the tensor."""
+    (``:``, ``0:n``, ``0:99``, ``::1``, as torch's applySlice sees it: a start written 0, not -n);
+    torch writes through such an index with a copy_ of the tensor."""
     items = index if isinstance(index, tuple) else (index,)
     if not all(i is Ellipsis or isinstance(i, slice) for i in items):
         return False
@@ -441,7 +442,10 @@ def _whole(index, shape):
     if len(before) + len(after) > len(shape):
         return False
     dims = [*range(len(before)), *range(len(shape) - len(after), len(shape))]
-    return all(s.indices(shape[d]) == (0, shape[d], 1) for s, d in zip((*before, *after), dims))
+    return all(
+        s.start in (None, 0) and s.step in (None, 1) and (s.stop is None or s.stop >= shape[d])
+        for s, d in zip((*before, *after), dims)
+    )
 
 
 def remake_view_node(view):

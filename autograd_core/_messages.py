@@ -196,3 +196,8 @@ def invalid_gradient(node, index, got, shape):
         f"Function {node.name()} returned an invalid gradient at index {index} - got "
         f"{list(got)} but expected shape compatible with {list(shape)}"
     )
+
+INT_GRADIENT = (
+    'isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/'
+    'torch/csrc/autograd/engine.cpp":998, please report a bug to PyTorch. '
+)

@@ -765,9 +765,15 @@ _SNIPPETS.update({
     "in_place_comparison_nodes": "w = L.tensor(1.5, requires_grad=True)\nout = []\n"
     "for y in (L.tensor([1, 2, 3]), L.tensor([1., 2., 3.]), L.tensor([True, False])):\n"
     "    y.gt_(w); out.append((y, y.requires_grad, y.grad_fn.name()))\n"
-    "y = L.tensor([1., 2., 3.]); y.le_(w); out.append(L.autograd.grad(y.sum(), w))",
+    "y = L.tensor([1., 2., 3.]); y.le_(w); out.append(L.autograd.grad(y.sum(), w))\n"
+    "y = L.tensor([1, 2, 3]); y.gt_(w)\ntry:\n    (y * 2.).sum().backward()\n"
+    "except RuntimeError as e:\n    out.append(str(e))",
     "operand_view_of_split_checked_first": "x = L.ones(2, 2, requires_grad=True) * 1\n"
     "a = x.view(4); b = x.chunk(2)[1]\na.exp_()\na.clamp_min_(b)",
+    "setitem_slice_covering_a_dim": "out = []\nfor i in ('[:]', '[0:10]', '[-3:3]', '[-3:]', "
+    "'[-5:]', '[::1]', '[..., :]', '[None]'):\n    for v in ('9.', 'L.ones(3)'):\n"
+    "        y = L.ones(3, 3, requires_grad=True) * 1\n        exec(f'y{i} = {v}')\n"
+    "        out.append((y.grad_fn.name(), y.grad_fn.next_functions[0][0].name()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
