@@ -165,10 +165,9 @@ def _view_as_dtype(x, dt):
         what = f"to view {x.dtype.title} as {dt.title} (different element sizes)"
         if a.ndim == 0:
             raise RuntimeError(f"self.dim() cannot be 0 {what}")
-        if a.shape[-1] != 1 and a.strides[-1] != old_size:
-            raise RuntimeError(
-                f"self.stride(-1) must be 1 {what}, but got {a.strides[-1] // old_size}"
-            )
+        stride = a.strides[-1] // old_size or 1  # (numpy's new size-1 dims have stride 0)
+        if stride != 1:  # (torch checks a size-1 last dim's stride too: unfold(0, 1, 1)'s)
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {stride}")
         if new_size > old_size and a.shape[-1] % (new_size // old_size):
             raise RuntimeError(
                 f"self.size(-1) must be divisible by {new_size // old_size} {what}, but got "

@@ -774,6 +774,10 @@ _SNIPPETS.update({
     "'[-5:]', '[::1]', '[..., :]', '[None]'):\n    for v in ('9.', 'L.ones(3)'):\n"
     "        y = L.ones(3, 3, requires_grad=True) * 1\n        exec(f'y{i} = {v}')\n"
     "        out.append((y.grad_fn.name(), y.grad_fn.next_functions[0][0].name()))",
+    "view_as_dtype_last_stride": "out = []\nx = L.zeros(2, 3, dtype=L.float64)\nfor c in "
+    "('x.unfold(0, 1, 1)', 'x[:, :1]', 'x[..., None]', 'x.t()', 'x.unsqueeze(-1)'):\n    try:\n"
+    "        out.append(eval(c).view(L.float32).shape)\n    except RuntimeError as e:\n"
+    "        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
