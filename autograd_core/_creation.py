@@ -346,9 +346,18 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     if dtype is None:
         dtype = _backend.default_float[0] if any(isinstance(v, float) for v in vals) else int64
     _no_kernel_for("arange_cpu", dtype, "iuf")
-    host = np.arange(*vals, dtype=np.float64 if dtype.is_floating_point else np.int64).astype(
-        dtype.name
-    )
+    if dtype.is_floating_point:
+        host = np.arange(*vals, dtype=np.float64).astype(dtype.name)
+    else:  # torch's kernel: start + i * step in int64 (each truncated), wrapped to the dtype; the
+        start, end, step = (int(v) for v in vals)  # count from the truncated values for int64,
+        if dtype is int64:  # from the numbers as given for the narrower ints
+            if step == 0:
+                raise ValueError("step must be nonzero")
+            num = end - start + step - (step > 0) + (step < 0)
+            n = abs(num) // abs(step) if (num >= 0) == (step > 0) else 0
+        else:
+            n = max(0, math.ceil((vals[1] - vals[0]) / vals[2]))
+        host = (start + np.arange(n, dtype=np.int64) * step).astype(dtype.name)
     return _finish(Tensor._from_data(_backend.asarray_on(host, device)), requires_grad)
 
 

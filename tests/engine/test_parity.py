@@ -778,6 +778,11 @@ _SNIPPETS.update({
     "('x.unfold(0, 1, 1)', 'x[:, :1]', 'x[..., None]', 'x.t()', 'x.unsqueeze(-1)'):\n    try:\n"
     "        out.append(eval(c).view(L.float32).shape)\n    except RuntimeError as e:\n"
     "        out.append(str(e))",
+    "arange_int_dtypes_float_bounds": "out = []\nfor dt in (L.int64, L.int32, L.uint8):\n"
+    "    for a in ((0, 2, 0.5), (0.5, 3.7, 1), (-1.5, 2.2, 0.7), (0.9, 3.2, 1.9), (-2.5, 2.5, 1.5),"
+    " (3.9, 0.2, -1.2), (5, 0, -2), (-7, 7, 4)):\n        try:\n"
+    "            out.append(L.arange(*a, dtype=dt))\n        except ValueError as e:\n"
+    "            out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
