@@ -211,7 +211,7 @@ def run_node(p, node, grads):
     built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
     if hooked or _anomaly.enabled:
         built_in, grads_in = _after(p, node, grads, grads_in, built_in)
-    send(p, node, grads_in, grads[0] if built_in else False)
+    send(p, node, grads_in, grads[0] if built_in else False, grads)
 
 
 def _before(p, node, grads):
@@ -271,7 +271,7 @@ def _hooked(p, node, grads, hooks):
     return [p.unwrap(g) for g in hooks(p, node, [p.wrap(g) for g in grads])]
 
 
-def send(p, node, grads_in, incoming):
+def send(p, node, grads_in, incoming, grads=None):
     """Step 3: each input's gradient, reduced to the input's shape and dtype, into its buffer.
 
     For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
@@ -286,6 +286,8 @@ def send(p, node, grads_in, incoming):
         data = g if raw else g._data
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
+            if raw and grads is not None:
+                g = data = _in_output_dtype(data, grads)
             if data.shape != meta[0] and not _ops.expandable(meta[0], data.shape):  # (`.data =`)
                 i = next(i for i, x in enumerate(grads_in) if x is g)
                 raise RuntimeError(_messages.invalid_gradient(node, i, data.shape, meta[0]))
@@ -362,6 +364,18 @@ def _leaf(p, node, grads):
         p.pending.append((var, g, how))
         if node._hooks:
             p.hooked_leaves[id(var)] = node
+
+
+def _in_output_dtype(a, grads):
+    """A rule's array result, rounded to the dtype of the node's output gradient where numpy
+    promoted it wider: torch computes the rule's ops in the output's dtype (a bfloat16 tensor
+    divided by a 0-d float32 one stays bfloat16, so does its gradient) before the cast."""
+    g = next((x for x in grads if x is not None), None)
+    if g.__class__ is not np.ndarray or a.__class__ is not np.ndarray:
+        return a  # (numpy's promotion only; cupy's follows it too, not the other array APIs)
+    if g.dtype.itemsize >= a.dtype.itemsize or _backend_kind(g.dtype) != "f":
+        return a
+    return _ops.namespace(a).astype(a, g.dtype) if _backend_kind(a.dtype) == "f" else a
 
 
 def _reduce_and_cast(g, meta, raw):

@@ -197,6 +197,7 @@ def invalid_gradient(node, index, got, shape):
         f"{list(got)} but expected shape compatible with {list(shape)}"
     )
 
+
 INT_GRADIENT = (
     'isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/'
     'torch/csrc/autograd/engine.cpp":998, please report a bug to PyTorch. '

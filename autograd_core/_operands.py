@@ -96,9 +96,9 @@ def _operands(x, y, wrap=True, elementwise=True, opmath=False):
     """Arrays (or a Python number) for a binary op, in torch's result dtype, on one device.
     `wrap`: a Python int is cast to an integer result dtype, as torch does (uint8: -1 is 255);
     `elementwise`: the shapes must broadcast (else torch's error, not numpy's); `opmath`: * and /
-    of a 16-bit float tensor and a Python number compute in float32 (torch's opmath type, the
-    number unrounded; numpy would round it to 16 bits first): `a` comes back as float32 and the
-    op rounds its result once (_arithmetic._rounded)."""
+    of a 16-bit float tensor and a Python number, or a one-element tensor of another dtype,
+    compute in float32 (torch's opmath type, the number unrounded; numpy would round it first):
+    `a` comes back as float32 and the op rounds its result once (_arithmetic._rounded)."""
     a = x._data
     if isinstance(y, Tensor):
         b = y._data
@@ -114,6 +114,9 @@ def _operands(x, y, wrap=True, elementwise=True, opmath=False):
             raise _shape_error(None, x, y, None)  # torch's message (numpy's is a ValueError)
         if a.dtype != b.dtype:
             dt = result_type(x, y)
+            if opmath and b.size == 1 and dt.itemsize == 2 and a.__class__ is _ndarray:
+                if dt.is_floating_point:  # a one-element y is torch's scalar operand: unrounded
+                    return _cast(a, dt).astype(np.float32), b.astype(np.float32)
             a, b = _cast(a, dt), _cast(b, dt)
         return a, b
     if y.__class__ is float and a.__class__ is _ndarray and a.dtype.char in "fd":

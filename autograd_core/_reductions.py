@@ -338,7 +338,10 @@ def softmax(x, dim, dtype=None):
     xp = namespace(x._data)
     a, low = _backend.opmath(x._data)
     e = xp.exp(a - _shift(xp, a, d))
-    r = _backend.round_back(e / xp.sum(e, axis=d, keepdims=True), low)
+    total = xp.sum(e, axis=d, keepdims=True)
+    if low is not None and d not in (None, x.ndim - 1):  # torch's kernel for another dim stores
+        e = e.astype(low).astype(e.dtype)  # the exponentials in the 16-bit dtype first
+    r = _backend.round_back(e / total, low)
     return _record("softmax", "SoftmaxBackward0", r, (x,), {"dim": d})
 
 

@@ -124,9 +124,9 @@ VJP["rsub_tensor"] = lambda g, need, alpha=1: (  # other - alpha * x, other a te
     g,
 )
 VJP["remainder"] = lambda g: (g,)  # x % number
-VJP["remainder_tensor"] = lambda g, x, y, need: (  # x % y: d/dy = -floor(x / y)
-    g,
-    -g * F.floor(x / y) if need[1] else None,
+VJP["remainder_tensor"] = lambda g, x, y, need: (  # x % y: d/dy = -floor(x / y), the quotient
+    g,  # rounded down before its own rounding to x's dtype, as torch's div(rounding_mode="floor")
+    -g * F.divide(x, y, rounding_mode="floor") if need[1] else None,
 )
 
 
@@ -144,7 +144,7 @@ VJP["not_implemented"] = _not_implemented
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (
     g / y if need[0] else None,
-    -g * x / (y * y) if need[1] else None,
+    -g * ((x / y) / y) if need[1] else None,  # (torch's order of rounding)
 )
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)

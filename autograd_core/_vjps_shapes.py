@@ -6,7 +6,7 @@ the helpers only these rules use. Their entries go into the same table, ``VJP``.
 import itertools
 import math
 
-from . import _messages
+from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
@@ -158,8 +158,23 @@ VJP["norm"] = _norm
 VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
     _unreduce(g, x.shape, dim, keepdim) * exp(x - _unreduce(ans, x.shape, dim, keepdim)),
 )
-VJP["softmax"] = lambda g, ans, dim: (ans * (g - sum(g * ans, dim, True)),)
-VJP["log_softmax"] = lambda g, ans, dim: (g - exp(ans) * sum(g, dim, True),)
+
+
+def _in_opmath(rule):
+    """A rule run in float32 on 16-bit arrays, rounded once at the end (torch's softmax backward
+    kernels compute in their opmath type); Tensors (create_graph) go through the ops as they are."""
+
+    def run(g, ans, dim):
+        g, low = _backend.opmath(g)
+        if low is None:
+            return (rule(g, ans, dim),)
+        return (_backend.round_back(rule(g, ans.astype(g.dtype), dim), low),)
+
+    return run
+
+
+VJP["softmax"] = _in_opmath(lambda g, ans, dim: ans * (g - sum(g * ans, dim, True)))
+VJP["log_softmax"] = _in_opmath(lambda g, ans, dim: g - exp(ans) * sum(g, dim, True))
 
 
 # ----------------------------------------------------------------------------- linear algebra

@@ -783,6 +783,22 @@ _SNIPPETS.update({
     " (3.9, 0.2, -1.2), (5, 0, -2), (-7, 7, 4)):\n        try:\n"
     "            out.append(L.arange(*a, dtype=dt))\n        except ValueError as e:\n"
     "            out.append(str(e))",
+    "half_softmax_dims_first_order": "import numpy as np\nout = []\nfor dt in (L.float16, "
+    "L.bfloat16):\n    for shape, d in (((5, 7), 0), ((4, 4, 4, 4), 2), ((5, 7), 1)):\n"
+    "        x = L.tensor(np.random.RandomState(0).randn(*shape), dtype=dt, requires_grad=True)\n"
+    "        w = L.tensor(np.random.RandomState(1).randn(*shape), dtype=dt)\n"
+    "        y = x.softmax(d); (y * w).sum().backward(); g1 = x.grad; x.grad = None\n"
+    "        z = x.log_softmax(d); (z * w).sum().backward()\n"
+    "        out.append([t.float() for t in (y, g1, z, x.grad)])",
+    "half_times_one_element_tensor": "x = L.tensor([[-0.9, -2.], [-1.32, -0.02], [-2.25, -0.08]], "
+    "dtype=L.bfloat16, requires_grad=True)\nq = L.tensor(-0.09, requires_grad=True)\n"
+    "w = L.arange(6, dtype=L.bfloat16).reshape(3, 2) * 0.37 - 0.5\n"
+    "r = x / q; s = x * L.tensor([[0.3]], dtype=L.float64); t = q.double() * x\n"
+    "((r + s + t) * w).sum().backward()\nout = [v.float() for v in (r, s, t, x.grad, q.grad)]",
+    "half_remainder_gradient_floor": "y = L.tensor([2.12, 2.25, 0.16], dtype=L.bfloat16)\n"
+    "q = L.tensor(-0.45, dtype=L.bfloat16, requires_grad=True)\ny.remainder_(q)\n"
+    "(y * L.tensor([-0.5, -0.13, 0.24], dtype=L.bfloat16)).sum().backward()\n"
+    "out = (y.float(), q.grad.float())",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
