@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _creation, _messages
 from ._api import ops as _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, narrowed
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
@@ -286,14 +286,14 @@ def send(p, node, grads_in, incoming, grads=None):
         data = g if raw else g._data
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
-            if raw and grads is not None:
-                g = data = _in_output_dtype(data, grads)
+            if raw and grads is not None:  # a rule's ops in the output's dtype, as torch's
+                data = narrowed(data, next((x for x in grads if x is not None), None))
             if data.shape != meta[0] and not _ops.expandable(meta[0], data.shape):  # (`.data =`)
                 i = next(i for i, x in enumerate(grads_in) if x is g)
                 raise RuntimeError(_messages.invalid_gradient(node, i, data.shape, meta[0]))
             if _backend_kind(meta[1]) in "biu":  # an int tensor took a node (y.gt_(w)): torch's
                 raise RuntimeError(_messages.INT_GRADIENT)  # engine asserts
-            g = _reduce_and_cast(g, meta, raw)
+            g = _reduce_and_cast(data if raw else g, meta, raw)
         buf = buffers.get(child)
         if buf is None:
             buf = buffers[child] = [None] * child.num_outputs
@@ -364,18 +364,6 @@ def _leaf(p, node, grads):
         p.pending.append((var, g, how))
         if node._hooks:
             p.hooked_leaves[id(var)] = node
-
-
-def _in_output_dtype(a, grads):
-    """A rule's array result, rounded to the dtype of the node's output gradient where numpy
-    promoted it wider: torch computes the rule's ops in the output's dtype (a bfloat16 tensor
-    divided by a 0-d float32 one stays bfloat16, so does its gradient) before the cast."""
-    g = next((x for x in grads if x is not None), None)
-    if g.__class__ is not np.ndarray or a.__class__ is not np.ndarray:
-        return a  # (numpy's promotion only; cupy's follows it too, not the other array APIs)
-    if g.dtype.itemsize >= a.dtype.itemsize or _backend_kind(g.dtype) != "f":
-        return a
-    return _ops.namespace(a).astype(a, g.dtype) if _backend_kind(a.dtype) == "f" else a
 
 
 def _reduce_and_cast(g, meta, raw):

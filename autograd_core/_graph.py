@@ -24,9 +24,6 @@ SECOND_TIME = _messages.SECOND_BACKWARD
 _next_seq = itertools.count().__next__  # torch's sequence_nr
 
 
-_CPP_NODES = {"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRoot", "Error", "DelayedError"}
-
-
 class Node:
     """A backward function. Call ``name()`` for its torch name; ``next_functions`` for its edges."""
 
@@ -63,8 +60,7 @@ class Node:
         self._seq = _next_seq()  # creation order: backward runs later nodes first, as torch
 
     def name(self):
-        name = type(self).__name__
-        return f"torch::autograd::{name}" if name in _CPP_NODES else name  # (torch's C++ names)
+        return _messages.CPP_NODE_NAMES.get(type(self).__name__) or type(self).__name__
 
     @property
     def op(self):

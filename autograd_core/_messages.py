@@ -202,3 +202,7 @@ INT_GRADIENT = (
     'isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/'
     'torch/csrc/autograd/engine.cpp":998, please report a bug to PyTorch. '
 )
+
+CPP_NODE_NAMES = {  # the nodes torch writes in C++ give their namespace in name()
+    n: f"torch::autograd::{n}" for n in "AccumulateGrad CopySlices CopyBackwards Error".split()
+}
