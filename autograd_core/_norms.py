@@ -131,7 +131,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
             f"of shape {list(input.shape)} and num_groups={num_groups}"
         )
     mixed = _check_params(input, weight, bias)
-    a = _norm_input(input, mixed)
+    a, low = _backend.opmath(input._data)  # torch's kernel: float32 for 16-bit inputs
     xp = namespace(a)
     a3 = xp.reshape(a, (n, num_groups, -1))
     mu = xp.mean(a3, axis=2, keepdims=True)
@@ -142,9 +142,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
         r = r * xp.reshape(weight._data, cs)
     if bias is not None:
         r = r + xp.reshape(bias._data, cs)
-    if mixed:
-        r = _cast(r, input.dtype)
-    attrs = {"groups": num_groups, "eps": eps}
+    r = _backend.round_back(r, low)
+    attrs = {"groups": num_groups, "eps": eps, "mixed": mixed}
     return _record("group_norm", "NativeGroupNormBackward0", r, (input, weight, bias), attrs)
 
 
