@@ -28,6 +28,7 @@ from ._creation import _gen
 from ._operands import _cast, _cname, _no_kernel
 from ._ops import _record, silent
 from ._tensor import Tensor
+from .grad_mode import is_grad_enabled
 
 _erf_host = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -149,6 +150,9 @@ def _channel_shape(ndim, c):
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """torch.embedding: the rows of `weight` at `indices`; one EmbeddingBackward0 node (the row
     padding_idx gets no gradient)."""
+    if weight.ndim == 0 and weight.requires_grad and is_grad_enabled():  # (torch's autograd
+        # reads the weight's size(0), to save it, before the kernel's check)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
     idx = indices._data
@@ -339,6 +343,32 @@ def _conv_padding(padding, ksize, dilation, stride):
     return _pair(padding)
 
 
+def _check_ranks(input, weight, stride, padding):
+    """torch's checks of the weight's rank (after the input's): the stride, as the binding gave
+    it (one value per spatial dim of the op), must fit the weight's, then the input's rank must."""
+    k, shapes = weight.ndim, f"{list(weight.shape)}, but got {input.ndim}-dimensional input"
+    if isinstance(padding, str):  # (torch's other path, which words it without the space)
+        if input.ndim != k:
+            raise RuntimeError(
+                f"Expected {k}-dimensional input for {k}-dimensional weight{shapes} of size "
+                f"{list(input.shape)} instead"
+            )
+        return
+    stride = [stride] * (input.ndim - 2) if isinstance(stride, int) else list(stride)
+    if len(stride) not in (1, k - 2):
+        raise RuntimeError(
+            "expected stride to be a single integer value or a list of "
+            f"{k - 2} values to match the convolution dimensions, but got stride={stride}"
+        )
+    if k < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if input.ndim != k:
+        raise RuntimeError(
+            f"Expected {k}-dimensional input for {k}-dimensional weight {shapes} of size "
+            f"{list(input.shape)} instead"
+        )
+
+
 def _check_conv(input, weight, bias, cg, groups):
     if input.shape[1] != cg * groups:
         raise RuntimeError(
@@ -346,6 +376,8 @@ def _check_conv(input, weight, bias, cg, groups):
             f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
             "channels instead"
         )
+    if _backend.kind(input._data.dtype) == "b":  # (after the shapes; conv1d: conv2d's kernel)
+        raise _no_kernel("slow_conv2d_cpu", input)
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if weight.dtype != input.dtype else bias
         raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
@@ -379,6 +411,7 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             f"Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "
             f"{list(input.shape)}"
         )
+    _check_ranks(input, weight, stride, padding)
     o, cg, k = weight.shape
     one = lambda v: (1, v if isinstance(v, int) else tuple(v)[0])  # noqa: E731
     stride, dilation = one(stride), one(dilation)
@@ -408,7 +441,6 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @lower_precision
-@_floats_only("slow_conv2d_cpu", "fiu")
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
     one ConvolutionBackward0 node. Computed as im2col + matmul on the arrays."""
@@ -421,6 +453,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
             f"{list(input.shape)}"
         )
+    _check_ranks(input, weight, stride, padding)
     o, cg, kh, kw = weight.shape
     stride, dilation = _pair(stride), _pair(dilation)
     padding = _conv_padding(padding, (kh, kw), dilation, stride)
@@ -826,15 +859,18 @@ def _adaptive_matrix(n, o):
     return m
 
 
-@_floats_only("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
     matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""
+    size = _pair(output_size)
+    if size == (1, 1):  # torch's shortcut, before any check: a mean (and mean()'s refusals)
+        return input.mean((-1, -2), keepdim=True)
     if input.ndim not in (3, 4):
         raise RuntimeError(
             f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}"
         )
-    size = _pair(output_size)
+    if _backend.kind(input._data.dtype) != "f":
+        raise _no_kernel("adaptive_avg_pool2d", input)
     size = tuple(n if o is None else o for n, o in zip(input.shape[-2:], size))
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)

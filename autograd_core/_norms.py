@@ -6,7 +6,7 @@ from . import _backend
 from ._amp_policy import cuda_float32
 from ._backend import namespace
 from ._nn_ops import _channel_shape, _floats_only
-from ._operands import _cast, _cname
+from ._operands import _cast, _cname, _no_kernel
 from ._ops import _record
 from ._tensor import Tensor
 
@@ -35,7 +35,6 @@ def _norm_input(input, mixed):
 # ============================================================================= normalization
 
 
-@_floats_only("LayerNormKernelImpl")
 @cuda_float32  # as torch's autocast lists: float32 on cuda, left alone on cpu
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
     """(x - mean) / sqrt(var + eps) over the last len(normalized_shape) dims, then * weight +
@@ -48,8 +47,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
     if tuple(input.shape[input.ndim - len(shape) :]) != shape or len(shape) > input.ndim:
         raise RuntimeError(
             f"Given normalized_shape={list(shape)}, expected input with shape [*, "
-            f"{', '.join(str(s) for s in shape)}], but got input of size{input.shape}"
+            f"{', '.join(str(s) for s in shape)}], but got input of size{list(input.shape)}"
         )
+    if _backend.kind(input._data.dtype) != "f":  # (after the shape: torch checks it first)
+        raise _no_kernel("LayerNormKernelImpl", input)
     mixed = _check_params(input, weight, bias)
     a = _norm_input(input, mixed)
     xp = namespace(a)
@@ -72,13 +73,20 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
     )
 
 
-@_floats_only("batch_norm")
 def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
     input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True
 ):
     """torch.batch_norm: per channel (dim 1), normalize by the batch's statistics (training: the
     running ones are updated in place, the variance unbiased) or by the running ones (eval); one
     NativeBatchNormBackward0 node."""
+    features = input.shape[1] if input.ndim > 1 else 0
+    for name, t in zip(
+        ("running_mean", "running_var", "weight", "bias"), (running_mean, running_var, weight, bias)
+    ):
+        if t is not None and t.numel() != features:  # (torch checks them before the dtype)
+            raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
+    if _backend.kind(input._data.dtype) != "f":
+        raise _no_kernel("batch_norm", input)
     mixed = _check_params(input, weight, bias)
     a = _norm_input(input, mixed)
     xp = namespace(a)
