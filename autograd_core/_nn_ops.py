@@ -737,15 +737,16 @@ _PAD_COMBINATIONS = (
 )
 
 
-def upsample_nearest2d(input, size, scales):
-    """Nearest-neighbour upsampling of (N, C, H, W) to `size` (out, in: in * i // out, or
-    floor(i / scale) where a scale is given, as torch); UpsampleNearest2DBackward0."""
+def upsample_nearest(input, size, scales):
+    """Nearest-neighbour upsampling of (N, C, L) or (N, C, H, W) to `size` (out, in: in * i // out,
+    or floor(i / scale) where a scale is given, as torch); UpsampleNearest{1,2}DBackward0."""
     picks = []
-    for n, o, s in zip(input.shape[-2:], size, scales):
+    for n, o, s in zip(input.shape[2:], size, scales):
         picks.append(
             np.minimum(np.floor(np.arange(o) * (1.0 / s if s else n / o)).astype(np.int64), n - 1)
         )
-    return plane_take(input, picks[0], picks[1], "UpsampleNearest2DBackward0")
+    rows = None if len(picks) == 1 else picks[0]
+    return plane_take(input, rows, picks[-1], f"UpsampleNearest{len(picks)}DBackward0")
 
 
 def _linear_matrix(n, o, scale, align_corners):
@@ -764,7 +765,6 @@ def _linear_matrix(n, o, scale, align_corners):
     return m
 
 
-@_floats_only("upsample_linear")
 def upsample_linear(input, size, scales, align_corners):
     """Linear (N, C, L) or bilinear (N, C, H, W) resizing as interpolation matrices (ph @ x @
     pw^T, ph None for one dim); one UpsampleLinear1DBackward0 / UpsampleBilinear2DBackward0."""

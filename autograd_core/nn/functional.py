@@ -794,18 +794,20 @@ def interpolate(
     recompute_scale_factor=None,
     antialias=False,
 ):
-    """Resize (N, C, H, W) (or (N, C, L) for 'linear') to `size` or by `scale_factor`: modes
-    'nearest' (4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
+    """Resize (N, C, H, W) or (N, C, L) to `size` or by `scale_factor`: modes 'nearest' (3-D or
+    4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
     if align_corners is not None and mode == "nearest":
         raise ValueError(
             "align_corners option can only be set with the interpolating modes: linear | "
             "bilinear | bicubic | trilinear"
         )
-    dims = {"nearest": 4, "linear": 3, "bilinear": 4}.get(mode)
+    dims = {"nearest": (3, 4), "linear": (3,), "bilinear": (4,)}.get(mode)
     if dims is None:
         raise NotImplementedError(f"interpolate: mode {mode!r} is not supported")
-    if input.ndim != dims:
-        raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {dims}D input")
+    if input.ndim not in dims:
+        raise NotImplementedError(
+            f"Got {input.ndim}D input, but {mode} mode needs {dims[0]}D input"
+        )
     if (size is None) == (scale_factor is None):
         raise ValueError("only one of size or scale_factor should be defined")
     k = input.ndim - 2
@@ -818,6 +820,13 @@ def interpolate(
         size = tuple(int(n * s) for n, s in zip(input.shape[2:], scales))
         if recompute_scale_factor:
             scales = (None,) * k
+    kind = _ops._backend.kind(input._data.dtype)
+    if kind == "b" or kind in "iu" and (input.dtype is not _ac.uint8 or mode == "linear"):
+        kernel = "compute_indices_weights_" if k == 1 else "upsample_"
+        suffix = "" if k == 1 else "2d_channels_last"
+        raise _ops._no_kernel(kernel + mode + suffix, input)  # (uint8: 2-D and nearest only)
     if mode == "nearest":
-        return _ops.upsample_nearest2d(input, size, scales)
+        return _ops.upsample_nearest(input, size, scales)
+    if kind in "iu":
+        raise NotImplementedError("interpolate: uint8 is supported by the nearest mode only")
     return _ops.upsample_linear(input, size, scales, bool(align_corners))
