@@ -118,9 +118,11 @@ def silu(input):
 @silent
 def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold; SoftplusBackward0."""
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (16-bit: in float32, as torch; exp(20) fits)
     xp = namespace(a)
-    r = xp.where(a * beta > threshold, a, xp.log1p(xp.exp(a * beta)) / beta)
+    r = _backend.round_back(
+        xp.where(a * beta > threshold, a, xp.log1p(xp.exp(a * beta)) / beta), low
+    )
     return _record(
         "softplus", "SoftplusBackward0", r, (input,), {"beta": beta, "threshold": threshold}
     )

@@ -51,10 +51,17 @@ def _silu(g, x):
 
 
 _nn("silu", _silu)
-_nn(
-    "softplus",
-    lambda g, x, beta, threshold: (F.where(x * beta > threshold, g, g * F.sigmoid(x * beta)),),
-)
+
+
+def _softplus(g, x, beta, threshold):
+    """g where beta x > threshold, else g sigmoid(beta x); torch's double backward masks with
+    beta x < threshold, so at the threshold the gradient has no derivative in x."""
+    bx = x * beta
+    s = F.sigmoid(F.where(bx < threshold, bx, bx.detach()))
+    return (F.where(bx > threshold, g, g * s),)
+
+
+_nn("softplus", _softplus)
 
 
 # ----------------------------------------------------------------------------- normalization
