@@ -1,8 +1,8 @@
-"""The ops behind nn layers beyond linear: activations (gelu, silu, softplus), dropout, layer and
-batch norm, embedding, conv2d, max_pool2d, one_hot, and losses (huber, binary cross-entropy);
-then (wave 2) padding (constant, reflect, replicate), group norm, average and adaptive average
-pooling, conv1d, elu / selu / celu, hardtanh, prelu, mish, logsigmoid, glu, smooth_l1_loss and
-nearest upsampling.
+"""The ops behind nn layers beyond linear: activations (gelu, silu, softplus), dropout, embedding,
+conv2d, max_pool2d, one_hot, and losses (huber, binary cross-entropy); then (wave 2) padding
+(constant, reflect, replicate), average and adaptive average pooling, conv1d, elu / selu / celu,
+hardtanh, prelu, mish, logsigmoid, glu, smooth_l1_loss and nearest upsampling. The norms (layer,
+batch, group) are in _norms.
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
 the VJP table (_vjps_nn). The lists below say where each op appears: ``torch.<name>``, the
@@ -28,6 +28,7 @@ from ._creation import _gen
 from ._operands import _cast, _cname, _no_kernel
 from ._ops import _record, silent
 from ._tensor import Tensor
+from .grad_mode import is_grad_enabled
 
 _erf_host = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -46,27 +47,6 @@ def _floats_only(kernel, kinds="f"):
         return f
 
     return wrap
-
-
-def _check_params(input, *params):
-    """Whether a norm runs in mixed precision, as torch's CPU kernels allow: a bfloat16/float16
-    input with float32 parameters (computed in float32, the result in the input's dtype). Any
-    other mismatch is refused."""
-    given = [p for p in params if p is not None]
-    if all(p.dtype == input.dtype for p in given):
-        return False
-    reduced = input.dtype in (_backend.bfloat16, _backend.float16)
-    if reduced and all(p.dtype == _backend.float32 for p in given):
-        return True
-    raise RuntimeError(
-        "mixed dtype (CPU): expect parameter to have scalar type of "
-        + ("Float" if reduced or input.dtype == _backend.float32 else _cname(input))
-    )
-
-
-def _norm_input(input, mixed):
-    """The input's array to normalize: in float32 when the norm runs in mixed precision."""
-    return _cast(input._data, _backend.float32) if mixed else input._data
 
 
 def _pair(v):
@@ -138,9 +118,11 @@ def silu(input):
 @silent
 def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold; SoftplusBackward0."""
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (16-bit: in float32, as torch; exp(20) fits)
     xp = namespace(a)
-    r = xp.where(a * beta > threshold, a, xp.log1p(xp.exp(a * beta)) / beta)
+    r = _backend.round_back(
+        xp.where(a * beta > threshold, a, xp.log1p(xp.exp(a * beta)) / beta), low
+    )
     return _record(
         "softplus", "SoftplusBackward0", r, (input,), {"beta": beta, "threshold": threshold}
     )
@@ -160,92 +142,8 @@ def dropout(input, p, train):
     return input * mask
 
 
-# ============================================================================= normalization
-
-
-@_floats_only("LayerNormKernelImpl")
-@cuda_float32  # as torch's autocast lists: float32 on cuda, left alone on cpu
-def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
-    """(x - mean) / sqrt(var + eps) over the last len(normalized_shape) dims, then * weight +
-    bias; one NativeLayerNormBackward0 node."""
-    if isinstance(normalized_shape, int):
-        raise TypeError(
-            "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int"
-        )
-    shape = tuple(normalized_shape)
-    if tuple(input.shape[input.ndim - len(shape) :]) != shape or len(shape) > input.ndim:
-        raise RuntimeError(
-            f"Given normalized_shape={list(shape)}, expected input with shape [*, "
-            f"{', '.join(str(s) for s in shape)}], but got input of size{input.shape}"
-        )
-    mixed = _check_params(input, weight, bias)
-    a = _norm_input(input, mixed)
-    xp = namespace(a)
-    dims = tuple(range(input.ndim - len(shape), input.ndim))
-    mu = xp.mean(a, axis=dims, keepdims=True)
-    var = xp.mean((a - mu) ** 2, axis=dims, keepdims=True)
-    r = (a - mu) / xp.sqrt(var + eps)
-    if weight is not None:
-        r = r * weight._data
-    if bias is not None:
-        r = r + bias._data
-    if mixed:
-        r = _cast(r, input.dtype)
-    return _record(
-        "layer_norm",
-        "NativeLayerNormBackward0",
-        r,
-        (input, weight, bias),
-        {"dims": dims, "eps": eps},
-    )
-
-
 def _channel_shape(ndim, c):
     return (1, c) + (1,) * (ndim - 2)
-
-
-@_floats_only("batch_norm")
-def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
-    input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True
-):
-    """torch.batch_norm: per channel (dim 1), normalize by the batch's statistics (training: the
-    running ones are updated in place, the variance unbiased) or by the running ones (eval); one
-    NativeBatchNormBackward0 node."""
-    mixed = _check_params(input, weight, bias)
-    a = _norm_input(input, mixed)
-    xp = namespace(a)
-    dims = (0,) + tuple(range(2, input.ndim))
-    cs = _channel_shape(input.ndim, input.shape[1])
-    if training or running_mean is None:
-        mu = xp.mean(a, axis=dims, keepdims=True)
-        var = xp.mean((a - mu) ** 2, axis=dims, keepdims=True)
-        if training and running_mean is not None:
-            n = a.size // input.shape[1]
-            rm, rv = running_mean._data, running_var._data
-            rm[...] = (1 - momentum) * rm + momentum * xp.reshape(mu, rm.shape)
-            rv[...] = (1 - momentum) * rv + momentum * xp.reshape(var, rv.shape) * n / max(n - 1, 1)
-            running_mean._vc[0] += 1
-            running_var._vc[0] += 1
-    else:
-        mu = xp.reshape(running_mean._data, cs)
-        var = xp.reshape(running_var._data, cs)
-    invstd = 1.0 / xp.sqrt(var + eps)
-    r = (a - mu) * invstd
-    if weight is not None:
-        r = r * xp.reshape(weight._data, cs)
-    if bias is not None:
-        r = r + xp.reshape(bias._data, cs)
-    if mixed:
-        r = _cast(r, input.dtype)
-    batch_stats = training or running_mean is None
-    attrs = {
-        "dims": dims,
-        "eps": eps,
-        "batch_stats": batch_stats,
-        "mean": Tensor._from_data(_cast(mu, input.dtype)),
-        "invstd": Tensor._from_data(_cast(invstd, input.dtype)),
-    }
-    return _record("batch_norm", "NativeBatchNormBackward0", r, (input, weight, bias), attrs)
 
 
 # ============================================================================= lookup
@@ -254,6 +152,9 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """torch.embedding: the rows of `weight` at `indices`; one EmbeddingBackward0 node (the row
     padding_idx gets no gradient)."""
+    if weight.ndim == 0 and weight.requires_grad and is_grad_enabled():  # (torch's autograd
+        # reads the weight's size(0), to save it, before the kernel's check)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
     idx = indices._data
@@ -444,6 +345,32 @@ def _conv_padding(padding, ksize, dilation, stride):
     return _pair(padding)
 
 
+def _check_ranks(input, weight, stride, padding):
+    """torch's checks of the weight's rank (after the input's): the stride, as the binding gave
+    it (one value per spatial dim of the op), must fit the weight's, then the input's rank must."""
+    k, shapes = weight.ndim, f"{list(weight.shape)}, but got {input.ndim}-dimensional input"
+    if isinstance(padding, str):  # (torch's other path, which words it without the space)
+        if input.ndim != k:
+            raise RuntimeError(
+                f"Expected {k}-dimensional input for {k}-dimensional weight{shapes} of size "
+                f"{list(input.shape)} instead"
+            )
+        return
+    stride = [stride] * (input.ndim - 2) if isinstance(stride, int) else list(stride)
+    if len(stride) not in (1, k - 2):
+        raise RuntimeError(
+            "expected stride to be a single integer value or a list of "
+            f"{k - 2} values to match the convolution dimensions, but got stride={stride}"
+        )
+    if k < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if input.ndim != k:
+        raise RuntimeError(
+            f"Expected {k}-dimensional input for {k}-dimensional weight {shapes} of size "
+            f"{list(input.shape)} instead"
+        )
+
+
 def _check_conv(input, weight, bias, cg, groups):
     if input.shape[1] != cg * groups:
         raise RuntimeError(
@@ -451,6 +378,8 @@ def _check_conv(input, weight, bias, cg, groups):
             f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
             "channels instead"
         )
+    if _backend.kind(input._data.dtype) == "b":  # (after the shapes; conv1d: conv2d's kernel)
+        raise _no_kernel("slow_conv2d_cpu", input)
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if weight.dtype != input.dtype else bias
         raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
@@ -484,6 +413,7 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             f"Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "
             f"{list(input.shape)}"
         )
+    _check_ranks(input, weight, stride, padding)
     o, cg, k = weight.shape
     one = lambda v: (1, v if isinstance(v, int) else tuple(v)[0])  # noqa: E731
     stride, dilation = one(stride), one(dilation)
@@ -513,7 +443,6 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @lower_precision
-@_floats_only("slow_conv2d_cpu", "fiu")
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation of (N, C, H, W) with weight (O, C/groups, kh, kw), + bias (O,);
     one ConvolutionBackward0 node. Computed as im2col + matmul on the arrays."""
@@ -526,6 +455,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
             f"{list(input.shape)}"
         )
+    _check_ranks(input, weight, stride, padding)
     o, cg, kh, kw = weight.shape
     stride, dilation = _pair(stride), _pair(dilation)
     padding = _conv_padding(padding, (kh, kw), dilation, stride)
@@ -809,15 +739,16 @@ _PAD_COMBINATIONS = (
 )
 
 
-def upsample_nearest2d(input, size, scales):
-    """Nearest-neighbour upsampling of (N, C, H, W) to `size` (out, in: in * i // out, or
-    floor(i / scale) where a scale is given, as torch); UpsampleNearest2DBackward0."""
+def upsample_nearest(input, size, scales):
+    """Nearest-neighbour upsampling of (N, C, L) or (N, C, H, W) to `size` (out, in: in * i // out,
+    or floor(i / scale) where a scale is given, as torch); UpsampleNearest{1,2}DBackward0."""
     picks = []
-    for n, o, s in zip(input.shape[-2:], size, scales):
+    for n, o, s in zip(input.shape[2:], size, scales):
         picks.append(
             np.minimum(np.floor(np.arange(o) * (1.0 / s if s else n / o)).astype(np.int64), n - 1)
         )
-    return plane_take(input, picks[0], picks[1], "UpsampleNearest2DBackward0")
+    rows = None if len(picks) == 1 else picks[0]
+    return plane_take(input, rows, picks[-1], f"UpsampleNearest{len(picks)}DBackward0")
 
 
 def _linear_matrix(n, o, scale, align_corners):
@@ -836,7 +767,6 @@ def _linear_matrix(n, o, scale, align_corners):
     return m
 
 
-@_floats_only("upsample_linear")
 def upsample_linear(input, size, scales, align_corners):
     """Linear (N, C, L) or bilinear (N, C, H, W) resizing as interpolation matrices (ph @ x @
     pw^T, ph None for one dim); one UpsampleLinear1DBackward0 / UpsampleBilinear2DBackward0."""
@@ -852,38 +782,6 @@ def upsample_linear(input, size, scales, align_corners):
     r = _cast(xp.matmul(a if ph is None else xp.matmul(ph._data, a), pw_t._data), dt)
     name = "UpsampleBilinear2DBackward0" if ph is not None else "UpsampleLinear1DBackward0"
     return _record("upsample_linear", name, r, (input,), {"ph": ph, "pw": pw})
-
-
-# ============================================================================= group norm
-
-
-@_floats_only("GroupNormKernelImpl")
-@cuda_float32
-def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
-    """torch.group_norm: normalize each of num_groups groups of channels (dim 1) per sample, then
-    * weight + bias per channel; one NativeGroupNormBackward0 node."""
-    n, c = input.shape[0], input.shape[1]
-    if c % num_groups:
-        raise RuntimeError(
-            "Expected number of channels in input to be divisible by num_groups, but got input "
-            f"of shape {list(input.shape)} and num_groups={num_groups}"
-        )
-    mixed = _check_params(input, weight, bias)
-    a = _norm_input(input, mixed)
-    xp = namespace(a)
-    a3 = xp.reshape(a, (n, num_groups, -1))
-    mu = xp.mean(a3, axis=2, keepdims=True)
-    var = xp.mean((a3 - mu) ** 2, axis=2, keepdims=True)
-    r = xp.reshape((a3 - mu) / xp.sqrt(var + eps), a.shape)
-    cs = _channel_shape(a.ndim, c)
-    if weight is not None:
-        r = r * xp.reshape(weight._data, cs)
-    if bias is not None:
-        r = r + xp.reshape(bias._data, cs)
-    if mixed:
-        r = _cast(r, input.dtype)
-    attrs = {"groups": num_groups, "eps": eps}
-    return _record("group_norm", "NativeGroupNormBackward0", r, (input, weight, bias), attrs)
 
 
 # ============================================================================= average pooling
@@ -963,15 +861,18 @@ def _adaptive_matrix(n, o):
     return m
 
 
-@_floats_only("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
     matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""
+    size = _pair(output_size)
+    if size == (1, 1):  # torch's shortcut, before any check: a mean (and mean()'s refusals)
+        return input.mean((-1, -2), keepdim=True)
     if input.ndim not in (3, 4):
         raise RuntimeError(
             f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}"
         )
-    size = _pair(output_size)
+    if _backend.kind(input._data.dtype) != "f":
+        raise _no_kernel("adaptive_avg_pool2d", input)
     size = tuple(n if o is None else o for n, o in zip(input.shape[-2:], size))
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)
@@ -1129,8 +1030,8 @@ def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
 
 
 FUNCTIONS = """
-    dropout layer_norm batch_norm embedding conv2d max_pool2d binary_cross_entropy_with_logits
-    constant_pad_nd group_norm conv1d selu celu prelu
+    dropout embedding conv2d max_pool2d binary_cross_entropy_with_logits
+    constant_pad_nd conv1d selu celu prelu
 """.split()  # torch.<name>
 METHODS = "prelu".split()  # Tensor.<name>
 INPLACE = "".split()  # Tensor.<name>_

@@ -332,6 +332,8 @@ def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
     x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
     d = _dim(dim, x.ndim)
+    if not _is_float(x) and x.numel() == 0:  # (torch runs no kernel on nothing)
+        return x.clone()
     if not _is_float(x):  # (torch's kernel for the last dim has its own name)
         kernel = "softmax_lastdim_kernel_impl" if d in (None, x.ndim - 1) else "softmax_kernel_impl"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
@@ -351,6 +353,8 @@ def log_softmax(x, dim, dtype=None):
     """x - logsumexp(x, dim), computed stably."""
     x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
     d = _dim(dim, x.ndim)
+    if not _is_float(x) and x.numel() == 0:  # (torch runs no kernel on nothing)
+        return x.clone()
     if not _is_float(x):  # (torch's kernel for the last dim has its own name)
         last = d in (None, x.ndim - 1)
         kernel = "log_softmax_lastdim_kernel_impl" if last else "log_softmax_kernel_impl"

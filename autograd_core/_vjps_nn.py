@@ -10,10 +10,12 @@ channel sums are explicit, since a channel is not a trailing dimension.
 
 import math
 
+from . import _backend
 from ._api import ops as F
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
 from ._vjps_shapes import loss_scale
+from .grad_mode import is_grad_enabled
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
 
@@ -49,10 +51,17 @@ def _silu(g, x):
 
 
 _nn("silu", _silu)
-_nn(
-    "softplus",
-    lambda g, x, beta, threshold: (F.where(x * beta > threshold, g, g * F.sigmoid(x * beta)),),
-)
+
+
+def _softplus(g, x, beta, threshold):
+    """g where beta x > threshold, else g sigmoid(beta x); torch's double backward masks with
+    beta x < threshold, so at the threshold the gradient has no derivative in x."""
+    bx = x * beta
+    s = F.sigmoid(F.where(bx < threshold, bx, bx.detach()))
+    return (F.where(bx > threshold, g, g * s),)
+
+
+_nn("softplus", _softplus)
 
 
 # ----------------------------------------------------------------------------- normalization
@@ -235,19 +244,37 @@ _nn(
 )
 
 
-def _group_norm(g, x, y, need, groups, eps):
-    n = x.shape[0]
-    cs = (1, x.shape[1]) + (1,) * (x.ndim - 2)
-    dims = (0,) + tuple(range(2, x.ndim))
-    xhat, rstd = _normalized(x.reshape(n, groups, -1), (2,), eps)
+def _group_norm(g, x, y, need, groups, eps, mixed=False):
+    """torch's rule, formula for formula: under create_graph its composed one
+    (infinitely_differentiable_native_group_norm_backward), in the tensors' own dtypes; else its
+    CPU kernel's, which computes in float32 for 16-bit inputs. Both read mean and rstd as the
+    forward saved them: rounded to the parameters' dtype (float32 when mixed)."""
+    composed = is_grad_enabled()
+    low = x.dtype in (_backend.float16, _backend.bfloat16)
+    ct = _backend.float32 if low and not composed else x.dtype
+    pt = _backend.float32 if mixed else x.dtype
+    n, c = x.shape[0], x.shape[1]
+    xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, -1)
+    _, rstd = _normalized(xs, (2,), eps)
+    st = pt if composed else ct  # (the kernel reads them into float32)
+    mu, rstd = (t.to(pt).to(st).reshape(n, groups, 1, 1) for t in (xs.mean(2, True), rstd))
+    xg = x.to(ct).reshape(n, groups, c // groups, -1)
+    dy = g.to(ct).reshape(xg.shape)
+    w = None if y is None else (y if composed else y.to(ct)).reshape(1, groups, -1, 1)
+    ds, db = (dy * xg).sum(3, True), dy.sum(3, True)
     gx = gw = gb = None
     if need[0]:
-        gxhat = (g if y is None else g * y.reshape(cs)).reshape(n, groups, -1)
-        gx = _norm_input_grad(gxhat, xhat, rstd, (2,)).reshape(x.shape)
+        s = 1.0 / (xg.shape[2] * xg.shape[3])
+        rstd3 = rstd * rstd * rstd
+        b = (ds if w is None else ds * w).sum(2, True)
+        e = (db if w is None else db * w).sum(2, True)
+        b = (e * mu - b) * rstd3 * s
+        e = -b * mu - e * rstd * s
+        gx = ((rstd if w is None else rstd * w) * dy + b * xg + e).reshape(x.shape).to(x.dtype)
     if need[1]:
-        gw = (g * xhat.reshape(x.shape)).sum(dims)
+        gw = ((ds - db * mu) * rstd).sum(0).reshape(c).to(pt)
     if need[2]:
-        gb = g.sum(dims)  # torch's: not tied to the input (unlike batch_norm's)
+        gb = db.sum(0).reshape(c).to(pt)  # torch's: not tied to the input (unlike batch_norm's)
     return gx, gw, gb
 
 

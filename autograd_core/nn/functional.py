@@ -209,31 +209,36 @@ def _check_nll_target(input, target, weight):
     """torch's argument checks for nll_loss, in torch's order and words."""
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
-    if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
-        raise ValueError(
-            f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"
-        )
     if input.ndim != 1 and input.shape[0] != target.shape[0]:
         raise ValueError(
             f"Expected input batch_size ({input.shape[0]}) to match target "
             f"batch_size ({target.shape[0]})."
         )
     n_classes = input.shape[0] if input.ndim == 1 else input.shape[1]
+    scalar_type = target.type().rsplit(".", 1)[-1][: -len("Tensor")]  # torch.LongTensor -> Long
     if input.ndim <= 2:
         if target.ndim > 1:
             raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        _check_nll_dtype(scalar_type)
+        if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
+            raise ValueError(
+                f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"
+            )
         if weight is not None and weight.numel() != n_classes:
             raise RuntimeError(
                 f"weight tensor should be defined either for all {n_classes} classes "
                 f"or no classes but got weight tensor of shape: {list(weight.shape)}"
             )
     else:
-        if weight is not None and weight.numel() != n_classes:
-            raise RuntimeError("weight tensor should be defined either for all or no classes")
         expected = [input.shape[0]] + list(input.shape[2:])
         if list(target.shape) != expected:
             raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
-    scalar_type = target.type().rsplit(".", 1)[-1][: -len("Tensor")]  # torch.LongTensor -> Long
+        _check_nll_dtype(scalar_type)
+        if weight is not None and weight.numel() != n_classes:
+            raise RuntimeError("weight tensor should be defined either for all or no classes")
+
+
+def _check_nll_dtype(scalar_type):
     if scalar_type not in ("Long", "Byte"):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {scalar_type}")
 
@@ -293,6 +298,11 @@ def cross_entropy(
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     if input.ndim == 0:  # (torch looks for the class dim, 1, of a 0-d input)
         raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
+    if tuple(target.shape) == tuple(input.shape) and not target.is_floating_point():
+        name = target.type().rsplit(".", 1)[-1][: -len("Tensor")]  # torch.LongTensor -> Long
+        raise RuntimeError(
+            f"Expected floating point type for target with class probabilities, got {name}"
+        )
     class_dim = 0 if input.ndim == 1 else 1
     n_classes = input.shape[class_dim]
     logp = log_softmax(input, class_dim)
@@ -303,8 +313,7 @@ def cross_entropy(
         trailing = (1,) * (input.ndim - class_dim - 1)
         return weight.to(dtype=input.dtype).reshape((n_classes,) + trailing)
 
-    if tuple(target.shape) == tuple(input.shape) and target.is_floating_point():
-        # Class-probability targets.
+    if tuple(target.shape) == tuple(input.shape):  # class-probability targets
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / n_classes
         w_b = weight_along_classes()
@@ -785,18 +794,20 @@ def interpolate(
     recompute_scale_factor=None,
     antialias=False,
 ):
-    """Resize (N, C, H, W) (or (N, C, L) for 'linear') to `size` or by `scale_factor`: modes
-    'nearest' (4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
+    """Resize (N, C, H, W) or (N, C, L) to `size` or by `scale_factor`: modes 'nearest' (3-D or
+    4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
     if align_corners is not None and mode == "nearest":
         raise ValueError(
             "align_corners option can only be set with the interpolating modes: linear | "
             "bilinear | bicubic | trilinear"
         )
-    dims = {"nearest": 4, "linear": 3, "bilinear": 4}.get(mode)
+    dims = {"nearest": (3, 4), "linear": (3,), "bilinear": (4,)}.get(mode)
     if dims is None:
         raise NotImplementedError(f"interpolate: mode {mode!r} is not supported")
-    if input.ndim != dims:
-        raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {dims}D input")
+    if input.ndim not in dims:
+        raise NotImplementedError(
+            f"Got {input.ndim}D input, but {mode} mode needs {dims[0]}D input"
+        )
     if (size is None) == (scale_factor is None):
         raise ValueError("only one of size or scale_factor should be defined")
     k = input.ndim - 2
@@ -809,6 +820,13 @@ def interpolate(
         size = tuple(int(n * s) for n, s in zip(input.shape[2:], scales))
         if recompute_scale_factor:
             scales = (None,) * k
+    kind = _ops._backend.kind(input._data.dtype)
+    if kind == "b" or kind in "iu" and (input.dtype is not _ac.uint8 or mode == "linear"):
+        kernel = "compute_indices_weights_" if k == 1 else "upsample_"
+        suffix = "" if k == 1 else "2d_channels_last"
+        raise _ops._no_kernel(kernel + mode + suffix, input)  # (uint8: 2-D and nearest only)
     if mode == "nearest":
-        return _ops.upsample_nearest2d(input, size, scales)
+        return _ops.upsample_nearest(input, size, scales)
+    if kind in "iu":
+        raise NotImplementedError("interpolate: uint8 is supported by the nearest mode only")
     return _ops.upsample_linear(input, size, scales, bool(align_corners))

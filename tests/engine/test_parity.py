@@ -803,6 +803,75 @@ _SNIPPETS.update({
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
 
+# nn functional fuzz classes (helper nn)
+_SNIPPETS.update({
+    "group_norm_16bit_grads_as_torch_kernel": "F = L.nn.functional\nout = []\n"
+        "for dt in (L.float16, L.bfloat16):\n"
+        "    x = L.tensor([[[0.48, -2.0, -1.52], [-1.0, -2.43, -1.87], [-1.09, -0.39, -2.24], "
+        "[-2.0, 2.05, -2.0]], [[2.48, 0.05, 0.0], [-1.76, -1.0, -2.0], [0.57, -2.33, -2.05], "
+        "[1.57, -1.66, -0.64]]], dtype=dt, requires_grad=True)\n"
+        "    w = L.tensor([0.5, 1.5, -1.0, 2.0], requires_grad=True)\n"
+        "    for ws in ((), (w, w * 0.5), (w.to(dt), None)):\n"
+        "        r = F.group_norm(x, 4, *ws)\n"
+        "        c = L.arange(r.numel(), dtype=r.dtype).reshape(r.shape) * 0.37 - 0.5\n"
+        "        out.append((r.float(), L.autograd.grad((r * c).sum(), x)[0].float()))",
+    "layer_norm_shape_before_dtype": "L.nn.functional.layer_norm(L.tensor([False, True]), (9,))",
+    "batch_norm_running_mean_size_before_all": "F = L.nn.functional\nout = []\n"
+        "for x in (L.tensor(-1.0), L.zeros(2, 3), L.zeros(2, 3, dtype=L.int64)):\n"
+        "    for a in ((L.zeros(9), L.ones(9)), (L.zeros(3), L.ones(9)), (L.zeros(3), L.ones(3), "
+        "L.ones(9))):\n"
+        "        try:\n            F.batch_norm(x, *a)\n"
+        "        except RuntimeError as e:\n            out.append(str(e))",
+    "adaptive_avg_pool2d_int_is_a_mean_at_1x1": "F = L.nn.functional\nout = []\n"
+        "for x in (L.ones(1, 2, 3, 4, dtype=L.int64), L.ones(2, 3, 4, dtype=L.bool)):\n"
+        "    for s in (1, 2):\n        try:\n            F.adaptive_avg_pool2d(x, s)\n"
+        "        except (RuntimeError, NotImplementedError) as e:\n            out.append(str(e))\n"
+        "out.append(F.adaptive_avg_pool2d(L.ones(2, 5), 1))",
+    "embedding_0d_weight_with_grad": "L.nn.functional.embedding(L.tensor([9]), "
+                                     "L.tensor(-0.59, requires_grad=True))",
+    "conv_weight_rank_messages": "F = L.nn.functional\nout = []\n"
+        "for c in ('F.conv2d(L.ones(2, 1, 3), L.ones(2, 1, 3))', 'F.conv2d(L.ones(1, 1, 3, 3), "
+        "L.ones(2, 1, 3, 3, 3), stride=2)', 'F.conv1d(L.ones(2, 1, 3), L.ones(2, 1, 3, 3))', "
+        "'F.conv1d(L.ones(2, 3), L.ones(2, 3))', 'F.conv2d(L.ones(2, 1, 3), L.ones(2, 1, 3), "
+        "padding=\"same\")'):\n"
+        "    try:\n        eval(c)\n    except RuntimeError as e:\n        out.append(str(e))",
+    "conv_channels_before_bool_refused": "F = L.nn.functional\nout = []\n"
+        "b = lambda *s: L.ones(*s, dtype=L.bool)\n"
+        "for c in ('F.conv2d(b(1, 2, 4, 4), b(2, 2, 2, 2), groups=2)', 'F.conv2d(b(1, 4, 4, 4), "
+        "b(2, 2, 2, 2), groups=2)', 'F.conv1d(b(1, 2, 5), b(3, 2, 2), b(3), stride=2)', "
+        "'F.conv1d(b(1, 2, 5), L.ones(3, 2, 2))'):\n"
+        "    try:\n        eval(c)\n    except (RuntimeError, NotImplementedError) as e:\n"
+        "        out.append(str(e))",
+    "nll_checks_order": "F = L.nn.functional\nout = []\n"
+        "for c in ('F.cross_entropy(L.tensor([], dtype=L.int64), L.tensor([5, 0]))', "
+        "'F.nll_loss(L.zeros(3), L.zeros(2))', 'F.cross_entropy(L.zeros(2, 3), L.zeros(2, 3, "
+        "dtype=L.int64))', 'F.nll_loss(L.zeros(2, 3, 4), L.zeros(2, 5, dtype=L.int64), "
+        "weight=L.ones(5))'):\n"
+        "    try:\n        eval(c)\n    except (RuntimeError, ValueError) as e:\n"
+        "        out.append(str(e))",
+    "interpolate_int_kernel_names": "F = L.nn.functional\nout = []\n"
+        "i = lambda *s: L.ones(*s, dtype=L.int64)\n"
+        "for c in ('F.interpolate(i(1, 2, 3, 3), scale_factor=2, mode=\"bilinear\")', "
+        "'F.interpolate(i(1, 2, 3, 3), size=(2, 2))', 'F.interpolate(i(1, 2, 3), size=5)', "
+        "'F.interpolate(i(1, 2, 3).bool(), size=5, mode=\"linear\")'):\n"
+        "    try:\n        eval(c)\n    except NotImplementedError as e:\n        out.append(str(e))\n"
+        "out.append(F.interpolate(i(1, 2, 3, 3).to(L.uint8), scale_factor=2))",
+    "interpolate_nearest_3d": "F = L.nn.functional\nout = []\n"
+        "x = L.tensor([[0.48, -1.0, 0.3], [-1.93, 1.8, 0.0]], requires_grad=True)\n"
+        "for kw in ({'size': 5}, {'scale_factor': 2}, {'scale_factor': 1.7}, {'size': 2}):\n"
+        "    r = F.interpolate(x[None], mode='nearest', **kw)\n"
+        "    c = L.arange(r.numel(), dtype=r.dtype).reshape(r.shape) * 0.37 - 0.5\n"
+        "    (g,) = L.autograd.grad((r * c).sum(), x, create_graph=True)\n"
+        "    out.append((r, g, F.interpolate(x[None], mode='linear', **kw) if 'size' in kw else 0))",
+    "softplus_second_derivative_at_threshold": "F = L.nn.functional\nout = []\n"
+        "for dt in (L.float16, L.float64):\n"
+        "    x = L.tensor([0.5, 0.25, 20.0], dtype=dt, requires_grad=True)\n"
+        "    r = F.softplus(x, beta=2, threshold=1)\n"
+        "    (g,) = L.autograd.grad((r * L.tensor([1.3, -0.7, 0.5], dtype=dt)).sum(), x, "
+        "create_graph=True)\n"
+        "    out.append((r, g.detach(), L.autograd.grad((g * g).sum(), x)[0], F.softplus(x)))",
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
