@@ -990,7 +990,6 @@ def logsigmoid(input):
     return _record("logsigmoid", "LogSigmoidBackward0", r, (input,))
 
 
-@_floats_only("glu_cpu")
 @silent
 def glu(input, dim=-1):
     """a * sigmoid(b), a and b the two halves of the input along dim; GluBackward0."""
@@ -1001,6 +1000,8 @@ def glu(input, dim=-1):
         raise RuntimeError(
             f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}"
         )
+    if _backend.kind(input._data.dtype) != "f":  # (after the shape: torch's order)
+        raise _no_kernel("glu_cpu", input)
     a = input._data
     xp = namespace(a)
     h = input.shape[d] // 2

@@ -275,21 +275,14 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
+    if isinstance(p, str) and (p != "fro" or isinstance(dim, (tuple, list)) and len(dim) > 2):
+        return _matrix_norm(x, p, dim, keepdim)
     if not _is_float(x):
         raise RuntimeError(
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
             f"{_cname(x)}"
         )
-    if p == "fro":  # torch.norm's default: a matrix norm over 2 dims
-        if isinstance(dim, (tuple, list)) and len(dim) > 2:
-            raise RuntimeError(
-                f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}"
-            )
-        p = 2
-    if isinstance(p, str) or p is None:
-        raise RuntimeError(
-            f"norm: the matrix norm p={p!r} is not supported by autograd_core (vector norms only)"
-        )
+    p = 2 if p in ("fro", None) else p  # torch.norm's default: the 2-norm of all elements
     dims = _dims(dim, x.ndim)
     xp = namespace(x._data)
     a = xp.abs(x._data)
@@ -306,6 +299,38 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     return _record(
         "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
     )
+
+
+def _matrix_norm(x, p, dim, keepdim):
+    """torch.norm's string p past the Frobenius norm of all elements: linalg.matrix_norm, its
+    checks in torch's order; 'nuc' is the sum of the singular values over the two dims."""
+    what = "linalg.matrix_norm:"
+    if p not in ("fro", "nuc"):
+        raise RuntimeError(f"{what} Order {p} not supported.")
+    if x.ndim < 2:
+        raise RuntimeError(f"{what} The input tensor A must have at least 2 dimensions.")
+    if not _is_float(x):
+        raise RuntimeError(
+            f"{what} Expected a floating point or complex tensor as input. Got {_cname(x)}"
+        )
+    if p == "nuc" and x.dtype.itemsize == 2:
+        raise RuntimeError(f"{what} Low precision dtypes not supported. Got {_cname(x)}")
+    dims = list(range(x.ndim)) if dim is None else [dim] if isinstance(dim, int) else list(dim)
+    if len(dims) != 2:
+        raise RuntimeError(f"{what} dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
+    d0, d1 = (_dims(d, x.ndim)[0] for d in dims)
+    if d0 == d1:
+        raise RuntimeError(f"{what} dims must be different. Got ({d0}, {d1})")
+    if p == "fro":
+        return norm(x, 2, (d0, d1), keepdim)
+    a = np.moveaxis(np.asarray(x._data), (d0, d1), (-2, -1))
+    u, sv, vh = np.linalg.svd(a, full_matrices=False)
+    r = sv.sum(-1)
+    r = np.expand_dims(r, tuple(sorted((d0, d1)))) if keepdim else r
+    attrs = {"u": u, "vh": vh, "dims": (d0, d1), "keepdim": keepdim}
+    r = namespace(x._data).asarray(np.asarray(r, dtype=a.dtype))
+    name = "PermuteBackward0" if keepdim else "SumBackward1"  # (torch moves the kept dims back)
+    return _record("nuclear_norm", name, r, (x,), attrs)
 
 
 @cuda_float32

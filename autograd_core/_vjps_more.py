@@ -5,6 +5,8 @@ table with `defvjp`.
 
 import math
 
+import numpy as np
+
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
@@ -470,3 +472,20 @@ defvjp(
     ),
     on_arrays=False,
 )
+
+
+def _nuclear_norm(g, u, vh, dims, keepdim):
+    """d sum(svdvals(A)) = U diag(g) V^H, over the two dims moved last and back (torch's
+    LinalgSvdBackward0 at first order; its second order is not written here)."""
+    if isinstance(g, Tensor):
+        raise NotImplementedError(
+            "autograd_core: norm(p='nuc') has a first derivative only (create_graph=True through "
+            "it is not implemented)"
+        )
+    xp = namespace(g)
+    g = xp.squeeze(g, axis=tuple(sorted(dims))) if keepdim else g
+    grad = (u * g[..., None, None].astype(u.dtype)) @ vh  # U diag(g) V^H, g repeated per value
+    return (xp.asarray(np.moveaxis(np.asarray(grad), (-2, -1), dims)),)
+
+
+defvjp("nuclear_norm", _nuclear_norm)

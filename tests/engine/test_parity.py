@@ -799,6 +799,17 @@ _SNIPPETS.update({
     "q = L.tensor(-0.45, dtype=L.bfloat16, requires_grad=True)\ny.remainder_(q)\n"
     "(y * L.tensor([-0.5, -0.13, 0.24], dtype=L.bfloat16)).sum().backward()\n"
     "out = (y.float(), q.grad.float())",
+    "matrix_norms_of_torch_norm": "out = []\nfor c in (\"L.tensor(True).norm(p='nuc')\", "
+    "\"L.ones(2, 3, 4).norm(p='nuc')\", \"L.ones(2, 3).norm(p='abc')\", "
+    "\"L.ones(2, 2, dtype=L.int64).norm(p='nuc')\", \"L.ones(2, 3).half().norm(p='nuc')\", "
+    "\"L.ones(2, 3).norm(p='nuc', dim=(1, -1))\", \"L.ones(2, 3).norm(p='fro', dim=(0, 1, 0))\", "
+    "\"L.ones(2, 3).norm(p='nuc', dim=5)\", 'L.nn.functional.glu(L.tensor(3))', "
+    "'L.nn.functional.glu(L.ones(3, dtype=L.int64))'):\n    try:\n        eval(c)\n"
+    "    except RuntimeError as e:\n        out.append(str(e))\nimport numpy as np\n"
+    "for shape, dim, keep in (((3, 4), None, False), ((2, 3, 4), (2, 0), True)):\n"
+    "    x = L.tensor(np.random.RandomState(0).randn(*shape), requires_grad=True)\n"
+    "    y = x.norm(p='nuc', dim=dim, keepdim=keep)\n    y.sum().backward()\n"
+    "    out.append((y, y.grad_fn.name(), x.grad))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
