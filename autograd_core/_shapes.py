@@ -344,8 +344,10 @@ def expand(x, *sizes):
     sizes = _shape_arg(sizes)
     lead = len(sizes) - x.ndim
     if lead < 0:
+        legacy = x.dtype not in (_backend.bool_, _backend.bfloat16)  # (no torch.BoolTensor in C++)
+        name = _type_name(x) if legacy else f"CPU{x.dtype.title}Type"
         raise RuntimeError(
-            f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+            f"expand({name}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
             f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
             f"dimensions in the tensor ({x.ndim})"
         )

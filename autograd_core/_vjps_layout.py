@@ -9,6 +9,7 @@ their outputs' gradients (see `_layout._MultiOutput`), None where an output got 
 import numpy as np
 
 from ._api import ops as F
+from . import _backend
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import defvjp
@@ -123,11 +124,10 @@ def _einsum_grad(g, i, operands, subs, out, shapes):
         letters = "".join(dict.fromkeys("".join(extra_subs)))
         const = extras[0]
         if len(extras) > 1:
-            const = Tensor._from_data(
-                namespace(g._data).einsum(
-                    ",".join(extra_subs) + "->" + letters, *[e._data for e in extras]
-                )
-            )
+            arrays = [_backend.opmath(e._data) for e in extras]  # (no bfloat16 einsum)
+            eq = ",".join(extra_subs) + "->" + letters
+            r = namespace(g._data).einsum(eq, *[a for a, _ in arrays])
+            const = Tensor._from_data(_backend.round_back(r, arrays[0][1]))
         lead = out + "".join(c for c in letters if c not in out)
         g = F.einsum(out + "," + letters + "->" + lead, g, const)
     eq = ",".join([lead] + [s for s, _ in others]) + "->" + "".join(target)

@@ -707,6 +707,56 @@ _SNIPPETS.update({
                                "    except IndexError as e:\n        out.append(str(e))",
 })
 
+# op fuzz classes (helper ops)
+_SNIPPETS.update({
+    "tensordot_dims_checks": (
+        "out = []\nfor a, b, d in (((0,), (0,), 3), ((2, 3), (3, 4), 3), ((2, 3), (3, 2), -1), "
+        "((2, 3), (3, 4), ([1, 1], [0, 0])), ((2, 3), (3, 4), (1, 0)), ((2, 3), (3, 4), 1.5), "
+        "((2, 3), (2, 4), 1), ((2, 1), (3, 4), 1), ((2, 3), (3, 4), ([5], [0]))):\n    try:\n  "
+        "      out.append(L.tensordot(L.ones(a), L.ones(b), dims=d))\n    except Exception as "
+        "e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "inner_of_empty_vectors": (
+        "out = L.inner(L.ones(0, dtype=L.float16), L.ones(0, dtype=L.float16))"
+    ),
+    "bool_batched_products": (
+        "out = []\nfor c in ('L.ones(2, 2, 3).bool().bmm(L.ones(2, 3, 2).bool())', "
+        "'L.baddbmm(L.ones((), dtype=L.bool), L.ones(2, 2, 3).bool(), L.ones(2, 3, 2).bool())',"
+        " \"L.einsum('...j,jk->...k', L.ones(2, 3).bool(), L.ones(3, 4).bool())\", "
+        "'L.ones(3).bool() @ L.ones(2, 3, 2).bool()', 'L.ones(2, 2, 3).bool() @ "
+        "L.ones(3).bool()'):\n    try:\n        out.append(eval(c))\n    except Exception as "
+        "e:\n        out.append((type(e).__name__, str(e)))\nout.append(L.einsum('ij->', "
+        "L.ones(2, 3).bool()))"
+    ),
+    "baddbmm_bfloat16": (
+        "a = L.arange(8.).reshape(2, 2, 2).bfloat16() / 3; b = L.arange(12.).reshape(2, 2, "
+        "3).bfloat16() / 7; c = L.arange(12.).reshape(2, 3, 2).bfloat16() / 5 - 1\nout = "
+        "(L.baddbmm(a, b, c, beta=0.5, alpha=2), L.baddbmm(a.half(), b.half(), c.half()), "
+        "L.baddbmm(a.long(), b.long(), c.long(), beta=0.5, alpha=2))"
+    ),
+    "baddbmm_checks_order": (
+        "out = []\nfor s, d in (((2, 3, 1), 'float64'), ((4, 3), 'float32'), ((2,), 'float32'),"
+        " ((3, 2), 'float16')):\n    for c in ('y.baddbmm_(b1, b2)', 'L.baddbmm(y, b1, b2)'):\n"
+        "        y = L.ones(s, dtype=getattr(L, d)); b1 = L.ones(2, 2, 3); b2 = L.ones(2, 3, 2,"
+        " dtype=L.float64)\n        try:\n            out.append(eval(c))\n        except "
+        "Exception as e:\n            out.append((type(e).__name__, str(e)))"
+    ),
+    "matmul_folded_node_names": (
+        "out = []\nfor sa, sb in (((2, 3), (2, 3, 2)), ((1, 3), (2, 3, 2)), ((1, 2, 3), (2, 3, "
+        "2)), ((3,), (2, 3, 2)), ((2, 2, 3), (3, 2)), ((2, 2, 3), (1, 3, 2))):\n    for ra in "
+        "(True, False):\n        a = L.ones(sa, requires_grad=ra); b = L.ones(sb, "
+        "requires_grad=True)\n        r = a @ b; out.append((r, type(r.grad_fn).__name__, "
+        "L.autograd.grad(r.sum(), (a, b) if ra else b)))"
+    ),
+    "matmul_folded_errors": (
+        "out = []\nfor sa, sb, ra in (((3,), (2, 4, 2), True), ((2, 3), (2, 4, 2), True), ((2, "
+        "2, 3), (4,), False), ((3, 2, 3), (2, 3, 2), False), ((1, 2, 3), (2, 4, 2), True), ((2,"
+        " 3), (2, 3, 2), False)):\n    try:\n        out.append(L.ones(sa, requires_grad=ra) @ "
+        "L.ones(sb, dtype=L.float64))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
