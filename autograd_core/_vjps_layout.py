@@ -11,9 +11,11 @@ import numpy as np
 from ._api import ops as F
 from . import _backend
 from ._backend import namespace
+from ._ops import _record
 from ._tensor import Tensor
 from ._vjps import defvjp
 from ._vjps_shapes import _VIEW_STEP
+from .grad_mode import no_grad
 
 
 def _const(g, make):
@@ -226,7 +228,23 @@ defvjp(
 defvjp("baddbmm", _baddbmm, on_arrays=False)
 
 
-def _cdist(g, x, y, ans, need, p):
+def _cdist(g, x, y, ans, need, p, mm=False):
+    """torch's _cdist_backward, which has no derivative: under create_graph each gradient is made
+    by a node (CdistBackwardBackward0) whose backward refuses. (p = 2 by matrix products: ops.)"""
+    if mm:
+        return _cdist_grads(g, x, y, ans, need, p)
+    with no_grad():
+        grads = _cdist_grads(g, x, y, ans, need, p)
+    attrs = {"name": "_cdist_backward", "formula": True}
+    return tuple(
+        None
+        if t is None
+        else _record("not_implemented", "CdistBackwardBackward0", t._data, (g, x, y, ans), attrs)
+        for t in grads
+    )
+
+
+def _cdist_grads(g, x, y, ans, need, p):
     """d dist(x_i, y_j) / d x_i = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1) (0 at dist 0)."""
     diff = F.unsqueeze(x, -2) - F.unsqueeze(y, -3)  # (..., P, R, M)
     gd, d = F.unsqueeze(g, -1), F.unsqueeze(ans, -1)

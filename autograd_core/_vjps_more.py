@@ -325,9 +325,14 @@ defvjp(  # torch's nansum_backward: the gradient times "not NaN"
 
 
 def _dist(g, x, y, ans, need, p):
-    """torch's norm_backward of x - y (zeros for p = 0), and its negative for y."""
+    """torch's norm_backward of x - y, and its negative for y. For p = 0 it is undefined (no
+    gradient), which torch cannot negate: y's gradient raises."""
     d = VJP["norm"](g, x - y, ans, p, None, False)[0]
-    d = zeros_of(x - y) if d is None else d
+    if d is None and need[1]:
+        raise RuntimeError(
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+            "'self'"
+        )
     return d if need[0] else None, -d if need[1] else None
 
 

@@ -755,6 +755,20 @@ _SNIPPETS.update({
         "L.ones(sb, dtype=L.float64))\n    except Exception as e:\n        "
         "out.append((type(e).__name__, str(e)))"
     ),
+    "cdist_double_backward": (
+        "x = L.arange(6., dtype=L.float64).reshape(3, 2).sin().requires_grad_(); y = L.ones(4, "
+        "2, dtype=L.float64, requires_grad=True)\nout = []\nfor p in (2.0, 1.0, 0.5):\n    g = "
+        "L.autograd.grad(L.cdist(x, y, p=p).sum(), [x, y], create_graph=True)\n    "
+        "out.append([t.requires_grad for t in g])\n    try:\n        L.autograd.grad((g[0] * "
+        "g[1].sum()).sum(), [x, y])\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "dist_p0_backward": (
+        "a = L.tensor([-2.0, -2.1, 2.18], requires_grad=True); b = L.tensor(1.0, "
+        "requires_grad=True)\nout = []\nfor args in ((a, b), (a, b.detach()), (a.detach(), "
+        "b)):\n    try:\n        L.dist(*args, p=0).backward(); out.append((a.grad, b.grad))\n "
+        "   except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
 })
 
 for _name, _code in _SNIPPETS.items():
