@@ -245,7 +245,13 @@ def _cdist(g, x, y, ans, need, p, mm=False):
 
 
 def _cdist_grads(g, x, y, ans, need, p):
-    """d dist(x_i, y_j) / d x_i = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1) (0 at dist 0)."""
+    w = _cdist_weights(g, x, y, ans, p)
+    return (F.sum(w, -2) if need[0] else None, -F.sum(w, -3) if need[1] else None)
+
+
+def _cdist_weights(g, x, y, ans, p):
+    """g times d dist(x_i, y_j) / d (x_i - y_j) = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1)
+    (0 at dist 0), shaped (..., P, R, M)."""
     diff = F.unsqueeze(x, -2) - F.unsqueeze(y, -3)  # (..., P, R, M)
     gd, d = F.unsqueeze(g, -1), F.unsqueeze(ans, -1)
     safe = F.where(d != 0, d, 1.0)
@@ -260,7 +266,7 @@ def _cdist_grads(g, x, y, ans, need, p):
         w = gd * F.sign(diff) * top
     else:
         w = gd * F.sign(diff) * F.abs(diff) ** (p - 1) / safe ** (p - 1)
-    return (F.sum(w, -2) if need[0] else None, -F.sum(w, -3) if need[1] else None)
+    return w
 
 
 def _unique(g):
