@@ -126,7 +126,8 @@ def chunk(x, chunks, dim=0):
 
 def unbind(x, dim=0):
     """The slices along `dim`, each without that dim (views)."""
-    _not_0d(x, dim)
+    if x.ndim == 0:  # torch wraps dim (0 or -1 for a 0-d tensor) before refusing
+        _not_0d(x, _dim(dim, 0) or 0)
     d = _dim(dim, x.ndim)
     indices = [(slice(None),) * d + (i, Ellipsis) for i in range(x.shape[d])]
     return _views(x, "unbind", "UnbindBackward0", indices, {"dim": d, "shape": x.shape})
@@ -697,7 +698,7 @@ def meshgrid(*tensors, indexing=None):
     out = []
     for t, ax in zip(tensors, axes):
         v = reshape(t, tuple(-1 if i == ax else 1 for i in range(len(tensors))))
-        out.append(v.expand(*shape))
+        out.append(v.expand(tuple(shape)))
     return tuple(out)
 
 

@@ -769,6 +769,48 @@ _SNIPPETS.update({
         "b)):\n    try:\n        L.dist(*args, p=0).backward(); out.append((a.grad, b.grad))\n "
         "   except Exception as e:\n        out.append((type(e).__name__, str(e)))"
     ),
+    "checks_before_kernels": (
+        "out = []\nfor c in ('L.hypot(L.tensor([3, -1, -2], dtype=L.int32), L.tensor([-4, 5], "
+        "dtype=L.int32))', 'L.ldexp(L.ones(3, dtype=L.float64), L.tensor([False, True, "
+        "True]))', 'L.ldexp(L.ones(2, dtype=L.int64), L.tensor([True, False]))', "
+        "'L.tensor([True, False]).clip(L.tensor([False, True]), L.tensor(False))', "
+        "'L.tensor([True, False]).clamp(L.tensor(True), True)', 'L.linspace(0, 1, 1, "
+        "dtype=L.bool)', 'L.linspace(0, 1, 3, dtype=L.bool)', 'L.cat([L.tensor(-2.19), "
+        "L.ones(2, 4)], 1)', 'L.unbind(L.tensor(2.), -1)', 'L.unbind(L.tensor(2.), 1)', "
+        "'L.tensor([]).take(L.tensor([100]))'):\n    try:\n        out.append(eval(c))\n    "
+        "except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "index_checks_order": (
+        "out = []\nfor c in ('L.index_select(L.tensor(2.38), -1, L.tensor([]))', "
+        "'L.index_select(L.tensor([]), -2, L.tensor([]))', 'L.index_select(L.ones(3), 0, "
+        "L.tensor([[0.]]))', 'L.index_copy(L.ones(1, 1, 1), -3, L.tensor([], dtype=L.int64), "
+        "L.tensor([]))', 'L.index_copy(L.ones(2, 3), 0, L.tensor([0]), L.ones(()))', "
+        "'L.index_copy(L.ones(3), 0, L.tensor([0, 1]), L.ones(()))'):\n    try:\n        "
+        "out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__,"
+        " str(e)))"
+    ),
+    "expand_sizes": (
+        "out = []\nfor c in ('L.tensor(1.).expand()', 'L.tensor(0.).expand(-2, 3)', "
+        "'L.ones(1).expand(-5)', 'L.ones(2).expand(-1, 2)', 'L.ones(2).expand(3, -3)', "
+        "'L.ones(2).expand(2, -1)', 'L.tensor(1.).expand_as(L.tensor(2.))'):\n    try:\n       "
+        " out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "logsumexp_empty_dims": (
+        "out = []\nfor s, kd in (((3,), False), ((2, 3), False), ((2, 3), True), ((), "
+        "False)):\n    try:\n        out.append(L.ones(s).logsumexp((), keepdim=kd))\n    "
+        "except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "div_rounding_mode_none_node": (
+        "x = L.ones(3, requires_grad=True)\nout = [type(r.grad_fn).__name__ for r in "
+        "(x.divide(-1, rounding_mode=None), x.div(L.tensor(2.), rounding_mode=None), x.div(2), "
+        "x / 2, L.div(x, x, rounding_mode=None))]"
+    ),
+    "logit_eps_half_precision": (
+        "out = []\nfor dt in (L.bfloat16, L.float16):\n    x = L.tensor([[-1.58, 0.4], [0.97, "
+        "-0.86]], dtype=dt, requires_grad=True)\n    r = L.logit(x, eps=0.1); "
+        "r.sum().backward(); out += [r.float(), x.grad.float()]"
+    ),
 })
 
 for _name, _code in _SNIPPETS.items():
