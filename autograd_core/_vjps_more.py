@@ -383,10 +383,10 @@ defvjp("aminmax", _aminmax, on_arrays=False)
 
 # ----------------------------------------------------------------------------- wave 3 pointwise
 def _sinc(g, x):
-    """torch's: (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0."""
-    px = math.pi * x
-    safe = F.where(x == 0, 1.0, x)
-    return (g * F.where(x == 0, 0.0, (px * F.cos(px) - F.sin(px)) / (math.pi * safe * safe)),)
+    """torch's sinc_backward: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), then 0 where x = 0 (so
+    the second derivative there is 0 * inf: NaN, as torch's)."""
+    px, den = math.pi * x, x * x * math.pi
+    return (F.where(den == 0, 0.0, g * (px * F.cos(px) - F.sin(px)) / den),)
 
 
 def _i1(g, x, ans):

@@ -811,6 +811,11 @@ _SNIPPETS.update({
         "-0.86]], dtype=dt, requires_grad=True)\n    r = L.logit(x, eps=0.1); "
         "r.sum().backward(); out += [r.float(), x.grad.float()]"
     ),
+    "sinc_second_derivative_at_0": (
+        "x = L.tensor([-1.81, 0.0, 0.5], dtype=L.float64, requires_grad=True)\ng, = "
+        "L.autograd.grad(L.sinc(x).sum(), x, create_graph=True)\nout = (g, "
+        "L.autograd.grad(g.sum(), x)[0])"
+    ),
 })
 
 for _name, _code in _SNIPPETS.items():
