@@ -197,6 +197,8 @@ def _one_dtype(input, mat1, mat2):
 def _scaled(op, name, input, operands, prod, beta, alpha):
     """beta * input + alpha * prod (prod: the product of `operands`), recorded as op."""
     xp = namespace(prod)
+    if _backend.kind(prod.dtype) in "iu":  # an integer kernel takes integer scalars
+        beta, alpha = int(beta), int(alpha)
     if tuple(input.shape) != tuple(prod.shape):
         try:
             np.broadcast_shapes(tuple(input.shape), tuple(prod.shape))
@@ -242,6 +244,11 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
         if t.ndim != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t.ndim}-D")
     dt = result_type(input, vec1, vec2)
+    for name, v in (("beta", beta), ("alpha", alpha)):
+        if not dt.is_floating_point and isinstance(v, float):
+            raise RuntimeError(
+                f"For integral input tensors, argument {name} must not be a floating point number."
+            )
     prod = _cast(vec1._data, dt)[:, None] * _cast(vec2._data, dt)[None, :]
     return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha)
 

@@ -117,7 +117,10 @@ def divide(input, other, *, rounding_mode=_NO_MODE):
         )
     if not isinstance(input, Tensor):  # a number first, as torch.divide(2, t) allows
         input = _as_tensor_like(input, other)
-    q = floor_divide(input, other)._data  # torch's checks (bool, integer division by zero)
+    try:
+        q = floor_divide(input, other)._data  # torch's checks (bool, integer division by zero)
+    except NotImplementedError as e:  # (the kernel of the mode)
+        raise NotImplementedError(str(e).replace("div_floor_cpu", f"div_{rounding_mode}_cpu"))
     if rounding_mode == "trunc":
         a, b = _operands(input, other)
         if _backend.kind(q.dtype) == "f":

@@ -816,6 +816,16 @@ _SNIPPETS.update({
         "L.autograd.grad(L.sinc(x).sum(), x, create_graph=True)\nout = (g, "
         "L.autograd.grad(g.sum(), x)[0])"
     ),
+    "integer_scaled_products": (
+        "out = []\nfor c in ('L.addmm(L.tensor([0, -3, -2, 0]), L.tensor([[-2, 1, 4], [-2, 2, "
+        "3]]), L.tensor([[4, -2, -3, 3], [0, -4, -3, -2], [-3, 4, 1, 1]]), beta=0.5, "
+        "alpha=1.7)', 'L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), "
+        "beta=1.5, alpha=2.5)', 'L.addr(L.tensor([[1, 2], [3, 4]]), L.tensor([1, 2]), "
+        "L.tensor([3, 1]), beta=0.5)', 'L.addr(L.ones(2, 2).bool(), L.ones(2).bool(), "
+        "L.ones(2).bool(), alpha=0.5)', \"L.ones(2).bool().div(L.tensor(False), "
+        "rounding_mode='trunc')\"):\n    try:\n        out.append(eval(c))\n    except "
+        "Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
 })
 
 for _name, _code in _SNIPPETS.items():
