@@ -208,7 +208,7 @@ def broadcast_tensors(*tensors):
                     f"({s[-k]}) at non-singleton dimension {n}"
                 )
         shape = np.broadcast_shapes(shape, s)
-    return tuple(x if tuple(x.shape) == shape else expand(x, *shape) for x in tensors)
+    return tuple(x if tuple(x.shape) == shape else expand(x, tuple(shape)) for x in tensors)
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
@@ -254,6 +254,19 @@ def _index_source(name, x, dim, index, source):
         )
     if isinstance(index, Tensor) and index.ndim > 1 and name == "index_copy_":
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.ndim})")
+    if name == "index_copy_" and isinstance(index, Tensor):  # (after dim, before the index dtype)
+        _dim(dim, x.ndim)
+        if source.ndim and x.ndim and source.ndim != x.ndim:
+            raise IndexError(
+                "index_copy_(): When source and destination are not scalars, their "
+                f"dimensionality must match. Source dimensionality ({source.ndim}), destination "
+                f"dimensionality ({x.ndim})"
+            )
+        if not source.ndim and index.numel() != 1:
+            raise IndexError(
+                "index_copy_(): When source is scalar, index should have one element (got "
+                f"{index.numel()})"
+            )
     d, idx = _vector_index(x, dim, index, name)
     n = (tuple(x.shape) or (1,))[d]
     if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
@@ -273,7 +286,7 @@ def _index_source(name, x, dim, index, source):
             "scalar type"
         )
     want = tuple(x.shape[:d]) + (idx.shape[0],) + tuple(x.shape[d + 1 :])
-    if source.ndim and tuple(source.shape) != want:
+    if (source.ndim or (name == "index_copy_" and x.ndim > 1)) and tuple(source.shape) != want:
         if name == "index_copy_":
             cut = lambda s: ", ".join(str(n) for i, n in enumerate(s) if i != d)  # noqa: E731
             raise RuntimeError(
@@ -469,8 +482,11 @@ def logit(input, eps=None):
     (integer inputs give the default float)."""
     a = input._data if input.dtype.is_floating_point else _cast(input._data, _float_dtype(input))
     xp = namespace(a)
+    a, low = _backend.opmath(a)  # (numpy's clip has no bfloat16 loop)
     p = a if eps is None else xp.clip(a, eps, 1 - eps)
-    return _record("logit", "LogitBackward0", xp.log(p / (1 - p)), (input,), {"eps": eps})
+    p = _backend.round_back(p, low)  # torch rounds each step to a half-precision input's dtype
+    r = xp.log(p / (1 - p))
+    return _record("logit", "LogitBackward0", r, (input,), {"eps": eps})
 
 
 def _nan_ignoring(name, node):
@@ -514,7 +530,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 def broadcast_to(input, size):
     """input expanded to `size` (a view)."""
-    return expand(input, *size)
+    return expand(input, tuple(size))
 
 
 # ----------------------------------------------------------------------------- wave 3: predicates

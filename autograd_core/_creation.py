@@ -382,8 +382,10 @@ def _space_ends(name, start, end, steps):
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or _backend.default_float[0]
-    _no_kernel_for("linspace_cpu", dt, "iuf")
-    host = np.linspace(*_space_ends("linspace", start, end, steps), steps)
+    ends = _space_ends("linspace", start, end, steps)
+    if steps > 1:  # (one step is start, filled without the kernel: bool too)
+        _no_kernel_for("linspace_cpu", dt, "iuf")
+    host = np.linspace(*ends, steps)
     return _finish(
         Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
         requires_grad,

@@ -179,8 +179,11 @@ def clamp(x, min=None, max=None):
     Bounds are numbers or tensors (broadcast against x; they get gradients too, ClampBackward0)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    _tensor_bound = isinstance(min, Tensor) or isinstance(max, Tensor)
     dt = result_type(x, min, max)
-    if dt is _backend.bool_ and not isinstance(min, Tensor) and not isinstance(max, Tensor):
+    if dt is _backend.bool_ and isinstance(min, Tensor) and isinstance(max, Tensor):
+        raise _no_kernel("clamp_cpu", x)
+    if dt is _backend.bool_ and (min is not None and max is not None or not _tensor_bound):
         raise _no_kernel(
             "clamp_scalar_cpu"
             if min is not None and max is not None

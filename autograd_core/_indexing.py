@@ -261,6 +261,15 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
 
 
 def _vector_index(x, dim, index, fn):
+    if fn == "index_select" and isinstance(index, Tensor):  # torch: dim, rank, count, dtype
+        _dim(dim, x.ndim)
+        if index.ndim > 1:
+            raise IndexError("index_select(): Index is supposed to be a vector")
+        if x.ndim == 0 and index.numel() != 1:
+            raise RuntimeError(
+                "index_select(): Index to scalar can have only 1 value, got "
+                f"{index.numel()} value(s)"
+            )
     _int_index(index, fn, allow32=fn == "index_select")
     if index.ndim > 1:
         if fn == "index_select":
@@ -405,6 +414,8 @@ def take(input, index):
     n = input.numel()
     idx = index._data
     xp = namespace(idx)
+    if n == 0 and idx.size:
+        raise IndexError("take(): tried to take from an empty tensor")
     bad = (idx < -n) | (idx >= n)
     if builtins.bool(xp.any(bad)):
         raise IndexError(
@@ -544,7 +555,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         and (a.shape[-2] > 25 or b.shape[-2] > 25)
     )
     name = "ViewBackward0" if p == 2 and mm else "CdistBackward0"  # torch's mm path ends in a view
-    return _record("cdist", name, r, (x1, x2), {"p": p})
+    return _record("cdist", name, r, (x1, x2), {"p": p, "mm": name == "ViewBackward0"})
 
 
 def _pair_weights(diff, d, p, xp):
@@ -719,7 +730,7 @@ def masked_scatter_(self, mask, source):
             f"in the tensor ({mask.ndim})"
         )
     if tuple(mask.shape) != tuple(self.shape):
-        mask = expand(mask, *self.shape)
+        mask = expand(mask, tuple(self.shape))
     return self._inplace(masked_scatter, mask, source)
 
 
@@ -820,8 +831,8 @@ def take_along_dim(input, indices, dim=None):
     shape = list(np.broadcast_shapes(tuple(grow), tuple(indices.shape)))
     want_x = shape[:d] + [input.shape[d]] + shape[d + 1 :]
     want_i = shape[:d] + [indices.shape[d]] + shape[d + 1 :]
-    x = input if list(input.shape) == want_x else input.expand(*want_x)
-    i = indices if list(indices.shape) == want_i else indices.expand(*want_i)
+    x = input if list(input.shape) == want_x else input.expand(tuple(want_x))
+    i = indices if list(indices.shape) == want_i else indices.expand(tuple(want_i))
     return gather(x, d, i)
 
 

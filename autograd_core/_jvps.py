@@ -28,6 +28,7 @@ import inspect
 import math
 
 from ._api import ops as F
+from ._vjps_layout import _cdist_weights
 
 JVP = {}
 
@@ -78,6 +79,9 @@ JVP["softmax"] = lambda t, ans, dim: ans * (t[0] - F.sum(t[0] * ans, dim, True))
 JVP["log_softmax"] = lambda t, ans, dim: t[0] - F.sum(F.exp(ans) * t[0], dim, True)
 
 # ----------------------------------------------------------------------------- linear algebra
+JVP["cdist"] = lambda t, x, y, ans, p: F.sum(  # (its VJP's own backward refuses, as torch's)
+    _cdist_weights(ans * 0 + 1, x, y, ans, p) * (F.unsqueeze(t[0], -2) - F.unsqueeze(t[1], -3)), -1
+)
 JVP["matmul"] = lambda t, x, y: t[0] @ y + x @ t[1]
 JVP["addmm"] = lambda t, y, z: t[0] + t[1] @ z + y @ t[2]  # x + y @ z
 

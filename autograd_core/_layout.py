@@ -126,7 +126,8 @@ def chunk(x, chunks, dim=0):
 
 def unbind(x, dim=0):
     """The slices along `dim`, each without that dim (views)."""
-    _not_0d(x, dim)
+    if x.ndim == 0:  # torch wraps dim (0 or -1 for a 0-d tensor) before refusing
+        _not_0d(x, _dim(dim, 0) or 0)
     d = _dim(dim, x.ndim)
     indices = [(slice(None),) * d + (i, Ellipsis) for i in range(x.shape[d])]
     return _views(x, "unbind", "UnbindBackward0", indices, {"dim": d, "shape": x.shape})
@@ -449,6 +450,33 @@ def _contracts(subs, out):
     )
 
 
+def _einsum_dtype(subs, out, operands):
+    """The result dtype of torch's einsum of one or two operands, after its errors: a dim summed
+    in one operand only is summed first (integers become int64), dims shared by both are
+    contracted by bmm (no bool, one dtype), and nothing left to contract is a mul."""
+    dts = [t.dtype for t in operands]
+    sizes = [dict(zip(s, t.shape)) for s, t in zip(subs, operands)]
+    summed = [c for c in dict.fromkeys("".join(subs)) if c not in out]
+    bmm = False
+    for c in summed:
+        big = [i for i, sz in enumerate(sizes) if sz.get(c, 1) != 1]
+        if len(big) == 2:
+            bmm = True
+        elif len(big) == 1 or len(operands) == 1:  # (one operand: a sum of all its summed dims)
+            i = big[0] if big else 0
+            if not dts[i].is_floating_point:
+                dts[i] = _backend.int64
+    if len(operands) == 1:
+        return dts[0]
+    if not bmm:
+        return _backend.promote_types(*dts)
+    if dts[0] is _backend.bool_:
+        raise NotImplementedError(f"\"bmm\" not implemented for '{dts[0].title}'")
+    if dts[0] is not dts[1]:
+        raise RuntimeError(f"expected scalar type {dts[0].title} but found {dts[1].title}")
+    return dts[0]
+
+
 def einsum(equation, *operands):
     """Einstein summation (repeated indices, '...', implicit output). More than three operands
     are contracted left to right, two at a time, as torch does."""
@@ -467,11 +495,16 @@ def einsum(equation, *operands):
         return einsum(",".join((inter,) + subs[2:]) + "->" + out, first, *operands[2:])
     first = operands[0]
     odd = next((t for t in operands[1:] if t.dtype is not first.dtype), None)
-    if odd is not None and _contracts(subs, out):
-        raise RuntimeError(f"expected scalar type {_cname(first)} but found {_cname(odd)}")
-    dt = result_type(*operands)
+    if len(operands) > 2 and _contracts(subs, out):
+        if odd is not None:
+            raise RuntimeError(f"expected scalar type {_cname(first)} but found {_cname(odd)}")
+        if first.dtype is _backend.bool_:
+            raise _no_kernel("bmm", first)
+    dt = result_type(*operands) if len(operands) > 2 else _einsum_dtype(subs, out, operands)
     xp = namespace(first._data)
-    r = xp.einsum(",".join(subs) + "->" + out, *[_cast(t._data, dt) for t in operands])
+    work = _backend.float32 if dt in (_backend.float16, _backend.bfloat16) else dt  # (rounded)
+    r = xp.einsum(",".join(subs) + "->" + out, *[_cast(t._data, work) for t in operands])
+    r = _cast(xp.asarray(r), dt)
     sizes = tuple(tuple(t.shape) for t in operands)
     return _record(
         f"einsum{len(operands)}",
@@ -665,7 +698,7 @@ def meshgrid(*tensors, indexing=None):
     out = []
     for t, ax in zip(tensors, axes):
         v = reshape(t, tuple(-1 if i == ax else 1 for i in range(len(tensors))))
-        out.append(v.expand(*shape))
+        out.append(v.expand(tuple(shape)))
     return tuple(out)
 
 

@@ -16,35 +16,75 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._graph import node_class
-from ._operands import _cast, _cname, _dim, _no_kernel, result_type
+from ._operands import _cast, _cname, _dim, _dims, _no_kernel, result_type
 from ._ops import _forward, _record
-from ._shapes import permute, reshape
+from ._shapes import expand, permute, reshape
 from ._tensor import Tensor
-from ._matmul import addmm as _matmul_addmm, dot as _matmul_dot
+from ._matmul import _C10_NAMES, addmm as _matmul_addmm, dot as _matmul_dot
 from ._elementwise import where
+from ._reductions import sum as _sum
 from ._layout import _MultiOutput, _warn_once
 
 
 def tensordot(a, b, dims=2):
     """The sum of products of a and b over their paired dims: the last `dims` of a with the first
-    of b, or dims = (dims of a, dims of b)."""
-    if isinstance(dims, int):
+    of b, or dims = (dims of a, dims of b). torch's Python checks of dims, then its kernel's."""
+    if isinstance(dims, Tensor):
+        if dims.numel() > 1:
+            if dims.shape[0] != 2:
+                raise AssertionError(
+                    f"dims tensor must have size 2 in first dimension, got {dims.shape[0]}"
+                )
+            dims = (dims[0].tolist(), dims[1].tolist())
+        else:
+            n = int(dims.item())
+            if n < 0:
+                raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+            dims = (list(range(-n, 0)), list(range(n)))
+    elif isinstance(dims, (int, np.integer)):
         if dims < 0:
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        da, db = list(range(a.ndim - dims, a.ndim)), list(range(dims))
-    else:
-        da, db = ([d] if isinstance(d, int) else list(d) for d in dims)
-        da, db = [_dim(d, a.ndim) for d in da], [_dim(d, b.ndim) for d in db]
+        if dims > builtins.min(a.ndim, b.ndim):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims = (list(range(-dims, 0)), list(range(dims)))
+    elif not isinstance(dims, (tuple, list)):
+        raise RuntimeError(
+            "tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+            f"containing two lists, but got dims={dims}"
+        )
+    da, db = dims
+    for name, pos, d in (("dims_self", 3, da), ("dims_other", 4, db)):
+        if not isinstance(d, (tuple, list)):  # (torch's argument parser on its kernel's call)
+            raise TypeError(
+                f"tensordot(): argument '{name}' (position {pos}) must be tuple of ints, not "
+                f"{type(d).__name__}"
+            )
+    da, db = list(da), list(db)
     if len(da) != len(db):
         raise RuntimeError("both dimension lists should have same length")
-    fa = [d for d in range(a.ndim) if d not in da]
-    fb = [d for d in range(b.ndim) if d not in db]
-    k = 1
-    for d in da:
-        k *= a.shape[d]
-    left = reshape(permute(a, fa + da), (-1, k))
-    right = reshape(permute(b, db + fb), (k, -1))
-    shape = [a.shape[d] for d in fa] + [b.shape[d] for d in fb]
+    if a.dtype is not b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    t1, t2, csize = a, b, 1
+    for d1, d2 in zip(da, db):
+        s1, s2 = a.size(d1), b.size(d2)
+        if s2 == 1:  # a broadcast dim is summed at once
+            t1 = _sum(t1, d1, keepdim=True)
+        elif s1 == 1:
+            t2 = _sum(t2, d2, keepdim=True)
+        elif s1 != s2:
+            raise RuntimeError(
+                f"contracted dimensions need to match, but first has size {s1} in dim {d1} and "
+                f"second has size {s2} in dim {d2}"
+            )
+        else:
+            csize *= s1
+    _dims(da, a.ndim), _dims(db, b.ndim)  # (torch's error for a dim given twice)
+    ca, cb = {d % builtins.max(a.ndim, 1) for d in da}, {d % builtins.max(b.ndim, 1) for d in db}
+    fa = [d for d in range(a.ndim) if d not in ca]
+    fb = [d for d in range(b.ndim) if d not in cb]
+    shape = [t1.shape[d] for d in fa] + [t2.shape[d] for d in fb]
+    left = reshape(permute(t1, fa + da), (math.prod(shape[: len(fa)]), csize))
+    right = reshape(permute(t2, db + fb), (csize, math.prod(shape[len(fa) :])))
     return reshape(left.mm(right), tuple(shape))
 
 
@@ -59,14 +99,17 @@ def kron(input, other):
     return reshape(a * b, shape, _name="UnsafeViewBackward0")
 
 
-_LONG = {"float64": "double", "float32": "float", "float16": "c10::Half", "int64": "long int"}
-
-
-_LONG.update(bfloat16="c10::BFloat16", int32="int", bool="bool")
-
-
-def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
-    """beta * input + alpha * (batch1 @ batch2), batched; beta = 0 ignores input (NaN too)."""
+def _baddbmm_checks(input, batch1, batch2, inplace=False):
+    """torch's order: input expanded to the product's shape, input's dtype against batch1's, the
+    ranks and batch2's sizes, (in place) the output's dtype (batch2's) and shape against self,
+    then the kernel: no bool, batch2 in batch1's dtype."""
+    target = (batch1.size(0), batch1.size(1), batch2.size(2))
+    expand(input.detach(), *target)  # (raises torch's expand message)
+    if input.dtype is not batch1.dtype:
+        raise RuntimeError(
+            f"Input dtypes must be the same, got: input {_C10_NAMES[input.dtype.name]}, batch1: "
+            f"{_C10_NAMES[batch1.dtype.name]}, batch2: {_C10_NAMES[batch2.dtype.name]}"
+        )
     for name, t in (("batch1", batch1), ("batch2", batch2)):
         if t.ndim != 3:
             raise RuntimeError(f"{name} must be a 3D tensor")
@@ -76,19 +119,39 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
             f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {m}] but got: "
             f"[{batch2.shape[0]}, {batch2.shape[1]}]."
         )
-    if len({input.dtype, batch1.dtype, batch2.dtype}) > 1:
+    if inplace and input.dtype is not batch2.dtype:
         raise RuntimeError(
-            f"Input dtypes must be the same, got: input {_LONG[input.dtype.name]}, batch1: "
-            f"{_LONG[batch1.dtype.name]}, batch2: {_LONG[batch2.dtype.name]}"
+            f"Bad in-place call: input tensor dtype {_C10_NAMES[input.dtype.name]} and output "
+            f"tensor dtype {_C10_NAMES[batch2.dtype.name]} should match"
         )
-    x, y, z = input._data, batch1._data, batch2._data
-    prod = y @ z
+    if inplace and tuple(input.shape) != (b, n, batch2.shape[2]):
+        raise RuntimeError(
+            f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "
+            f"{[b, n, batch2.shape[2]]} should match"
+        )
+    if batch1.dtype is _backend.bool_:
+        raise _no_kernel("baddbmm", batch1)
+    if batch2.dtype is not batch1.dtype:
+        raise RuntimeError(f"expected scalar type {_cname(batch1)} but found {_cname(batch2)}")
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, _inplace=False):
+    """beta * input + alpha * (batch1 @ batch2), batched; beta = 0 ignores input (NaN too)."""
+    _baddbmm_checks(input, batch1, batch2, _inplace)
+    if _backend.kind(batch1._data.dtype) in "iu":  # an integer kernel takes integer scalars
+        beta, alpha = int(beta), int(alpha)
+    (x, low), (y, _), (z, _) = (_backend.opmath(t._data) for t in (input, batch1, batch2))
+    prod = y @ z  # bfloat16, float16: in float32, rounded once at the end (torch's kernel)
     r = alpha * prod if beta == 0 else beta * x + alpha * prod
     r = namespace(r).broadcast_to(r, prod.shape)
-    if beta == 0:
-        r = namespace(r).asarray(r, copy=True)
+    r = _backend.round_back(namespace(r).asarray(r, copy=True), low)
     attrs = {"beta": beta, "alpha": alpha}
     return _record("baddbmm", "BaddbmmBackward0", r, (input, batch1, batch2), attrs)
+
+
+def _baddbmm_inplace(input, batch1, batch2, *, beta=1, alpha=1):
+    """Tensor.baddbmm_: torch checks the output against self before the kernel's checks."""
+    return baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, _inplace=True)
 
 
 def outer(input, vec2):
@@ -134,6 +197,8 @@ def _one_dtype(input, mat1, mat2):
 def _scaled(op, name, input, operands, prod, beta, alpha):
     """beta * input + alpha * prod (prod: the product of `operands`), recorded as op."""
     xp = namespace(prod)
+    if _backend.kind(prod.dtype) in "iu":  # an integer kernel takes integer scalars
+        beta, alpha = int(beta), int(alpha)
     if tuple(input.shape) != tuple(prod.shape):
         try:
             np.broadcast_shapes(tuple(input.shape), tuple(prod.shape))
@@ -167,6 +232,8 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
     if len({input.dtype, mat.dtype, vec.dtype}) > 1:
         names = ", ".join(_cname(t) for t in (input, mat)) + f", and {_cname(vec)}"
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names}")
+    if mat.dtype is _backend.bool_:
+        raise _no_kernel("addmv_impl_cpu", mat)
     prod = mat._data @ vec._data
     return _scaled("addmv", "AddmvBackward0", input, (mat, vec), prod, beta, alpha)
 
@@ -177,6 +244,11 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
         if t.ndim != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t.ndim}-D")
     dt = result_type(input, vec1, vec2)
+    for name, v in (("beta", beta), ("alpha", alpha)):
+        if not dt.is_floating_point and isinstance(v, float):
+            raise RuntimeError(
+                f"For integral input tensors, argument {name} must not be a floating point number."
+            )
     prod = _cast(vec1._data, dt)[:, None] * _cast(vec2._data, dt)[None, :]
     return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha)
 
@@ -198,6 +270,8 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
             f"{batch2.shape[1]}x{batch2.shape[2]})"
         )
     _one_dtype(input, batch1, batch2)
+    if batch1.dtype is _backend.bool_:
+        raise _no_kernel("addmm_impl_cpu_", batch1)
     prod = namespace(batch1._data).sum(batch1._data @ batch2._data, axis=0)
     return _scaled("addbmm", "AddbmmBackward0", input, (batch1, batch2), prod, beta, alpha)
 

@@ -178,8 +178,9 @@ for _name in """
 for _m in _ops_modules.BREADTH:
     for _name in _m.METHODS:
         setattr(Tensor, _name, _ops_modules.method(_name, getattr(_m, _name)))
-    for _name in _m.INPLACE:
-        setattr(Tensor, _name + "_", _inplace_method(getattr(_m, _name), _name + "_"))
+    for _name in _m.INPLACE:  # (an op whose in-place form checks more has its own: _<name>_inplace)
+        _fn = getattr(_m, f"_{_name}_inplace", None) or getattr(_m, _name)
+        setattr(Tensor, _name + "_", _inplace_method(_fn, _name + "_"))
 Tensor.clip_ = Tensor.clamp_
 Tensor.masked_fill_ = lambda self, mask, value: self._inplace(  # torch names self first in errors
     _ops.masked_fill, mask, value, _self_first=True

@@ -16,6 +16,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
+from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _as_tensor_like
 from ._operands import _cast, _no_kernel, _operands, result_type
@@ -89,11 +90,26 @@ def true_divide(input, other):
     return div(input, other)
 
 
-def divide(input, other, *, rounding_mode=None):
+class _NoMode:
+    """rounding_mode's default: torch's overload without it (a None given is the other one)."""
+
+    def __repr__(self):
+        return "None"
+
+
+_NO_MODE = _NoMode()
+
+
+def divide(input, other, *, rounding_mode=_NO_MODE):
     """input / other; rounding_mode "floor" rounds the quotient down, "trunc" toward zero (both
-    DivBackward2, with a zero gradient)."""
-    if rounding_mode is None:
+    DivBackward2, with a zero gradient); None given divides (DivBackward2 too)."""
+    if rounding_mode is _NO_MODE:
         return div(input, other)
+    if rounding_mode is None:
+        r = div(input, other)
+        if r._grad_fn is not None:
+            r._grad_fn.__class__ = node_class("DivBackward2")
+        return r
     if rounding_mode not in ("floor", "trunc"):
         raise RuntimeError(
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
@@ -101,7 +117,10 @@ def divide(input, other, *, rounding_mode=None):
         )
     if not isinstance(input, Tensor):  # a number first, as torch.divide(2, t) allows
         input = _as_tensor_like(input, other)
-    q = floor_divide(input, other)._data  # torch's checks (bool, integer division by zero)
+    try:
+        q = floor_divide(input, other)._data  # torch's checks (bool, integer division by zero)
+    except NotImplementedError as e:  # (the kernel of the mode)
+        raise NotImplementedError(str(e).replace("div_floor_cpu", f"div_{rounding_mode}_cpu"))
     if rounding_mode == "trunc":
         a, b = _operands(input, other)
         if _backend.kind(q.dtype) == "f":
@@ -191,8 +210,10 @@ def lerp(input, end, weight):
             return _record("lerp_tensor", "LerpBackward1", r, (input, end, weight))
         # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
         r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
-    except ValueError as e:
-        raise _shape_error("lerp", input, end, e) from None
+    except ValueError:  # (torch's message names the first operand that does not broadcast)
+        shaped = [t for t in (input, end, weight) if isinstance(t, Tensor)]
+        _combine("lerp", _broadcast, shaped, *[t._data for t in shaped])
+        raise
     return _record("lerp", "LerpBackward0", r, (input, end), {"weight": weight})
 
 
@@ -203,10 +224,16 @@ def _float_dtype(*operands):
     return dt if dt.is_floating_point else _backend.default_float[0]
 
 
+def _broadcast(xp, *arrays):
+    return xp.broadcast_arrays(*arrays)
+
+
 def _float_only(kernel, *operands):
     """The result dtype of an op with float kernels only (torch's "hypot_cpu" refusal)."""
     dt = result_type(*operands)
     if not dt.is_floating_point:
+        tensors = [t for t in operands if isinstance(t, Tensor)]  # (torch checks shapes first)
+        _combine(None, _broadcast, tensors, *[t._data for t in tensors])
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_CNAMES[dt.name]}'")
     return dt
 
@@ -695,6 +722,8 @@ def _float_power_inplace(self, exponent):
 def ldexp(input, other):
     """input * 2 ** other (integer operands give the default float dtype)."""
     _tensor_arg("ldexp", 2, "other", other)
+    if other.dtype is _backend.bool_ and input.dtype.is_floating_point:  # (no bool kernel)
+        raise _no_kernel("ldexp_cpu_exp", other)
     dt = _float_dtype(input, other)
     r = _combine("ldexp", lambda xp, a, b: a * 2.0**b, (input, other), *_arrays(dt, input, other))
     return _record("ldexp", "LdexpBackward0", r, (input, other))

@@ -339,6 +339,9 @@ def logsumexp(x, dim, keepdim=False):
     """log(sum(exp(x), dim)), computed stably."""
     x = _float(x) if not _is_float(x) else x
     dims = _dims(dim, x.ndim)
+    if isinstance(dim, (tuple, list)) and not dim and x.ndim and not keepdim:
+        # torch reduces every dim, keeping them, into a result of the squeezed shape
+        raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * x.ndim}")
     xp = namespace(x._data)
     a = x._data
     m = _shift(xp, a, dims)

@@ -340,21 +340,32 @@ def T(x):
 
 def expand(x, *sizes):
     """Broadcast to a larger shape without copying; -1 keeps a size."""
+    if not sizes:
+        raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _shape_arg(sizes)
     lead = len(sizes) - x.ndim
     if lead < 0:
+        legacy = x.dtype not in (_backend.bool_, _backend.bfloat16)  # (no torch.BoolTensor in C++)
+        name = _type_name(x) if legacy else f"CPU{x.dtype.title}Type"
         raise RuntimeError(
-            f"expand({_type_name(x)}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
+            f"expand({name}{{{list(x.shape)}}}, size=[{', '.join(map(str, sizes))}]): the "
             f"number of sizes provided ({len(sizes)}) must be greater or equal to the number of "
             f"dimensions in the tensor ({x.ndim})"
         )
-    shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    shape = tuple(x.shape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(sizes))
     if shape == x.shape:
         return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
-    try:
-        r = namespace(x._data).broadcast_to(x._data, shape)
-    except ValueError:
-        raise expand_error(shape, x.shape, sizes) from None
+    for i in range(len(sizes) - 1, -1, -1):  # torch's checks, from the last dim
+        if i < lead and sizes[i] == -1:
+            raise RuntimeError(
+                f"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+                f"dimension {i}"
+            )
+        if i >= lead and x.shape[i - lead] not in (1, shape[i]):
+            raise expand_error(shape, x.shape, sizes)
+    if builtins.min(shape) < 0:  # (a size below -1 reaches torch's numel)
+        raise RuntimeError("numel: integer multiplication overflow")
+    r = namespace(x._data).broadcast_to(x._data, shape)
     return _view(_record("expand", "ExpandBackward0", r, (x,)), x, "expand", *sizes)
 
 
@@ -373,7 +384,7 @@ def expand_error(target, shape, sizes=None):
 
 
 def expand_as(x, other):
-    return expand(x, *other.shape)
+    return expand(x, tuple(other.shape))
 
 
 def expandable(shape, to):
@@ -506,10 +517,10 @@ def cat(tensors, dim=0):
     legacy = [isinstance(t, Tensor) and t.shape == (0,) for t in tensors]
     joined = [t for t, skip in zip(tensors, legacy) if not skip] or tensors
     ref = next(t for t in joined if isinstance(t, Tensor))
-    d = _dim(dim, ref.ndim)
-    if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):
+    if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):  # (before dim's check)
         i = next(i for i, t in enumerate(tensors) if t.ndim == 0)
         raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    d = _dim(dim, ref.ndim)
     for t in joined:
         if t.ndim != ref.ndim:
             raise RuntimeError(

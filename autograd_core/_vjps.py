@@ -130,13 +130,12 @@ VJP["remainder_tensor"] = lambda g, x, y, need: (  # x % y: d/dy = -floor(x / y)
 )
 
 
-def _not_implemented(g, name, inplace=False):
+def _not_implemented(g, name, inplace=False, formula=False):
     """torch has no derivative for this op (floor_divide, remainder of a number; asinh_, acosh_,
-    atanh_ in place): backward refuses."""
-    if inplace:
-        raise NotImplementedError(
-            f"the derivative for 'inplace version of {name}' is not implemented."
-        )
+    atanh_ in place; a backward formula such as _cdist_backward): backward refuses."""
+    if inplace or formula:
+        what = f"inplace version of {name}" if inplace else name
+        raise NotImplementedError(f"the derivative for '{what}' is not implemented.")
     raise RuntimeError(f"derivative for aten::{name} is not implemented")
 
 

@@ -9,10 +9,13 @@ their outputs' gradients (see `_layout._MultiOutput`), None where an output got 
 import numpy as np
 
 from ._api import ops as F
+from . import _backend
 from ._backend import namespace
+from ._ops import _record
 from ._tensor import Tensor
 from ._vjps import defvjp
 from ._vjps_shapes import _VIEW_STEP
+from .grad_mode import no_grad
 
 
 def _const(g, make):
@@ -123,11 +126,10 @@ def _einsum_grad(g, i, operands, subs, out, shapes):
         letters = "".join(dict.fromkeys("".join(extra_subs)))
         const = extras[0]
         if len(extras) > 1:
-            const = Tensor._from_data(
-                namespace(g._data).einsum(
-                    ",".join(extra_subs) + "->" + letters, *[e._data for e in extras]
-                )
-            )
+            arrays = [_backend.opmath(e._data) for e in extras]  # (no bfloat16 einsum)
+            eq = ",".join(extra_subs) + "->" + letters
+            r = namespace(g._data).einsum(eq, *[a for a, _ in arrays])
+            const = Tensor._from_data(_backend.round_back(r, arrays[0][1]))
         lead = out + "".join(c for c in letters if c not in out)
         g = F.einsum(out + "," + letters + "->" + lead, g, const)
     eq = ",".join([lead] + [s for s, _ in others]) + "->" + "".join(target)
@@ -226,8 +228,30 @@ defvjp(
 defvjp("baddbmm", _baddbmm, on_arrays=False)
 
 
-def _cdist(g, x, y, ans, need, p):
-    """d dist(x_i, y_j) / d x_i = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1) (0 at dist 0)."""
+def _cdist(g, x, y, ans, need, p, mm=False):
+    """torch's _cdist_backward, which has no derivative: under create_graph each gradient is made
+    by a node (CdistBackwardBackward0) whose backward refuses. (p = 2 by matrix products: ops.)"""
+    if mm:
+        return _cdist_grads(g, x, y, ans, need, p)
+    with no_grad():
+        grads = _cdist_grads(g, x, y, ans, need, p)
+    attrs = {"name": "_cdist_backward", "formula": True}
+    return tuple(
+        None
+        if t is None
+        else _record("not_implemented", "CdistBackwardBackward0", t._data, (g, x, y, ans), attrs)
+        for t in grads
+    )
+
+
+def _cdist_grads(g, x, y, ans, need, p):
+    w = _cdist_weights(g, x, y, ans, p)
+    return (F.sum(w, -2) if need[0] else None, -F.sum(w, -3) if need[1] else None)
+
+
+def _cdist_weights(g, x, y, ans, p):
+    """g times d dist(x_i, y_j) / d (x_i - y_j) = sign(x_i - y_j) |x_i - y_j|^(p-1) / dist^(p-1)
+    (0 at dist 0), shaped (..., P, R, M)."""
     diff = F.unsqueeze(x, -2) - F.unsqueeze(y, -3)  # (..., P, R, M)
     gd, d = F.unsqueeze(g, -1), F.unsqueeze(ans, -1)
     safe = F.where(d != 0, d, 1.0)
@@ -242,7 +266,7 @@ def _cdist(g, x, y, ans, need, p):
         w = gd * F.sign(diff) * top
     else:
         w = gd * F.sign(diff) * F.abs(diff) ** (p - 1) / safe ** (p - 1)
-    return (F.sum(w, -2) if need[0] else None, -F.sum(w, -3) if need[1] else None)
+    return w
 
 
 def _unique(g):

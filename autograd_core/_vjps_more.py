@@ -327,9 +327,14 @@ defvjp(  # torch's nansum_backward: the gradient times "not NaN"
 
 
 def _dist(g, x, y, ans, need, p):
-    """torch's norm_backward of x - y (zeros for p = 0), and its negative for y."""
+    """torch's norm_backward of x - y, and its negative for y. For p = 0 it is undefined (no
+    gradient), which torch cannot negate: y's gradient raises."""
     d = VJP["norm"](g, x - y, ans, p, None, False)[0]
-    d = zeros_of(x - y) if d is None else d
+    if d is None and need[1]:
+        raise RuntimeError(
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+            "'self'"
+        )
     return d if need[0] else None, -d if need[1] else None
 
 
@@ -380,10 +385,10 @@ defvjp("aminmax", _aminmax, on_arrays=False)
 
 # ----------------------------------------------------------------------------- wave 3 pointwise
 def _sinc(g, x):
-    """torch's: (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0."""
-    px = math.pi * x
-    safe = F.where(x == 0, 1.0, x)
-    return (g * F.where(x == 0, 0.0, (px * F.cos(px) - F.sin(px)) / (math.pi * safe * safe)),)
+    """torch's sinc_backward: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), then 0 where x = 0 (so
+    the second derivative there is 0 * inf: NaN, as torch's)."""
+    px, den = math.pi * x, x * x * math.pi
+    return (F.where(den == 0, 0.0, g * (px * F.cos(px) - F.sin(px)) / den),)
 
 
 def _i1(g, x, ans):

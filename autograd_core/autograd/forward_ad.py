@@ -186,7 +186,7 @@ def _fit(r, out):
     if not isinstance(r, Tensor):
         r = _zeros(out) + r
     if tuple(r.shape) != tuple(out.shape):
-        r = r.expand(*out.shape)
+        r = r.expand(tuple(out.shape))
     if r.dtype is not out.dtype:
         r = r.to(out.dtype)
     return r

@@ -883,6 +883,127 @@ _SNIPPETS.update({
         "    out.append((r, g.detach(), L.autograd.grad((g * g).sum(), x)[0], F.softplus(x)))",
 })
 
+# op fuzz classes (helper ops)
+_SNIPPETS.update({
+    "tensordot_dims_checks": (
+        "out = []\nfor a, b, d in (((0,), (0,), 3), ((2, 3), (3, 4), 3), ((2, 3), (3, 2), -1), "
+        "((2, 3), (3, 4), ([1, 1], [0, 0])), ((2, 3), (3, 4), (1, 0)), ((2, 3), (3, 4), 1.5), "
+        "((2, 3), (2, 4), 1), ((2, 1), (3, 4), 1), ((2, 3), (3, 4), ([5], [0]))):\n    try:\n  "
+        "      out.append(L.tensordot(L.ones(a), L.ones(b), dims=d))\n    except Exception as "
+        "e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "inner_of_empty_vectors": (
+        "out = L.inner(L.ones(0, dtype=L.float16), L.ones(0, dtype=L.float16))"
+    ),
+    "bool_batched_products": (
+        "out = []\nfor c in ('L.ones(2, 2, 3).bool().bmm(L.ones(2, 3, 2).bool())', "
+        "'L.baddbmm(L.ones((), dtype=L.bool), L.ones(2, 2, 3).bool(), L.ones(2, 3, 2).bool())',"
+        " \"L.einsum('...j,jk->...k', L.ones(2, 3).bool(), L.ones(3, 4).bool())\", "
+        "'L.ones(3).bool() @ L.ones(2, 3, 2).bool()', 'L.ones(2, 2, 3).bool() @ "
+        "L.ones(3).bool()'):\n    try:\n        out.append(eval(c))\n    except Exception as "
+        "e:\n        out.append((type(e).__name__, str(e)))\nout.append(L.einsum('ij->', "
+        "L.ones(2, 3).bool()))"
+    ),
+    "baddbmm_bfloat16": (
+        "a = L.arange(8.).reshape(2, 2, 2).bfloat16() / 3; b = L.arange(12.).reshape(2, 2, "
+        "3).bfloat16() / 7; c = L.arange(12.).reshape(2, 3, 2).bfloat16() / 5 - 1\nout = "
+        "(L.baddbmm(a, b, c, beta=0.5, alpha=2), L.baddbmm(a.half(), b.half(), c.half()), "
+        "L.baddbmm(a.long(), b.long(), c.long(), beta=0.5, alpha=2))"
+    ),
+    "baddbmm_checks_order": (
+        "out = []\nfor s, d in (((2, 3, 1), 'float64'), ((4, 3), 'float32'), ((2,), 'float32'),"
+        " ((3, 2), 'float16')):\n    for c in ('y.baddbmm_(b1, b2)', 'L.baddbmm(y, b1, b2)'):\n"
+        "        y = L.ones(s, dtype=getattr(L, d)); b1 = L.ones(2, 2, 3); b2 = L.ones(2, 3, 2,"
+        " dtype=L.float64)\n        try:\n            out.append(eval(c))\n        except "
+        "Exception as e:\n            out.append((type(e).__name__, str(e)))"
+    ),
+    "matmul_folded_node_names": (
+        "out = []\nfor sa, sb in (((2, 3), (2, 3, 2)), ((1, 3), (2, 3, 2)), ((1, 2, 3), (2, 3, "
+        "2)), ((3,), (2, 3, 2)), ((2, 2, 3), (3, 2)), ((2, 2, 3), (1, 3, 2))):\n    for ra in "
+        "(True, False):\n        a = L.ones(sa, requires_grad=ra); b = L.ones(sb, "
+        "requires_grad=True)\n        r = a @ b; out.append((r, type(r.grad_fn).__name__, "
+        "L.autograd.grad(r.sum(), (a, b) if ra else b)))"
+    ),
+    "matmul_folded_errors": (
+        "out = []\nfor sa, sb, ra in (((3,), (2, 4, 2), True), ((2, 3), (2, 4, 2), True), ((2, "
+        "2, 3), (4,), False), ((3, 2, 3), (2, 3, 2), False), ((1, 2, 3), (2, 4, 2), True), ((2,"
+        " 3), (2, 3, 2), False)):\n    try:\n        out.append(L.ones(sa, requires_grad=ra) @ "
+        "L.ones(sb, dtype=L.float64))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "cdist_double_backward": (
+        "x = L.arange(6., dtype=L.float64).reshape(3, 2).sin().requires_grad_(); y = L.ones(4, "
+        "2, dtype=L.float64, requires_grad=True)\nout = []\nfor p in (2.0, 1.0, 0.5):\n    g = "
+        "L.autograd.grad(L.cdist(x, y, p=p).sum(), [x, y], create_graph=True)\n    "
+        "out.append([t.requires_grad for t in g])\n    try:\n        L.autograd.grad((g[0] * "
+        "g[1].sum()).sum(), [x, y])\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "dist_p0_backward": (
+        "a = L.tensor([-2.0, -2.1, 2.18], requires_grad=True); b = L.tensor(1.0, "
+        "requires_grad=True)\nout = []\nfor args in ((a, b), (a, b.detach()), (a.detach(), "
+        "b)):\n    try:\n        L.dist(*args, p=0).backward(); out.append((a.grad, b.grad))\n "
+        "   except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "checks_before_kernels": (
+        "out = []\nfor c in ('L.hypot(L.tensor([3, -1, -2], dtype=L.int32), L.tensor([-4, 5], "
+        "dtype=L.int32))', 'L.ldexp(L.ones(3, dtype=L.float64), L.tensor([False, True, "
+        "True]))', 'L.ldexp(L.ones(2, dtype=L.int64), L.tensor([True, False]))', "
+        "'L.tensor([True, False]).clip(L.tensor([False, True]), L.tensor(False))', "
+        "'L.tensor([True, False]).clamp(L.tensor(True), True)', 'L.linspace(0, 1, 1, "
+        "dtype=L.bool)', 'L.linspace(0, 1, 3, dtype=L.bool)', 'L.cat([L.tensor(-2.19), "
+        "L.ones(2, 4)], 1)', 'L.unbind(L.tensor(2.), -1)', 'L.unbind(L.tensor(2.), 1)', "
+        "'L.tensor([]).take(L.tensor([100]))'):\n    try:\n        out.append(eval(c))\n    "
+        "except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "index_checks_order": (
+        "out = []\nfor c in ('L.index_select(L.tensor(2.38), -1, L.tensor([]))', "
+        "'L.index_select(L.tensor([]), -2, L.tensor([]))', 'L.index_select(L.ones(3), 0, "
+        "L.tensor([[0.]]))', 'L.index_copy(L.ones(1, 1, 1), -3, L.tensor([], dtype=L.int64), "
+        "L.tensor([]))', 'L.index_copy(L.ones(2, 3), 0, L.tensor([0]), L.ones(()))', "
+        "'L.index_copy(L.ones(3), 0, L.tensor([0, 1]), L.ones(()))'):\n    try:\n        "
+        "out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__,"
+        " str(e)))"
+    ),
+    "expand_sizes": (
+        "out = []\nfor c in ('L.tensor(1.).expand()', 'L.tensor(0.).expand(-2, 3)', "
+        "'L.ones(1).expand(-5)', 'L.ones(2).expand(-1, 2)', 'L.ones(2).expand(3, -3)', "
+        "'L.ones(2).expand(2, -1)', 'L.tensor(1.).expand_as(L.tensor(2.))'):\n    try:\n       "
+        " out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "logsumexp_empty_dims": (
+        "out = []\nfor s, kd in (((3,), False), ((2, 3), False), ((2, 3), True), ((), "
+        "False)):\n    try:\n        out.append(L.ones(s).logsumexp((), keepdim=kd))\n    "
+        "except Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "div_rounding_mode_none_node": (
+        "x = L.ones(3, requires_grad=True)\nout = [type(r.grad_fn).__name__ for r in "
+        "(x.divide(-1, rounding_mode=None), x.div(L.tensor(2.), rounding_mode=None), x.div(2), "
+        "x / 2, L.div(x, x, rounding_mode=None))]"
+    ),
+    "logit_eps_half_precision": (
+        "out = []\nfor dt in (L.bfloat16, L.float16):\n    x = L.tensor([[-1.58, 0.4], [0.97, "
+        "-0.86]], dtype=dt, requires_grad=True)\n    r = L.logit(x, eps=0.1); "
+        "r.sum().backward(); out += [r.float(), x.grad.float()]"
+    ),
+    "sinc_second_derivative_at_0": (
+        "x = L.tensor([-1.81, 0.0, 0.5], dtype=L.float64, requires_grad=True)\ng, = "
+        "L.autograd.grad(L.sinc(x).sum(), x, create_graph=True)\nout = (g, "
+        "L.autograd.grad(g.sum(), x)[0])"
+    ),
+    "integer_scaled_products": (
+        "out = []\nfor c in ('L.addmm(L.tensor([0, -3, -2, 0]), L.tensor([[-2, 1, 4], [-2, 2, "
+        "3]]), L.tensor([[4, -2, -3, 3], [0, -4, -3, -2], [-3, 4, 1, 1]]), beta=0.5, "
+        "alpha=1.7)', 'L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), "
+        "beta=1.5, alpha=2.5)', 'L.addr(L.tensor([[1, 2], [3, 4]]), L.tensor([1, 2]), "
+        "L.tensor([3, 1]), beta=0.5)', 'L.addr(L.ones(2, 2).bool(), L.ones(2).bool(), "
+        "L.ones(2).bool(), alpha=0.5)', \"L.ones(2).bool().div(L.tensor(False), "
+        "rounding_mode='trunc')\"):\n    try:\n        out.append(eval(c))\n    except "
+        "Exception as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
