@@ -52,6 +52,8 @@ def _folds(x, y):
     if x.ndim == 2 or big.numel() == 0:
         return x.ndim != 2
     data = big._data
+    if not hasattr(data, "strides"):  # an array library without strides: contiguous
+        return big is x
     shape, strides = list(data.shape), [s // data.itemsize for s in data.strides]
     if big is y:  # folded transposed: y.mT
         shape[-2:], strides[-2:] = shape[:-3:-1], strides[:-3:-1]

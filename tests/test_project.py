@@ -58,9 +58,10 @@ CORE_BUDGET = 1520
 # samplers: about 2,800 lines) and the fixes of an independent fuzzer's classes (with torch.linalg's
 # matrix functions and interpolate's linear modes) took it to 24,300; 24400 until 12-07 (second
 # session), when torch's memory-overlap rules per kernel, setitem's copy_to, and the next fuzz
-# classes (nn and op corners: errors, check orders, 16-bit kernels, trigamma) were added.
+# classes (matmul's fold paths, tensordot's and baddbmm's checks, cdist's refused double backward,
+# group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added.
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 24900
+PACKAGE_BUDGET = 25100
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 
