@@ -339,11 +339,11 @@ def _inplace_view(fn, name, node_name):
 
     def m(self, *args, **kwargs):
         args = sig.bind(self, *args, **kwargs).args[1:]  # keywords as torch's (dim=, dim0=)
+        self._check_inplace()  # (torch's autograd checks come before the op's own)
         if name == "t_" and self.ndim > 2:
             raise RuntimeError(
                 f"t_() expects a tensor with <= 2 dimensions, but self is {self.ndim}D"
             )
-        self._check_inplace()
         r = fn(self, *args)
         if _mode.grad_enabled and r._grad_fn is not None:
             node = r._grad_fn

@@ -527,6 +527,8 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
             raise RuntimeError(
                 f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
             )
+        if t.dtype.itemsize == 2:  # (torch's cdist has no 16-bit kernel on the CPU)
+            raise NotImplementedError(f"\"cdist\" not implemented for '{t.dtype.title}'")
         if t.ndim < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")
     if x1.shape[-1] != x2.shape[-1]:

@@ -200,8 +200,8 @@ def movedim(x, source, destination):
     for what, dims in (("source", src), ("destination", dst)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(f"movedim: repeated dim in `{what}` ({dims})")
-    if x.ndim == 0:
-        return permute(x, ())
+    if x.ndim == 0:  # torch's alias of a 0-d tensor (AliasBackward0)
+        return x[...]
     rest = iter(d for d in range(x.ndim) if d not in src)
     where = dict(zip(dst, src))
     return permute(x, *[where[i] if i in where else next(rest) for i in range(x.ndim)])
@@ -717,14 +717,16 @@ def _cross_dim(input, other, dim):
     if dim is None:
         _warn_once(_CROSS_WARNING, 4)
         shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
-        dim = next((i for i, s in enumerate(shape) if s == 3), -1)
+        dim = next((i for i, s in enumerate(shape) if s == 3), None)
+        if dim is None:
+            raise RuntimeError("no dimension of size 3 in input")
     d = _dim(dim, builtins.max(input.ndim, other.ndim))
     n = builtins.max(input.ndim, other.ndim)
     sa = (1,) * (n - input.ndim) + tuple(input.shape)
     sb = (1,) * (n - other.ndim) + tuple(other.shape)
     if sa[d] != 3 or sb[d] != 3:
         raise RuntimeError(
-            f"linalg.cross: inputs dimension {d} must have length 3. Got {sa[d]} and {sb[d]}"
+            f"linalg.cross: inputs dimension {dim} must have length 3. Got {sa[d]} and {sb[d]}"
         )
     return d - n
 

@@ -377,7 +377,8 @@ def sgn(input):
             xp.asarray(a, copy=True) if input.dtype is _backend.bool_ else xp.sign(a)
         )
     r = xp.sign(a)
-    return _record("zero_grad", "SgnBackward0", xp.where(r != r, 0.0, r), (input,))  # sgn(nan) 0
+    r = xp.where(r != r, xp.zeros_like(r), r)  # sgn(nan) is 0 (a zero of r's own dtype)
+    return _record("zero_grad", "SgnBackward0", r, (input,))
 
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):

@@ -327,6 +327,7 @@ def _median_position(xp, a, d):
 def median(input, dim=None, keepdim=False):
     """The lower median of all elements (MedianBackward0; NaN if any), or (values, indices) along
     `dim` (MedianBackward1)."""
+    _no_bool_median(input, dim)
     if dim is None:
         a = input._data
         xp = namespace(a)
@@ -340,6 +341,15 @@ def median(input, dim=None, keepdim=False):
         return _record("median_all", "MedianBackward0", xp.asarray(v, copy=True), (input,))
     d = _reduce_dim(input, dim)
     return _select("median", "MedianBackward1", input, d, keepdim, _median_position)
+
+
+def _no_bool_median(input, dim):
+    """torch's median kernels have no bool loop (an empty tensor of all elements never reaches
+    one)."""
+    if input.dtype is _backend.bool_ and (dim is not None or input.numel()):
+        raise NotImplementedError(
+            f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'"
+        )
 
 
 def _mode_position(xp, a, d):
@@ -371,7 +381,12 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
 def _quantile_args(input, q, interpolation):
-    """torch's checks of quantile and nanquantile; (q is a 1-D tensor, q's values)."""
+    """torch's checks of quantile and nanquantile, in its order; (q is a 1-D tensor, q's
+    values)."""
+    if not isinstance(q, Tensor) and not 0 <= q <= 1:
+        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
     if input.dtype.name not in ("float32", "float64"):
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
     if interpolation not in _INTERPOLATIONS:
@@ -379,17 +394,14 @@ def _quantile_args(input, q, interpolation):
             "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
             f"but got {interpolation}"
         )
-    if input.numel() == 0:
-        raise RuntimeError("quantile() input tensor must be non-empty")
     if isinstance(q, Tensor):
         if q.ndim > 1:
             raise RuntimeError("quantile() q must be a scalar or 1D tensor")
         if q.dtype is not input.dtype:
             raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
     qs = q._data.reshape(-1).tolist() if isinstance(q, Tensor) else [q]
-    for v in qs:
-        if not 0 <= v <= 1:
-            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {v}")
+    if [v for v in qs if not 0 <= v <= 1]:
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
     return isinstance(q, Tensor) and q.ndim > 0, qs
 
 
@@ -555,6 +567,7 @@ def _nan_median_position(xp, a, d):
 def nanmedian(input, dim=None, keepdim=False):
     """median ignoring NaNs: of all elements (NanmedianBackward0; NaN if all are NaN), or
     (values, indices) along `dim` (NanmedianBackward1)."""
+    _no_bool_median(input, dim)
     if dim is None:
         a = input._data
         xp = namespace(a)

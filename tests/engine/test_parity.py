@@ -810,6 +810,18 @@ _SNIPPETS.update({
     "    x = L.tensor(np.random.RandomState(0).randn(*shape), requires_grad=True)\n"
     "    y = x.norm(p='nuc', dim=dim, keepdim=keep)\n    y.sum().backward()\n"
     "    out.append((y, y.grad_fn.name(), x.grad))",
+    "kernel_refusals_and_check_orders_2": "out = []\nfor c in ('L.ones(2, 3).bool().median(1)', "
+    "'L.ones(2, 3).bool().median()', 'L.ones(3).bool().nanmedian(0)', 'L.ones(0).bool().median()', "
+    "'L.quantile(L.ones(3, dtype=L.int64), 1.5)', 'L.quantile(L.ones(0), -1.)', "
+    "'L.quantile(L.ones(0, dtype=L.int64), 0.5)', 'L.quantile(L.ones(3), L.tensor([0.5, 2.]))', "
+    "'L.cdist(L.ones(2, 3).half(), L.ones(2, 3).half())', "
+    "'L.cdist(L.ones(2, 3).bfloat16(), L.ones(2, 3).bfloat16(), p=1.)', "
+    "'L.ones(2, 2, 2, requires_grad=True).t_()', 'L.cross(L.ones(2, 2), L.ones(2, 2))', "
+    "'L.linalg.cross(L.ones(2, 2), L.ones(2, 2))', 'L.sgn(L.tensor([1., -2., 0.]).bfloat16())', "
+    "'L.tensor(1.5, requires_grad=True).movedim(-1, -1)'):\n    try:\n"
+    "        r = eval(c)\n        r = r[0] if isinstance(r, tuple) else r\n"
+    "        out.append((r.dtype, r.shape, r.grad_fn.name() if r.grad_fn else None))\n"
+    "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
