@@ -291,6 +291,16 @@ def opmath(a):
     return a, None
 
 
+def torch_strides(a):
+    """A numpy array's strides in elements, as torch's would be: a new axis of size 1 (None,
+    broadcast) has stride 0 in numpy, the next dim's extent in torch (unsqueeze, expand)."""
+    out = [s // a.itemsize for s in a.strides]
+    for i in range(a.ndim - 1, -1, -1):
+        if a.shape[i] == 1 and out[i] == 0:
+            out[i] = a.shape[i + 1] * out[i + 1] if i + 1 < a.ndim else 1
+    return tuple(out)
+
+
 def narrowed(a, g):
     """A rule's array result `a` rounded to the gradient g's float dtype where numpy promoted it
     wider: torch computes a rule's ops in the output's dtype (a bfloat16 tensor divided by a 0-d

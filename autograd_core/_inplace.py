@@ -93,15 +93,14 @@ def _layout(a):
     permute); None for an empty or a gapped or self-overlapping (expanded) one."""
     if not a.size:
         return None
-    item = a.itemsize
-    strides = tuple(s // item if n > 1 else 0 for n, s in zip(a.shape, a.strides))
+    strides = _backend.torch_strides(a)  # (torch compares them all, size-1 dims' too)
     need = 1  # torch's compute_non_overlapping_and_dense: dims sorted by stride, sizes 0/1 last
     for d in sorted((d for d in range(a.ndim) if a.shape[d] > 1), key=strides.__getitem__):
         if strides[d] != need:
             return None
         need *= a.shape[d]
-    begin = a.ctypes.data  # (a size-1 dim's stride is left out: numpy's can differ from torch's)
-    return begin, begin + a.size * item, strides
+    begin = a.ctypes.data
+    return begin, begin + a.size * a.itemsize, strides
 
 
 def _check_overlap(dst, operands, full=False):
@@ -183,7 +182,11 @@ def _inplace(self, fn, *args, **kwargs):
     )
     check = _OVERLAP_CHECK.get(fn.__name__, "partial")
     if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
-        _check_overlap(self._data, (*args, *kwargs.values()))
+        a = self._data
+        if a.__class__ is _ndarray and not a.flags.writeable:  # (an expanded tensor's view)
+            if any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
+                raise RuntimeError(_messages.OVERLAP)
+        _check_overlap(a, (*args, *kwargs.values()))
     if not tracking:
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
@@ -291,7 +294,7 @@ def _rebase_view(self, value, extra_steps):
         "CopySlices",
         base._data,
         (base, value),
-        {"view": _View(self._view.current(base).steps + extra_steps)},
+        {"view": _View(self._view.current(base, self).steps + extra_steps)},
     )
     _regraph(base, holder._grad_fn)
     if not extra_steps:
@@ -345,7 +348,8 @@ def __setitem__(self, index, value):
             if v._data.dtype == self._data.dtype
             else namespace(v._data).astype(v._data, self._data.dtype),
             idx,
-            uniform=v.ndim == 0,
+            uniform=masked,  # (torch's setitem fills with a tensor, refused on repeated memory;
+            # one mask and one value are masked_fill_ with a number, allowed)
         )
     except RuntimeError as e:
         if "could not broadcast" not in str(e):
@@ -402,7 +406,7 @@ def _set_tangent(self, fw):
         if base._fw is not None
         else Tensor._from_data(namespace(d).zeros_like(d))
     )
-    self._view.current(base).apply(bt).copy_(fw[1])
+    self._view.current(base, self).apply(bt).copy_(fw[1])
     base._fw = (fw[0], bt)
 
 
@@ -463,7 +467,7 @@ def remake_view_node(view):
     if view.__dict__.get("_creation") is not None:
         raise RuntimeError(rebase_error(view, indirect=True))
     view._view_vc = view._vc[0]
-    steps = view._view.current(base)
+    steps = view._view.current(base, view)
     if not base._rg:  # a view that had a node, of a base that no longer requires grad: torch
         attrs = {"view": steps, "shapes": steps.shapes(base)}  # remakes it, going nowhere
         node = node_class("AsStridedBackward0")(RULES["as_strided"], (None,), (0,), (None,), attrs)

@@ -27,16 +27,30 @@ from ._reductions import sum
 class _View:
     """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
 
-    __slots__ = ("steps", "epoch")
+    __slots__ = ("steps", "epoch", "data_epoch")
 
-    def __init__(self, steps, epoch=0):
+    def __init__(self, steps, epoch=0, data_epoch=0):
         self.steps = steps
         self.epoch = epoch  # how many in-place view ops (t_, ...) the base had had then
+        self.data_epoch = data_epoch  # how many `.data =` the base had had then
 
-    def current(self, base):
+    def current(self, base, view=None):
         """The same view as steps from `base` as it is now: a base changed by in-place view ops
-        (``base.t_()``) since is first taken back to the shape the steps start from."""
+        (``base.t_()``) since is first taken back to the shape the steps start from. Once `.data`
+        replaced the base's or the view's values, torch reads the view's own sizes, strides and
+        offset from the base's memory (as_strided), whatever that memory is now."""
         undo = base.__dict__.get("_undo")
+        if view is not None and view._data.__class__ is np.ndarray:
+            if (
+                "_data_epoch" in view.__dict__
+                or base.__dict__.get("_data_epoch", 0) != self.data_epoch
+            ):
+                a = root = view._data
+                while isinstance(root.base, np.ndarray):
+                    root = root.base
+                offset = (a.ctypes.data - root.ctypes.data) // a.itemsize
+                step = ("as_strided", (a.shape, _backend.torch_strides(a), offset))
+                return _View((step,), len(undo or ()), base.__dict__.get("_data_epoch", 0))
         if not undo or len(undo) == self.epoch:
             return self
         back = tuple(step for op in reversed(undo[self.epoch :]) for step in op)
@@ -74,6 +88,7 @@ def _view(out, base, method, *args, creation=None):
     out._view = _View(
         (prev.steps if prev else ()) + ((method, args),),
         prev.epoch if prev else len(base.__dict__.get("_undo", ())),
+        out._base.__dict__.get("_data_epoch", 0),
     )
     out._view_vc = base._vc[0]
     if base._inference:  # a view of an inference tensor is one (wherever it is made)
@@ -161,19 +176,38 @@ def _view_as_dtype(x, dt):
     shares data and version counter but is outside the graph (a non-differentiable view)."""
     a, new = x._data, _backend.to_backend_dtype(namespace(x._data), dt)
     old_size, new_size = a.dtype.itemsize, np.dtype(new).itemsize
-    if old_size != new_size:
+    if old_size != new_size:  # torch's checks, in its order
         what = f"to view {x.dtype.title} as {dt.title} (different element sizes)"
         if a.ndim == 0:
             raise RuntimeError(f"self.dim() cannot be 0 {what}")
-        stride = a.strides[-1] // old_size or 1  # (numpy's new size-1 dims have stride 0)
-        if stride != 1:  # (torch checks a size-1 last dim's stride too: unfold(0, 1, 1)'s)
-            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {stride}")
-        if new_size > old_size and a.shape[-1] % (new_size // old_size):
+        st, ratio = _backend.torch_strides(a), new_size // old_size
+        if ratio and a.shape[-1] % ratio:
             raise RuntimeError(
-                f"self.size(-1) must be divisible by {new_size // old_size} {what}, but got "
-                f"{a.shape[-1]}"
+                f"self.size(-1) must be divisible by {ratio} {what}, but got {a.shape[-1]}"
             )
-    out = Tensor._from_data(a.view(new))
+        if st[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {st[-1]}")
+        root = a
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        offset = (a.ctypes.data - root.ctypes.data) // old_size
+        if ratio and offset % ratio:
+            raise RuntimeError(
+                f"self.storage_offset() must be divisible by {ratio} {what}, but got {offset}"
+            )
+        for i in range(a.ndim - 1) if ratio else ():
+            if st[i] % ratio:
+                raise RuntimeError(
+                    f"self.stride({i}) must be divisible by {ratio} {what}, but got {st[i]}"
+                )
+    try:
+        view = a.view(new)
+    except ValueError:  # numpy wants the last axis contiguous in its own sense: build the view
+        shape = a.shape[:-1] + (a.shape[-1] * old_size // new_size,)
+        view = np.lib.stride_tricks.as_strided(
+            a[..., :1].view(new), shape, a.strides[:-1] + (new_size,)
+        )
+    out = Tensor._from_data(view)
     out._vc = x._vc
     return out
 

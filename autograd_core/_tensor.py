@@ -137,10 +137,9 @@ class Tensor:
         return self.numel() * self.dtype.itemsize
 
     def stride(self, dim=None):
-        strides = getattr(self._data, "strides", None)
-        if strides is None:
+        if not hasattr(self._data, "strides"):
             raise RuntimeError("stride() is not available for this array library")
-        s = tuple(st // self._data.itemsize for st in strides)
+        s = _backend.torch_strides(self._data)
         return s if dim is None else s[self._axis(dim)]
 
     def is_contiguous(self):
@@ -318,6 +317,7 @@ class Tensor:
         if self.requires_grad and not value.dtype.is_floating_point:
             raise RuntimeError(_messages.DATA_NOT_FLOAT)
         self._data = value._data
+        self._data_epoch = self.__dict__.get("_data_epoch", 0) + 1  # (views read it: _shapes._View)
 
     # ------------------------------------------------------------------ printing
     def __repr__(self, *, tensor_contents=None):

@@ -822,6 +822,18 @@ _SNIPPETS.update({
     "        r = eval(c)\n        r = r[0] if isinstance(r, tuple) else r\n"
     "        out.append((r.dtype, r.shape, r.grad_fn.name() if r.grad_fn else None))\n"
     "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "torch_strides_and_overlaps_of_size_one_dims": "x = L.zeros(2, 3)\nout = [t.stride() for t in "
+    "(x[None], x[:, None], x[..., None], x.unsqueeze(1), x.reshape(3, 1, 2), x.expand(1, 2, 3), "
+    "x.unfold(0, 1, 1), L.zeros(4, 1).t())]\nfor c in ('y = L.zeros(4, 1); y.T.copy_(y)', "
+    "'y = L.zeros(4, 1); y.mul_(y.T)', 'y = L.zeros(3); y.expand(2, 3).permute(1, 0).add_(y)', "
+    "'y = L.zeros(3); e = y.expand(2, 3); e[:, 0] = 1.', 'y = L.zeros(3); e = y.expand(2, 3); "
+    "e[0, 0] = 1.'):\n    try:\n        exec(c)\n        out.append('ok')\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
+    "view_as_dtype_checks_in_order": "out = []\nh = L.zeros(3, 5, dtype=L.float16)\nfor c in "
+    "('h.t()', 'h[:, 1:3]', 'h[:, :2]', 'h[::3, :4]', 'h[:, :4].unsqueeze(-1)', "
+    "'h.float()[:, :1]', 'L.zeros(1).expand(3)'):\n    for dt in (L.float32, L.float16):\n"
+    "        try:\n            r = eval(c).view(dt)\n            out.append((r.shape, r.stride()))\n"
+    "        except RuntimeError as e:\n            out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
