@@ -204,5 +204,6 @@ INT_GRADIENT = (
 )
 
 CPP_NODE_NAMES = {  # the nodes torch writes in C++ give their namespace in name()
-    n: f"torch::autograd::{n}" for n in "AccumulateGrad CopySlices CopyBackwards Error".split()
+    n: f"torch::autograd::{n}"
+    for n in "AccumulateGrad CopySlices CopyBackwards Error NotImplemented".split()
 }

@@ -75,10 +75,12 @@ def _erf_array(a):
 # ============================================================================= activations
 
 
-def grad_tie(t, x):
-    """t itself, recorded as depending on x with a zero derivative: a backward formula's output
-    that torch computes from x (so it requires grad under create_graph) without depending on it."""
-    return _record("grad_tie", "BackwardBackward0", t._data, (t, x), {"shape": tuple(x.shape)})
+def grad_tie(t, *ties, name="BackwardBackward0", zeros=True):
+    """t itself, recorded (as torch's node `name`) as depending on `ties` with a zero derivative
+    (`zeros` False: none, torch's undefined gradient): a backward formula's output that torch
+    computes by one op of them all (so it requires grad under create_graph when any does)."""
+    shapes = tuple(tuple(x.shape) for x in ties)
+    return _record("grad_tie", name, t._data, (t, *ties), {"shapes": shapes, "zeros": zeros})
 
 
 @silent
@@ -702,6 +704,8 @@ def plane_take(input, rows, cols, name, op="plane_take"):
         "plane": lead + (h, w),
         "shape": tuple(input.shape),
     }
+    if op == "pad_take":
+        attrs["name"] = name  # (its double backward is named after it)
     return _record(op, name, xp.reshape(taken, out_shape), (input,), attrs)
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _backend, _messages
 from ._backend import namespace
-from ._graph import node_class
+from ._graph import RULES, node_class
 from ._tensor import Tensor
 from .grad_mode import _mode, no_grad
 from ._operands import _cast, _device_error, _dim, _type_name
@@ -325,8 +325,10 @@ def t(x):
         if x.ndim == 2
         else _view(_record("view", "TBackward0", x._data, (x,), {"shape": x.shape}), x, "t")
     )
-    if r.grad_fn is not None:
+    if r.grad_fn is not None:  # torch's TBackward0, whose backward is a t() again
         r.grad_fn.__class__ = node_class("TBackward0")
+        if x.ndim == 2:
+            r.grad_fn._rule = RULES["t"]
     if x.ndim == 2:
         r._view = _View(r._view.steps[:-1] + (("t", ()),), r._view.epoch)
     return r

@@ -14,7 +14,7 @@ from . import _backend
 from ._api import ops as F
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import loss_scale
+from ._vjps_shapes import loss_scale, twice
 from .grad_mode import is_grad_enabled
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -24,9 +24,12 @@ def _nn(op, fn, only_for=None):
     defvjp(op, fn, only_for, on_arrays=False)
 
 
-_nn(
+_nn(  # the tied tensors get zeros, or (`zeros` False) torch's undefined gradient: None
     "grad_tie",
-    lambda g, need, shape: (g, zeros_of(g.sum()).expand(shape) if need[1] else None),
+    lambda g, need, shapes, zeros: (
+        g,
+        *(zeros_of(g.sum()).expand(s) if n and zeros else None for n, s in zip(need[1:], shapes)),
+    ),
 )
 
 
@@ -42,7 +45,7 @@ def _gelu(g, x, approximate):
 
 
 _nn("normal_cdf", lambda g, x: (g * F.exp(-0.5 * x * x) / _SQRT_2PI,))
-_nn("gelu", _gelu)
+_nn("gelu", twice("GeluBackwardBackward0", _gelu))
 
 
 def _silu(g, x):
@@ -61,7 +64,7 @@ def _softplus(g, x, beta, threshold):
     return (F.where(bx > threshold, g, g * s),)
 
 
-_nn("softplus", _softplus)
+_nn("softplus", twice("SoftplusBackwardBackward0", _softplus))
 
 
 # ----------------------------------------------------------------------------- normalization
@@ -80,10 +83,11 @@ def _norm_input_grad(gxhat, xhat, rstd, dims):
 def _layer_norm(g, x, y, need, dims, eps):
     xhat, rstd = _normalized(x, dims, eps)
     gx = _norm_input_grad(g if y is None else g * y, xhat, rstd, dims) if need[0] else None
-    return gx, g * xhat if need[1] else None, F.grad_tie(g, x) if need[2] else None
+    lead = tuple(range(x.ndim - len(dims)))  # weight and bias: summed here, as torch's node does
+    return gx, (g * xhat).sum(lead) if need[1] else None, g.sum(lead) if need[2] else None
 
 
-_nn("layer_norm", _layer_norm)
+_nn("layer_norm", twice("NativeLayerNormBackwardBackward0", _layer_norm, False))
 
 
 def _batch_norm(g, x, y, need, dims, eps, batch_stats, mean, invstd):
@@ -94,12 +98,12 @@ def _batch_norm(g, x, y, need, dims, eps, batch_stats, mean, invstd):
         gx = _norm_input_grad(gxhat, xhat, rstd, dims) if need[0] else None
     else:  # eval: the running statistics are constants
         xhat = (x - mean) * invstd
-        gx = F.grad_tie(gxhat * invstd, x) if need[0] else None
+        gx = gxhat * invstd if need[0] else None
     gw = (g * xhat).sum(dims) if need[1] else None
-    return gx, gw, F.grad_tie(g.sum(dims), x) if need[2] else None
+    return gx, gw, g.sum(dims) if need[2] else None
 
 
-_nn("batch_norm", _batch_norm)
+_nn("batch_norm", twice("NativeBatchNormBackwardBackward0", _batch_norm, False))
 
 
 # ----------------------------------------------------------------------------- lookup
@@ -139,7 +143,6 @@ def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
     gb = None
     if need[2]:
         gb = g.sum((0, 2, 3))
-        gb = F.grad_tie(gb, x if x is not None else y) if x is not None or y is not None else gb
     return gx, gw, gb
 
 
@@ -148,11 +151,17 @@ def _weight_shape(o, groups, ksize, cols):
     return (o, cols.shape[2] // (ksize[0] * ksize[1])) + tuple(ksize)
 
 
-_nn("conv2d", _conv2d, only_for={"x": "y", "y": "x"})
+_nn("conv2d", twice("ConvolutionBackwardBackward0", _conv2d, False))
 
 
 # ----------------------------------------------------------------------------- pooling
-_nn("max_pool2d", lambda g, x, indices, shape: (F.grad_tie(F.plane_scatter(g, indices, shape), x),))
+_nn(
+    "max_pool2d",
+    twice(
+        "MaxPool2DWithIndicesBackwardBackward0",
+        lambda g, x, indices, shape: (F.plane_scatter(g, indices, shape),),
+    ),
+)
 _nn("plane_scatter", lambda g, indices: (F.plane_gather(g, indices),))
 _nn("plane_gather", lambda g, indices, shape: (F.plane_scatter(g, indices, shape),))
 
@@ -236,12 +245,15 @@ _nn(
 )
 
 
-_nn(
-    "pad_take",
-    lambda g, x, indices, plane, shape: (
-        F.grad_tie(F.plane_scatter(g.reshape(indices.shape), indices, plane).reshape(shape), x),
-    ),
-)
+def _pad_take(g, x, indices, plane, shape, name):
+    """Reflection / replication padding: g added back where it was read; under create_graph from
+    torch's node of (g, x), e.g. ReflectionPad1DBackwardBackward0."""
+    r = F.plane_scatter(g.reshape(indices.shape), indices, plane).reshape(shape)
+    twice_name = name.replace("Backward0", "BackwardBackward0")
+    return (F.grad_tie(r, g, x, name=twice_name) if is_grad_enabled() else r,)
+
+
+_nn("pad_take", _pad_take)
 
 
 def _group_norm(g, x, y, need, groups, eps, mixed=False):
@@ -258,6 +270,11 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     _, rstd = _normalized(xs, (2,), eps)
     st = pt if composed else ct  # (the kernel reads them into float32)
     mu, rstd = (t.to(pt).to(st).reshape(n, groups, 1, 1) for t in (xs.mean(2, True), rstd))
+    if composed:  # torch's mean and rstd are outputs of the forward node: of x and the weight
+        ties = [t for t in (x, y) if t is not None]
+        mu, rstd = (
+            F.grad_tie(t, *ties, name="NativeGroupNormBackward0", zeros=False) for t in (mu, rstd)
+        )
     xg = x.to(ct).reshape(n, groups, c // groups, -1)
     dy = g.to(ct).reshape(xg.shape)
     w = None if y is None else (y if composed else y.to(ct)).reshape(1, groups, -1, 1)
@@ -287,11 +304,14 @@ def _avg_pool2d(g, x, div, hw, ksize, stride, padding):
     lead, kk = tuple(q.shape[:-2]), ksize[0] * ksize[1]
     cols = q.reshape(lead + (1, -1)).expand(lead + (kk, q.shape[-2] * q.shape[-1]))
     cols = cols.reshape(lead[:-1] + (lead[-1] * kk, -1))
-    return (F.grad_tie(F.fold2d(cols, hw, ksize, stride, padding, (1, 1)), x),)
+    return (F.fold2d(cols, hw, ksize, stride, padding, (1, 1)),)
 
 
-_nn("avg_pool2d", _avg_pool2d)
-_nn("adaptive_avg_pool2d", lambda g, x, ph, pw: (F.grad_tie(ph.mT @ g @ pw, x),))
+_nn("avg_pool2d", twice("AvgPool2DBackwardBackward0", _avg_pool2d))
+_nn(
+    "adaptive_avg_pool2d",
+    twice("AdaptiveAvgPool2DBackwardBackward0", lambda g, x, ph, pw: (ph.mT @ g @ pw,)),
+)
 _nn(  # (linear: no ph; torch's result depends on g alone, unlike adaptive_avg_pool2d's)
     "upsample_linear",
     lambda g, ph, pw: ((g if ph is None else ph.mT @ g) @ pw,),
@@ -315,8 +335,9 @@ _nn("elu_backward", _elu_backward)
 _nn("elu", _elu)
 _nn(  # a where, as torch's hardtanh_backward: +0 outside (a product gives -0 for g < 0)
     "hardtanh",
-    lambda g, x, min_val, max_val: (  # (a nan x passes g, as torch's)
-        F.grad_tie(F.where(~((x <= min_val) | (x >= max_val)), g, 0.0), x),
+    twice(  # (a nan x passes g, as torch's)
+        "HardtanhBackwardBackward0",
+        lambda g, x, min_val, max_val: (F.where(~((x <= min_val) | (x >= max_val)), g, 0.0),),
     ),
 )
 
@@ -334,13 +355,21 @@ _nn("act_backward", _act_backward)
 
 
 def _prelu(g, x, y, need, cs):
+    """torch's _prelu_kernel_backward (PreluKernelBackwardBackward0 under create_graph, of g, x
+    and the weight), its weight gradient then viewed as the weight (ViewBackward0)."""
     pos = x > 0
-    gx = F.grad_tie(F.where(pos, g, g * y.reshape(cs)), x) if need[0] else None  # (x: connected)
+    gx = F.where(pos, g, g * y.reshape(cs)) if need[0] else None
     gw = None
     if need[1]:
         dims = tuple(i for i, s in enumerate(cs) if s == 1)
-        gw = (g * x * (x <= 0)).sum(dims).reshape(y.shape)
-    return gx, gw
+        gw = (g * x * (x <= 0)).sum(dims)
+    if is_grad_enabled():
+        tie = lambda t: None if t is None else F.grad_tie(t, g, x, y, name=_PRELU2)  # noqa: E731
+        gx, gw = tie(gx), tie(gw)
+    return gx, None if gw is None else gw.reshape(y.shape)
+
+
+_PRELU2 = "PreluKernelBackwardBackward0"
 
 
 _nn("prelu", _prelu)
@@ -352,7 +381,7 @@ def _mish(g, x):
 
 
 _nn("mish", _mish)
-_nn("logsigmoid", lambda g, x: (g * F.sigmoid(-x),))
+_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", lambda g, x: (g * F.sigmoid(-x),)))
 
 
 def _glu(g, x, dim):
@@ -361,7 +390,7 @@ def _glu(g, x, dim):
     return (F.cat([g * s, g * a * s * (1 - s)], dim),)
 
 
-_nn("glu", _glu)
+_nn("glu", twice("GluBackwardBackward0", _glu))
 
 
 def _conv1d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
@@ -371,7 +400,7 @@ def _conv1d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
     return (None if gx is None else gx.squeeze(2), None if gw is None else gw.squeeze(2), gb)
 
 
-_nn("conv1d", _conv1d, only_for={"x": "y", "y": "x"})
+_nn("conv1d", twice("ConvolutionBackwardBackward0", _conv1d, False))
 
 
 def _smooth_l1(g, x, y, need, reduction, beta):

@@ -3,6 +3,7 @@ products, views and indexing, joins, losses), in the vocabulary of _vjps (see it
 the helpers only these rules use. Their entries go into the same table, ``VJP``.
 """
 
+import functools
 import itertools
 import math
 
@@ -28,7 +29,7 @@ from ._vjps import (
     where,
     zeros_of,
 )
-from .grad_mode import no_grad
+from .grad_mode import is_grad_enabled, no_grad
 
 
 # ----------------------------------------------------------------------------- helpers of the rules
@@ -160,6 +161,25 @@ VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
 )
 
 
+def twice(name, rule, zeros=True):
+    """`rule` whose results, under create_graph, come from torch's one double-backward node
+    `name`: torch's backward is one differentiable op of all the tensors the rule reads, so each
+    result requires grad when any of them does (the true second derivatives still flow through
+    the rule's own ops; the tie adds a zero derivative, or none where torch's node gives an
+    undefined one: `zeros` False)."""
+
+    @functools.wraps(rule)
+    def run(g, *args, **kwargs):
+        outs = rule(g, *args, **kwargs)
+        if not isinstance(g, Tensor) or not is_grad_enabled():
+            return outs
+        ties = [t for t in (g, *args) if isinstance(t, Tensor)]
+        tie = functools.partial(F.grad_tie, name=name, zeros=zeros)
+        return tuple(None if o is None else tie(o, *ties) for o in outs)
+
+    return run
+
+
 def _in_opmath(rule):
     """A rule run in float32 on 16-bit arrays, rounded once at the end (torch's softmax backward
     kernels compute in their opmath type); Tensors (create_graph) go through the ops as they are."""
@@ -173,8 +193,14 @@ def _in_opmath(rule):
     return run
 
 
-VJP["softmax"] = _in_opmath(lambda g, ans, dim: ans * (g - sum(g * ans, dim, True)))
-VJP["log_softmax"] = _in_opmath(lambda g, ans, dim: g - exp(ans) * sum(g, dim, True))
+VJP["softmax"] = twice(
+    "SoftmaxBackwardDataBackward0",
+    _in_opmath(lambda g, ans, dim: ans * (g - sum(g * ans, dim, True))),
+)
+VJP["log_softmax"] = twice(
+    "LogSoftmaxBackwardDataBackward0",
+    _in_opmath(lambda g, ans, dim: g - exp(ans) * sum(g, dim, True)),
+)
 
 
 # ----------------------------------------------------------------------------- linear algebra
@@ -207,6 +233,9 @@ VJP["addmm"] = lambda g, y, z, need, z_transposed: (  # x + y @ z, x the bias
 VJP["view"] = lambda g, shape: (reshape(g, shape),)  # view, reshape, flatten, (un)squeeze
 VJP["expand"] = lambda g: (g,)  # the engine sums back to the shape
 VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
+VJP["t"] = lambda g, dim0, dim1: (  # a matrix's t(): TBackward0 again (transpose's attributes)
+    F.t(g) if isinstance(g, Tensor) else transpose(g, 0, 1),
+)
 VJP["permute"] = lambda g, dims: (permute(g, inverse_permutation(dims)),)
 VJP["clone"] = lambda g: (g,)
 VJP["overwrite"] = lambda g: (zeros_of(g), g)  # x.copy_(src): x is not connected (torch)
@@ -263,7 +292,7 @@ VJP["mse_loss"] = lambda g, x, y, need, reduction: (  # (the loss_backward op: _
 )
 
 
-def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
+def _nll_loss(g, x, shape, target, weight, reduction, ignore_index, total, valid):
     """-g * weight/total at each kept row's target, exactly 0 everywhere else, as torch's
     nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
     target, weight, valid: constant Tensors of the rows."""
@@ -281,7 +310,7 @@ def _nll_loss(g, shape, target, weight, reduction, ignore_index, total, valid):
     return (reshape(out, shape),)
 
 
-VJP["nll_loss"] = _nll_loss
+VJP["nll_loss"] = twice("NllLossBackwardBackward0", _nll_loss)  # (torch's reads the input too)
 
 
 # ----------------------------------------------------------------------------- what each rule reads

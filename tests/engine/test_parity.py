@@ -1057,6 +1057,65 @@ for _name, _f in SECOND_ORDER.items():
     CASES[f"second_order[{_name}]"] = lambda L, _f=_f: _second_order(L, _f)
 
 
+# First-order gradients taken with create_graph=True: torch computes each op's backward as one
+# differentiable op of the gradient and the tensors it saved (ConvolutionBackwardBackward0,
+# NativeLayerNormBackwardBackward0, ...), so they require grad when any of those does, even where
+# the formula does not depend on it (a weight's gradient of conv); their second derivatives.
+def _rand(L, shape, seed, rg=True):
+    return L.tensor(np.random.RandomState(seed).randn(*shape), dtype=L.float64, requires_grad=rg)
+
+
+DOUBLE_BACKWARD = {
+    "conv1d": lambda L, F: (lambda x, w, b: (F.conv1d(x, w, b), (x, w, b)))(
+        _rand(L, (1, 2, 5), 0), _rand(L, (3, 2, 2), 1), _rand(L, (3,), 2)),
+    "conv1d_weight": lambda L, F: (lambda x, w: (F.conv1d(x, w), (w,)))(
+        _rand(L, (1, 2, 5), 0, False), _rand(L, (3, 2, 2), 1)),
+    "conv2d_input": lambda L, F: (lambda x, w: (F.conv2d(x, w, padding=1), (x,)))(
+        _rand(L, (1, 2, 4, 4), 0), _rand(L, (3, 2, 2, 2), 1, False)),
+    "layer_norm": lambda L, F: (lambda x, w, b: (F.layer_norm(x, (4,), w, b), (x, w, b)))(
+        _rand(L, (3, 4), 0), _rand(L, (4,), 1), _rand(L, (4,), 2)),
+    "layer_norm_weight": lambda L, F: (lambda x, w: (F.layer_norm(x, (4,), w), (w,)))(
+        _rand(L, (3, 4), 0, False), _rand(L, (4,), 1)),
+    "batch_norm": lambda L, F: (lambda x, w, b: (F.batch_norm(x, None, None, w, b, True), (x, w, b)))(
+        _rand(L, (4, 3), 0), _rand(L, (3,), 1), _rand(L, (3,), 2)),
+    "batch_norm_weight": lambda L, F: (lambda x, w: (F.batch_norm(x, None, None, w, None, True),
+                                                     (w,)))(_rand(L, (4, 3), 0, False), _rand(L, (3,), 1)),
+    "batch_norm_eval": lambda L, F: (lambda x, w: (F.batch_norm(
+        x, L.zeros(3, dtype=L.float64), L.ones(3, dtype=L.float64), w), (x, w)))(
+        _rand(L, (4, 3), 0), _rand(L, (3,), 1)),
+    "group_norm_weight": lambda L, F: (lambda x, w: (F.group_norm(x, 2, w), (w,)))(
+        _rand(L, (2, 4, 3), 0, False), _rand(L, (4,), 1)),
+    "prelu": lambda L, F: (lambda x, w: (F.prelu(x, w), (x, w)))(_rand(L, (3, 4), 0), _rand(L, (1,), 1)),
+    "prelu_weight": lambda L, F: (lambda x, w: (F.prelu(x, w), (w,)))(
+        _rand(L, (3, 4), 0, False), _rand(L, (1,), 1)),
+    "pools": lambda L, F: (lambda x: (F.max_pool2d(x, 2) + F.avg_pool2d(x, 2)
+                                      + F.adaptive_avg_pool2d(x, 2), (x,)))(_rand(L, (1, 1, 4, 4), 0)),
+    "activations": lambda L, F: (lambda x: (F.softplus(x) + F.gelu(x) + F.hardtanh(x)
+                                            + F.logsigmoid(x), (x,)))(_rand(L, (5,), 0)),
+    "softmax_glu": lambda L, F: (lambda x: (F.softmax(x, -1) + F.log_softmax(x, 0)
+                                            + F.glu(x.repeat(1, 2)), (x,)))(_rand(L, (2, 3), 0)),
+    "nll_cross_entropy": lambda L, F: (lambda x: (F.nll_loss(x, L.tensor([0, 2]))
+                                                  + F.cross_entropy(x, L.tensor([1, 0])), (x,)))(
+        _rand(L, (2, 3), 0)),
+    "reflect_pad_linear": lambda L, F: (lambda x, w: (F.linear(F.pad(x, (1, 1), mode="reflect"), w),
+                                                      (x, w)))(_rand(L, (1, 2, 3), 0), _rand(L, (4, 5), 1)),
+}
+
+
+def _double_backward(L, make):
+    y, ins = make(L, L.nn.functional)
+    w = L.tensor(np.random.RandomState(9).randn(*y.shape), dtype=y.dtype)
+    gs = L.autograd.grad((y * w).sum(), ins, create_graph=True)
+    out = [(g.requires_grad, g.grad_fn.name() if g.grad_fn else None) for g in gs]
+    z = sum((g * g).sum() for g in gs if g.requires_grad)
+    second = L.autograd.grad(z, ins, allow_unused=True)
+    return out, [observe(t, 8)["values"] if t is not None else None for t in second]
+
+
+for _name, _f in DOUBLE_BACKWARD.items():
+    CASES[f"double_backward[{_name}]"] = lambda L, _f=_f: _double_backward(L, _f)
+
+
 # ----------------------------------------------------------------------------- 4: amax / amin
 @case
 def amax_amin_ties_tuples_names(L):
