@@ -295,9 +295,9 @@ def torch_strides(a):
     """A numpy array's strides in elements, as torch's would be: a new axis of size 1 (None,
     broadcast) has stride 0 in numpy, the next dim's extent in torch (unsqueeze, expand)."""
     out = [s // a.itemsize for s in a.strides]
-    for i in range(a.ndim - 1, -1, -1):
-        if a.shape[i] == 1 and out[i] == 0:
-            out[i] = a.shape[i + 1] * out[i + 1] if i + 1 < a.ndim else 1
+    for i in range(a.ndim - 1, -1, -1):  # (and an empty array's dims of stride 0: contiguous)
+        if out[i] == 0 and (a.shape[i] == 1 or not a.size):
+            out[i] = max(a.shape[i + 1], 1) * out[i + 1] if i + 1 < a.ndim else 1
     return tuple(out)
 
 

@@ -703,12 +703,7 @@ def _bool_mask(mask, fn):
 def masked_scatter(input, mask, source):
     """input with the (broadcast) mask's True positions filled, in order, by source's first
     elements."""
-    _bool_mask(mask, "masked_scatter_")
-    if source.dtype is not input.dtype:
-        raise RuntimeError(
-            "masked_scatter: expected self and source to have same dtypes but got"
-            f"{_cname(input)} and {_cname(source)}"
-        )
+    _masked_scatter_checks(input, mask, source)
     a, m = input._data, mask._data
     xp = namespace(a)
     shape = np.broadcast_shapes(tuple(a.shape), tuple(m.shape))
@@ -722,9 +717,18 @@ def masked_scatter(input, mask, source):
     return _record("masked_scatter", "MaskedScatterBackward0", out, (input, source), attrs)
 
 
+def _masked_scatter_checks(input, mask, source):
+    _bool_mask(mask, "masked_scatter_")
+    if source.dtype is not input.dtype:
+        raise RuntimeError(
+            "masked_scatter: expected self and source to have same dtypes but got"
+            f"{_cname(input)} and {_cname(source)}"
+        )
+
+
 def masked_scatter_(self, mask, source):
     """In-place masked_scatter: the mask is expanded to self's shape (self does not grow)."""
-    _bool_mask(mask, "masked_scatter_")
+    _masked_scatter_checks(self, mask, source)
     if mask.ndim > self.ndim:  # (torch's C++ expand names the type its own way)
         raise RuntimeError(
             f"expand(CPUBoolType{{{list(mask.shape)}}}, size={list(self.shape)}): the number of "

@@ -321,7 +321,7 @@ def __setitem__(self, index, value):
             return self.fill_(v)
         if v.shape != self.shape:
             v = v.view(v.shape[next((i for i, n in enumerate(v.shape) if n != 1), v.ndim) :])
-            v = v.expand(*self.shape)
+            v = v.expand(tuple(self.shape))
         return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node

@@ -834,6 +834,11 @@ _SNIPPETS.update({
     "'h.float()[:, :1]', 'L.zeros(1).expand(3)'):\n    for dt in (L.float32, L.float16):\n"
     "        try:\n            r = eval(c).view(dt)\n            out.append((r.shape, r.stride()))\n"
     "        except RuntimeError as e:\n            out.append(str(e))",
+    "empty_strides_0d_setitem_masked_scatter_order": "x = L.tensor([], dtype=L.float32)\n"
+    "out = [x.stride(), x.view(L.bool).shape, L.zeros(2, 0, 3).stride()]\n"
+    "y = L.tensor(2.0); y[...] = L.tensor([5.]); out.append(y)\ntry:\n"
+    "    L.zeros(3).masked_scatter_(L.tensor([[True, True, False]]), L.tensor([False, True, False]))\n"
+    "except RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
