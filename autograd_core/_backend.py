@@ -291,6 +291,55 @@ def opmath(a):
     return a, None
 
 
+class ZeroGrad(np.ndarray):
+    """torch's ZeroTensor: sgn's gradient of a real input (`_efficientzerotensor`), zeros that
+    stay one through the ops torch has ZeroTensor kernels for (a product, a quotient of it, a sum
+    of two, views) on the way to the leaves, and turn into plain zeros through the rest."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        zero = [isinstance(x, ZeroGrad) for x in inputs]
+        inputs = tuple(x.view(np.ndarray) if z else x for x, z in zip(inputs, zero))
+        if kwargs.get("out"):
+            kwargs["out"] = tuple(o.view(np.ndarray) for o in kwargs["out"])
+            return getattr(ufunc, method)(*inputs, **kwargs)
+        r = getattr(ufunc, method)(*inputs, **kwargs)
+        keep = method == "__call__" and (
+            (ufunc is np.multiply and any(zero))
+            or (ufunc is np.divide and zero[0])
+            or (ufunc in (np.add, np.subtract) and all(zero))
+        )  # (its zeros are +0: nothing is computed)
+        return np.zeros_like(r).view(ZeroGrad) if keep and isinstance(r, np.ndarray) else r
+
+    def __array_function__(self, func, types, args, kwargs):  # views stay, copies are plain
+        r = super().__array_function__(func, (np.ndarray,), args, kwargs)
+        return r.view(ZeroGrad) if func in _ZERO_VIEWS and isinstance(r, np.ndarray) else r
+
+    def __getitem__(self, index):  # a basic index is a view; an array index gathers: plain
+        r = super().__getitem__(index)
+        basic = (
+            all(i is None or i is Ellipsis or isinstance(i, (int, slice)) for i in index)
+            if isinstance(index, tuple)
+            else index is None or index is Ellipsis or isinstance(index, (int, slice))
+        )
+        return r if basic or not isinstance(r, np.ndarray) else r.view(np.ndarray)
+
+    def astype(self, dtype, *args, **kwargs):  # another dtype: plain zeros (as torch's to())
+        r = self.view(np.ndarray).astype(dtype, *args, **kwargs)
+        return r.view(ZeroGrad) if r.dtype == self.dtype else r
+
+
+_ZERO_VIEWS = {np.broadcast_to, np.expand_dims, np.reshape, np.transpose, np.moveaxis, np.squeeze}
+
+
+def settled(t):
+    """A gradient Tensor leaving the backward pass: a ZeroGrad as plain data, marked on the Tensor
+    (`_zero`: read by tolist, numpy, and in-place ops, which refuse)."""
+    if t is not None and t._data.__class__ is ZeroGrad:
+        t._data = t._data.view(np.ndarray)
+        t._zero = True
+    return t
+
+
 def torch_strides(a):
     """A numpy array's strides in elements, as torch's would be: a new axis of size 1 (None,
     broadcast) has stride 0 in numpy, the next dim's extent in torch (unsqueeze, expand)."""

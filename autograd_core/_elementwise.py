@@ -121,7 +121,9 @@ def act_backward(g, ans, kind):
 
 
 def act_scale(g, y, kind):
-    """g (1 - y) y (sigmoid) or g (1 - y**2) (tanh) on arrays, in the order of torch's kernels."""
+    """g (1 - y) y (sigmoid) or g (1 - y**2) (tanh) on arrays, in the order of torch's kernels
+    (which have no ZeroTensor loop: sgn's zero gradient comes out plain)."""
+    g = g.view(_ndarray) if g.__class__ is _backend.ZeroGrad else g
     return g * (1 - y) * y if kind == "sigmoid" else g * (1 - y * y)
 
 

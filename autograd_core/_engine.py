@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _creation, _messages
 from ._api import ops as _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, narrowed
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, narrowed, settled
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
@@ -336,7 +336,7 @@ def _capture(p, node, grads):
         wanted = p.targets.get((node, nr), ())
         if not wanted:
             continue
-        g = p.wrap(g)  # once: the same tensor may be asked for twice
+        g = settled(p.wrap(g))  # once: the same tensor may be asked for twice
         p.owned.discard(node)
         for j in wanted:
             p.captured[j] = g
@@ -388,7 +388,10 @@ def _accumulate(t, g, create_graph, how):
     and for retain_grad (`how` "out_of_place"), as torch does. A first gradient is taken without a
     copy (`how` "take") when the pass made that array and handed it to no one else, as torch's
     AccumulateGrad steals a gradient nothing else holds; otherwise it is copied."""
+    g = settled(g)
     current = t._grad
+    if current is not None and "_zero" in current.__dict__:  # (torch's add_ into it refuses)
+        raise RuntimeError(_messages.ZERO_IMMUTABLE)
     out_of_place = create_graph or how == "out_of_place"
     if current is None:
         if out_of_place and g._rg:  # a copy that stays in the graph: torch's leaf copies it
@@ -403,6 +406,8 @@ def _accumulate(t, g, create_graph, how):
                 if data.__class__ in RULE_ARRAYS
                 else _ops.namespace(data).asarray(data, copy=True)
             )
+        if "_zero" in g.__dict__:  # (torch's ZeroTensor mark)
+            t._grad._zero = True
     elif out_of_place or current._rg or g._rg:
         t._grad = current + g
     else:

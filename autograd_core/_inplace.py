@@ -44,6 +44,8 @@ def _check_inplace(self, args=()):
         remake_view_node(self)
     if self._inference and not _mode.inference:
         raise RuntimeError(_messages.INFERENCE_TENSOR_IN_PLACE)
+    if "_zero" in self.__dict__:  # torch's ZeroTensor (sgn's gradient)
+        raise RuntimeError(_messages.ZERO_IMMUTABLE)
     if not _mode.grad_enabled:
         return
     if self._rg:

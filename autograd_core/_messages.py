@@ -207,3 +207,11 @@ CPP_NODE_NAMES = {  # the nodes torch writes in C++ give their namespace in name
     n: f"torch::autograd::{n}"
     for n in "AccumulateGrad CopySlices CopyBackwards Error NotImplemented".split()
 }
+
+# torch's ZeroTensor (sgn's gradient of a real input): no storage to read, not writable.
+ZERO_TOLIST = "tolist() shouldn't be called on a tensor with unallocated storage"
+ZERO_NUMPY = " Cannot convert a ZeroTensor to numpy. Set force=True if you need the zero array."
+ZERO_IMMUTABLE = (
+    "ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() if "
+    "you want a mutable tensor."
+)

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from . import _backend, _creation, _inplace, _tensor
+from . import _backend, _creation, _inplace, _messages, _tensor
 from . import _api as _ops_modules
 from ._api import ops as _ops
 from ._backend import namespace
@@ -328,12 +328,14 @@ for _name, _dt in (
 # ----------------------------------------------------------------------------- to Python and numpy
 # numpy(), item(), tolist(), float(t), len(t), iteration, copy.deepcopy: a tensor seen from Python.
 def _py_numpy(self, force=False):
+    if "_zero" in self.__dict__ and not force:
+        raise RuntimeError(_messages.ZERO_NUMPY)
     if self._rg and not force:
         raise RuntimeError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
     if self._data.__class__ is _ndarray:
-        if _backend.is_bfloat16(self._data.dtype) and not force:  # torch has no numpy bfloat16
+        if _backend.is_bfloat16(self._data.dtype):  # torch has no numpy bfloat16 (force or not)
             raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
     if self.device.type == "cuda" and not force:
@@ -368,6 +370,8 @@ def _py_item(self):
 
 
 def _py_tolist(self):
+    if "_zero" in self.__dict__:
+        raise RuntimeError(_messages.ZERO_TOLIST)
     a = self._data
     if a.__class__ is not _ndarray:
         a = np.asarray(_backend.move(a, "cpu"))
@@ -457,6 +461,7 @@ Tensor.numpy = _py_numpy
 Tensor.__array__ = _py_array
 Tensor.item = _py_item
 Tensor.tolist = _py_tolist
+Tensor._is_zerotensor = lambda self: "_zero" in self.__dict__  # (sgn's gradient: _backend.ZeroGrad)
 Tensor._scalar = _py_scalar
 Tensor.__float__ = _py_float
 Tensor.__int__ = _py_int

@@ -103,7 +103,8 @@ def _operands(x, y, wrap=True, elementwise=True, opmath=False):
     if isinstance(y, Tensor):
         b = y._data
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
-            raise _device_error(x, y)  # nothing moves between devices implicitly
+            if not (isinstance(a, _ndarray) and isinstance(b, _ndarray)):  # (sgn's ZeroGrad)
+                raise _device_error(x, y)  # nothing moves between devices implicitly
         if (
             elementwise
             and a.shape != b.shape

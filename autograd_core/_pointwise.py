@@ -378,7 +378,7 @@ def sgn(input):
         )
     r = xp.sign(a)
     r = xp.where(r != r, xp.zeros_like(r), r)  # sgn(nan) is 0 (a zero of r's own dtype)
-    return _record("zero_grad", "SgnBackward0", r, (input,))
+    return _record("sgn", "SgnBackward0", r, (input,))
 
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):

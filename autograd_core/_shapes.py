@@ -93,6 +93,8 @@ def _view(out, base, method, *args, creation=None):
     out._view_vc = base._vc[0]
     if base._inference:  # a view of an inference tensor is one (wherever it is made)
         out._inference = True
+    if "_zero" in base.__dict__:  # a view of torch's ZeroTensor is one
+        out._zero = True
     if _backend.kind(out._data.dtype) in "fc":  # differentiable dtypes only
         if _mode.inference:
             creation = "inference"

@@ -296,6 +296,8 @@ class Tensor:
         """A new leaf sharing this data and version counter, outside the graph."""
         t = Tensor._from_data(self._data)
         t._vc = self._vc
+        if "_zero" in self.__dict__:  # (torch's ZeroTensor stays one)
+            t._zero = True
         return t
 
     def detach_(self):

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from . import _backend
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
@@ -494,3 +495,18 @@ def _nuclear_norm(g, u, vh, dims, keepdim):
 
 
 defvjp("nuclear_norm", _nuclear_norm)
+
+
+def _sgn(g):
+    """sgn's gradient of a real input: torch's ZeroTensor (`_backend.ZeroGrad` among numpy
+    arrays, a marked constant under create_graph)."""
+    if isinstance(g, Tensor):
+        z = zeros_of(g)
+        z._zero = True
+        return (z,)
+    if g.__class__ is np.ndarray:
+        return (np.zeros_like(g).view(_backend.ZeroGrad),)
+    return (namespace(g).zeros_like(g),)
+
+
+defvjp("sgn", _sgn)

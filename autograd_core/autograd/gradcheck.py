@@ -37,7 +37,8 @@ def _all_outputs(out):
 
 def _host(t):
     return np.array(
-        t.detach().cpu().numpy() if t.device.type != "cpu" else t.detach().numpy(), dtype=np.float64
+        t.detach().cpu().numpy() if t.device.type != "cpu" else t.detach().numpy(force=True),
+        dtype=np.float64,
     )  # a copy
 
 

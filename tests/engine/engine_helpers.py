@@ -19,9 +19,8 @@ def to_np(t):
     """A float64/int/bool numpy copy of tensor ``t`` (None stays None)."""
     if t is None:
         return None
-    if isinstance(t, torch.Tensor):  # force=True: torch may hand back a lazy ZeroTensor
-        return np.array(t.detach().cpu().numpy(force=True), copy=True)
-    return np.array(t.detach().cpu().numpy(), copy=True)
+    # force=True: a lazy ZeroTensor (sgn's gradient, torch's and the engine's) reads as zeros
+    return np.array(t.detach().cpu().numpy(force=True), copy=True)
 
 
 def dtype_name(t):

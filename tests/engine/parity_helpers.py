@@ -47,7 +47,7 @@ def observe(t, significant=None):
     if isinstance(t, torch.dtype) or type(t).__name__ == "dtype":
         return str(t).rsplit(".", 1)[-1]
     node = t.grad_fn
-    data = t.detach().cpu().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy()
+    data = t.detach().cpu().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy(force=True)
     values = np.asarray(data)
     if values.dtype.kind == "f" and significant:
         digits = significant if values.dtype.itemsize >= 8 else min(significant, 4)

@@ -31,7 +31,7 @@ CASES = [
 
 
 def _np(t):
-    return None if t is None else np.array(t.detach().numpy(force=True) if t.__class__ is torch.Tensor else t.detach().numpy())
+    return None if t is None else np.array(t.detach().numpy(force=True) if t.__class__ is torch.Tensor else t.detach().numpy(force=True))
 
 
 def _name(t):

@@ -839,6 +839,20 @@ _SNIPPETS.update({
     "y = L.tensor(2.0); y[...] = L.tensor([5.]); out.append(y)\ntry:\n"
     "    L.zeros(3).masked_scatter_(L.tensor([[True, True, False]]), L.tensor([False, True, False]))\n"
     "except RuntimeError as e:\n    out.append(str(e))",
+    "sgn_gradient_is_a_zero_tensor": "out = []\nfor f in ('L.sgn(x)', 'L.sgn(x * 2)', "
+    "'L.sgn(x.exp()).t()', 'L.sgn(x.t())', 'L.sgn(x + 1)', 'L.sgn(x[0])', 'L.sgn(x.float())', "
+    "'L.sgn(-x)', 'L.sgn(x.tanh())', 'L.sgn(x) + x', 'L.sgn(x) + L.sgn(x * 3)', "
+    "'L.cat([L.sgn(x), x])', 'L.sgn(x.sum(0))'):\n"
+    "    x = L.tensor([[-1.5, 2.5], [0.5, -3.]], dtype=L.float64, requires_grad=True)\n"
+    "    g, = L.autograd.grad(eval(f).sum(), x)\n    out.append(g._is_zerotensor())\n"
+    "x = L.tensor([-1.5, 2.5], requires_grad=True)\nL.sgn(x).sum().backward()\ng = x.grad\n"
+    "for c in ('g.tolist()', 'g.numpy()', 'g.add_(1)', 'g[0]._is_zerotensor()', "
+    "'g.detach()._is_zerotensor()', 'g.clone()._is_zerotensor()', 'g.item() if False else g[1].item()', "
+    "'(x * 2).sum().backward()', 'repr(g)'):\n    try:\n        out.append(eval(c) if 'backward' not in c else exec(c))\n"
+    "    except RuntimeError as e:\n        out.append(str(e))\n"
+    "y = L.tensor([-1.5, 2.5], requires_grad=True)\n(y * 2).sum().backward(); L.sgn(y).sum().backward()\n"
+    "out.append((y.grad, y.grad._is_zerotensor()))\n"
+    "g2, = L.autograd.grad(L.sgn(y).sum(), y, create_graph=True)\nout.append((g2._is_zerotensor(), g2.requires_grad))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })

@@ -61,7 +61,7 @@ UPSTREAM = {"ones": 1.0, "minus-ones": -1.0, "zeros": 0.0}
 
 
 def _np(t):
-    return t.detach().numpy(force=True) if isinstance(t, torch.Tensor) else t.detach().numpy()
+    return t.detach().numpy(force=True)
 
 
 def _program(lib, fn, upstream, vsign):
