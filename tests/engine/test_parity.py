@@ -1028,6 +1028,21 @@ _SNIPPETS.update({
     ),
 })
 
+# special functions and op corners (helper ops2)
+_SNIPPETS.update({
+    "trigamma_near_poles": (
+        "out = []\nfor dt in (L.float32, L.float64, L.bfloat16):\n    x = L.tensor([-2.0, -1.0, "
+        "0.0, -0.97, 0.5, 30.0, float('inf')], dtype=dt, requires_grad=True)\n    g, = "
+        "L.autograd.grad(L.lgamma(x).sum(), x, create_graph=True)\n    out += "
+        "[L.polygamma(1, x).float(), L.autograd.grad(g.sum(), x)[0].float(), "
+        "L.autograd.grad(L.digamma(x).sum(), x)[0].float()]"
+    ),
+    "polygamma_16bit_and_digamma_near_0": (
+        "x = L.tensor([-2.5, -0.5, 0.49, 2.5], dtype=L.float16)\nout = [L.polygamma(n, "
+        "x).float() for n in (2, 3, 8, 10)] + [L.digamma(L.tensor([-1e-30, 1e-30, -0.0]))]"
+    ),
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
