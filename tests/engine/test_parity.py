@@ -1041,6 +1041,33 @@ _SNIPPETS.update({
         "x = L.tensor([-2.5, -0.5, 0.49, 2.5], dtype=L.float16)\nout = [L.polygamma(n, "
         "x).float() for n in (2, 3, 8, 10)] + [L.digamma(L.tensor([-1e-30, 1e-30, -0.0]))]"
     ),
+    "erfinv_second_derivative_16bit": (
+        "x = L.tensor([0.98, 0.3, -0.9], dtype=L.float16, requires_grad=True)\ng, = "
+        "L.autograd.grad((L.erfinv(x) * L.tensor([1.5, 2., 3.], dtype=L.float16)).sum(), x, "
+        "create_graph=True)\nout = (g.float(), L.autograd.grad((g * g.detach().sin()).sum(), "
+        "x)[0].float())"
+    ),
+    "pow_exponent_second_derivative_at_base_0": (
+        "out = []\nb = L.tensor([0.85, 0.0, 0.0], dtype=L.float64)\nfor f in (lambda e: "
+        "b.float_power(e), lambda e: b ** e, lambda e: 0 ** e):\n    e = L.tensor([1.0, -1.0, "
+        "float('nan')], dtype=L.float64, requires_grad=True)\n    g, = "
+        "L.autograd.grad(f(e).sum(), e, create_graph=True)\n    out += [g, "
+        "L.autograd.grad(g.sum(), e)]\nfwAD = L.autograd.forward_ad\nwith fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(L.tensor([1.0, -1.0, 0.0]), L.ones(3))\n    out.append("
+        "fwAD.unpack_dual(0 ** d).tangent)"
+    ),
+    "nextafter_gradient_where_equal": (
+        "x = L.tensor([[-1.49, 1.0], [-0.0, -1.0]], dtype=L.float64, requires_grad=True)\no = "
+        "L.tensor([[1.0, 0.0], [0.0, -1.0]], dtype=L.float64, requires_grad=True)\nr = "
+        "x.nextafter(o)\nr.backward(L.ones_like(r))\ny = x * 1\ny.nextafter_(L.tensor(-1.0, "
+        "dtype=L.float64))\nout = (x.grad, o.grad, L.autograd.grad(y.sum(), x)[0])"
+    ),
+    "value_selecting_backward_keeps_nan_in_place": (
+        "x = L.tensor([[0.61, 1.7], [-0.92, -1.62]], requires_grad=True)\nout = []\nfor f in "
+        "(lambda t: t.median(-1)[0], lambda t: t.kthvalue(1, 0)[0], lambda t: t.max(1)[0], "
+        "lambda t: t.mode(1, keepdim=True)[0]):\n    g, = L.autograd.grad(f(x).sqrt().sum(), x, "
+        "create_graph=True)\n    out += [g, L.autograd.grad((g * g).sum(), x)]"
+    ),
 })
 
 for _name, _code in _SNIPPETS.items():
