@@ -1062,6 +1062,38 @@ _SNIPPETS.update({
         "x.nextafter(o)\nr.backward(L.ones_like(r))\ny = x * 1\ny.nextafter_(L.tensor(-1.0, "
         "dtype=L.float64))\nout = (x.grad, o.grad, L.autograd.grad(y.sum(), x)[0])"
     ),
+    "index_add_copy_reduce_check_order": (
+        "z = L.zeros\nout = []\nfor c in ('z(1, 1, 3).index_add_(0, L.tensor([0]), z(0, 3))', "
+        "'z(2, 3).index_add_(0, L.tensor([5]), z(1, 3, dtype=L.float64))', 'z(2, 3).index_add_(1, "
+        "L.tensor([0]), z(3))', 'z(2).index_add_(0, L.tensor([0, 1]), L.tensor(1.))', "
+        "'z(2, 3).index_add_(0, L.tensor([[0]]), z(1, 4))', 'z(2, 3).index_add_(0, L.tensor([0.]), "
+        "z(2, 4))', 'z(2, 3).index_reduce_(0, L.tensor([0]), z(2, 3), \\'prod\\')', 'z(2, "
+        "3).index_copy_(0, L.tensor([0]), z(2, 3))', 'z(2, 3).index_copy_(0, L.tensor([0], "
+        "dtype=L.int32), z(1, 3))', 'z(2, 3).index_copy_(0, L.tensor([9]), z(1, 3, "
+        "dtype=L.float64))', 'z(3).index_copy_(0, L.tensor([1]), L.tensor(5.))'):\n    try:\n"
+        "        out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "index_checks_of_empty_dims": (
+        "z, t = L.zeros, L.tensor\nout = []\nfor c in ('z(0, 3)[t([0, -1])]', 'z(3, 0)[t([5]), "
+        "t([0])]', 'z(2, 0)[t([5])]', 'z(0, 2)[:, t([5])]', 'z(0, 3).index_put_((t([0]),), "
+        "t(1.))', 'z(2, 0).index_put_((t([5]),), t(1.))', 'z(0, 3).index_select(0, t([0]))', "
+        "'z(2, 0).index_select(0, t([7]))', 'z(3, 1).scatter_(0, z(1, 3, dtype=L.int64), 1.)'):\n"
+        "    try:\n        out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))\nx = z(2, 0, requires_grad=True)\n"
+        "x[t([5])].sum().backward()\nout.append(x.grad)"
+    ),
+    "batch_norm_of_nothing_and_dilated_conv_kernels": (
+        "F = L.nn.functional\nw = L.ones(3, requires_grad=True)\nout = [F.batch_norm(L.zeros(0), "
+        "L.zeros(9), L.ones(9)), F.batch_norm(L.zeros(0, 3, 2), None, None, w * 2, w, "
+        "training=True)]\nfor c in ('F.batch_norm(L.zeros(0, 3), L.zeros(3), L.zeros(3), "
+        "L.zeros(0))', 'F.conv1d(L.ones(1, 2, 8).bool(), L.ones(2, 2, 3).bool(), dilation=2)', "
+        "'F.conv2d(L.ones(1, 2, 8, 1).int(), L.ones(2, 2, 3, 1).int(), dilation=(2, 1))', "
+        "'F.conv1d(L.ones(1, 2, 8).int(), L.ones(2, 2, 3), dilation=2)', 'F.conv1d(L.ones(1, 2, "
+        "8).long(), L.ones(2, 2, 3).long(), dilation=2)'):\n    try:\n        "
+        "out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__, "
+        "str(e)))"
+    ),
     "value_selecting_backward_keeps_nan_in_place": (
         "x = L.tensor([[0.61, 1.7], [-0.92, -1.62]], requires_grad=True)\nout = []\nfor f in "
         "(lambda t: t.median(-1)[0], lambda t: t.kthvalue(1, 0)[0], lambda t: t.max(1)[0], "
