@@ -558,21 +558,22 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distances between each row of x1 and each row of x2 (batched, broadcast):
     shape (..., P, R)."""
-    for name, t in (("X1", x1), ("X2", x2)):
-        if not t.dtype.is_floating_point:
-            raise RuntimeError(
-                f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
-            )
-        if t.dtype.itemsize == 2:  # (torch's cdist has no 16-bit kernel on the CPU)
-            raise NotImplementedError(f"\"cdist\" not implemented for '{t.dtype.title}'")
+    for name, t in (("X1", x1), ("X2", x2)):  # torch's order: ranks, columns, dtypes, p
         if t.ndim < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")
     if x1.shape[-1] != x2.shape[-1]:
         raise RuntimeError(
             f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
         )
+    for name, t in (("X1", x1), ("X2", x2)):
+        if not t.dtype.is_floating_point:
+            raise RuntimeError(
+                f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
+            )
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype.itemsize == 2:  # (torch's cdist kernel, chosen by x1, has no 16-bit form)
+        raise NotImplementedError(f"\"cdist\" not implemented for '{x1.dtype.title}'")
     a, b = x1._data, x2._data
     if a.dtype != b.dtype:
         raise RuntimeError(f"expected scalar type {_cname(x1)} but found {_cname(x2)}")

@@ -196,14 +196,14 @@ def lerp(input, end, weight):
             "but expected one of the signatures torch documents"
         )
     _lerp_dtype(input, end, "end")
+    if isinstance(weight, Tensor) and weight.ndim:  # (torch's meta checks, before the kernel's)
+        _lerp_dtype(input, weight, "weight")
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)
     a, b = input._data, end._data
     try:
         if isinstance(weight, Tensor):
-            if weight.ndim:
-                _lerp_dtype(input, weight, "weight")
             w = _cast(weight._data, input.dtype)
             xp = namespace(a)
             r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))

@@ -384,7 +384,9 @@ def _sinc(g, x):
 
 
 def _i1(g, x, ans):
-    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0."""
+    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0 (a kernel without 16-bit forms)."""
+    if x.dtype.itemsize == 2:
+        raise NotImplementedError(f"\"i1_backward\" not implemented for '{x.dtype.title}'")
     return (g * F.where(x == 0, 0.5, F.i0(x) - ans / F.where(x == 0, 1.0, x)),)
 
 

@@ -60,10 +60,11 @@ CORE_BUDGET = 1520
 # session), when torch's memory-overlap rules per kernel, setitem's copy_to, and the next fuzz
 # classes (matmul's fold paths, tensordot's and baddbmm's checks, cdist's refused double backward,
 # group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added; 25100
-# until 12-08, when torch's trigamma kernel, index_add_/index_copy_'s meta checks in torch's order
-# and the empty-index rules of advanced indexing (helper ops2) were added.
+# until 12-08, when torch's trigamma kernel, index_add_/index_copy_'s meta checks in torch's order,
+# the empty-index rules of advanced indexing and the in-place scans' dtype check (helper ops2)
+# were added.
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 25125
+PACKAGE_BUDGET = 25150
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 

@@ -1094,6 +1094,19 @@ _SNIPPETS.update({
         "out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__, "
         "str(e)))"
     ),
+    "fresh_fuzz_check_orders": (
+        "t, o = L.tensor, L.ones\nout = []\nfor c in ('L.lerp(t([True]), t([True]), o(1))', "
+        "'L.lerp(t([1]), t([1]), o(1))', 'L.cdist(o(2, 3, dtype=L.float16), o(2, 9))', "
+        "'L.cdist(o(2, 3, dtype=L.float16), o(3))', 'L.cdist(o(2, 3), o(2, 3, dtype=L.float16))', "
+        "'L.cdist(o(2, 3, dtype=L.float16), o(2, 3), p=-1.)', 't([], dtype=L.float16).logsumexp(())', "
+        "'o(2, 0).logsumexp(())', 't([False, True]).cumsum_(0)', 't([1, 2]).cumsum(0, "
+        "dtype=L.bool)', 't([1., 2.]).cumprod_(0, dtype=L.float64)', 't([1, 2], "
+        "dtype=L.uint8).cumsum_(0)'):\n    try:\n        out.append(eval(c))\n    except "
+        "Exception as e:\n        out.append((type(e).__name__, str(e)))\nx = t([-2.48, 0.7], "
+        "dtype=L.float16, requires_grad=True)\ng, = L.autograd.grad(x.i0().sum(), x, "
+        "create_graph=True)\ntry:\n    L.autograd.grad(g.sum(), x)\nexcept Exception as e:\n"
+        "    out.append((type(e).__name__, str(e)))"
+    ),
     "value_selecting_backward_keeps_nan_in_place": (
         "x = L.tensor([[0.61, 1.7], [-0.92, -1.62]], requires_grad=True)\nout = []\nfor f in "
         "(lambda t: t.median(-1)[0], lambda t: t.kthvalue(1, 0)[0], lambda t: t.max(1)[0], "
