@@ -30,7 +30,7 @@ from ._arithmetic import (
 from ._pointwise import _float_dtype, _tensor_arg
 from ._reductions import norm
 from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
-from ._indexing import _vector_index, index_select
+from ._indexing import _int_index, index_func_meta, index_select
 from ._layout import _MultiOutput
 from ._tensor import Size, Tensor
 from .grad_mode import _mode, no_grad as _no_grad
@@ -248,26 +248,15 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 
 # ----------------------------------------------------------------------------- index_add / copy
 def _index_source(name, x, dim, index, source):
-    if isinstance(index, Tensor) and index.dtype.is_floating_point and name == "index_add_":
-        raise RuntimeError(
-            f"index_add_(): Expected dtype int32/int64 for index but got: {_cname(index)}"
-        )
-    if isinstance(index, Tensor) and index.ndim > 1 and name == "index_copy_":
-        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.ndim})")
-    if name == "index_copy_" and isinstance(index, Tensor):  # (after dim, before the index dtype)
-        _dim(dim, x.ndim)
-        if source.ndim and x.ndim and source.ndim != x.ndim:
-            raise IndexError(
-                "index_copy_(): When source and destination are not scalars, their "
-                f"dimensionality must match. Source dimensionality ({source.ndim}), destination "
-                f"dimensionality ({x.ndim})"
-            )
-        if not source.ndim and index.numel() != 1:
-            raise IndexError(
-                "index_copy_(): When source is scalar, index should have one element (got "
-                f"{index.numel()})"
-            )
-    d, idx = _vector_index(x, dim, index, name)
+    """index_add_/index_copy_'s checks in torch's order (its meta function's, then its kernel's
+    bounds); the dim and the flat index array."""
+    if not isinstance(index, Tensor):
+        _int_index(index, name)  # the parser's TypeError
+    if name == "index_copy_":
+        d = _index_copy_meta(x, dim, index, source)
+    else:
+        d = index_func_meta("index_add", x, dim, index, source)
+    idx = namespace(index._data).reshape(index._data, (-1,))
     n = (tuple(x.shape) or (1,))[d]
     if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
         bad = int(np.asarray(idx)[(np.asarray(idx) < 0) | (np.asarray(idx) >= n)][0])
@@ -275,30 +264,48 @@ def _index_source(name, x, dim, index, source):
         if name == "index_copy_":
             raise IndexError(f"index_copy_(): {msg}")
         raise RuntimeError(msg)
-    if x.dtype is not source.dtype:
-        if name == "index_copy_":
-            raise RuntimeError(
-                "index_copy_(): self and source expected to have the same dtype, but got (self) "
-                f"{_cname(x)} and (source) {_cname(source)}"
-            )
-        raise RuntimeError(
-            f"index_add_(): self ({_cname(x)}) and source ({_cname(source)}) must have the same "
-            "scalar type"
-        )
-    want = tuple(x.shape[:d]) + (idx.shape[0],) + tuple(x.shape[d + 1 :])
-    if (source.ndim or (name == "index_copy_" and x.ndim > 1)) and tuple(source.shape) != want:
-        if name == "index_copy_":
-            cut = lambda s: ", ".join(str(n) for i, n in enumerate(s) if i != d)  # noqa: E731
-            raise RuntimeError(
-                "index_copy_(): Source/destination tensor must have same slice shapes. "
-                f"Destination slice shape: {cut(x.shape)} at dimension {d} and source slice "
-                f"shape: {cut(source.shape)} at dimension 0."
-            )
-        raise RuntimeError(
-            "source tensor shape must match self tensor shape, excluding the specified "
-            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
-        )
     return d, idx
+
+
+def _index_copy_meta(x, dim, index, source):
+    """torch's index_copy meta checks, in its order."""
+    d = _dim(dim, x.ndim) or 0
+    if index.ndim > 1:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.ndim})")
+    count = index.numel()
+    if not source.ndim and count != 1:
+        raise IndexError(
+            f"index_copy_(): When source is scalar, index should have one element (got {count})"
+        )
+    if source.ndim != x.ndim and source.ndim and x.ndim:
+        raise IndexError(
+            "index_copy_(): When source and destination are not scalars, their dimensionality "
+            f"must match. Source dimensionality ({source.ndim}), destination dimensionality "
+            f"({x.ndim})"
+        )
+    if index.dtype is not _backend.int64:
+        raise RuntimeError(
+            f"index_copy_(): Expected a long tensor for index, but got {_cname(index)}"
+        )
+    if x.dtype is not source.dtype:
+        raise RuntimeError(
+            "index_copy_(): self and source expected to have the same dtype, but got (self) "
+            f"{_cname(x)} and (source) {_cname(source)}"
+        )
+    cut_x = [n for i, n in enumerate(x.shape) if i != d]
+    cut_s = [n for i, n in enumerate(source.shape) if i != d]
+    if cut_x != cut_s:
+        raise RuntimeError(
+            "index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+            f"slice shape: {', '.join(map(str, cut_x))} at dimension {d} and source slice shape: "
+            f"{', '.join(map(str, cut_s))} at dimension 0."
+        )
+    if source.ndim and count != source.shape[d]:
+        raise IndexError(
+            f"index_copy_(): Number of indices ({count}) should be equal to source.size(dim) "
+            f"({source.shape[d]})"
+        )
+    return d
 
 
 def index_add(input, dim, index, source, *, alpha=1):

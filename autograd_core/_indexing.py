@@ -24,7 +24,7 @@ from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view
-from ._shapes import expand
+from ._shapes import _index_error, _nothing_taken, expand
 
 
 # ============================================================================= checks
@@ -44,6 +44,48 @@ def _int_index(index, fn, allow32=True):
     if fn == "index_fill_":
         raise IndexError("index_fill_(): Expected dtype int64 for index.")
     raise RuntimeError(f"{fn}(): Expected dtype int32/int64 for index")
+
+
+def index_func_meta(func, x, dim, index, source):
+    """torch's index_func_meta_impl (index_add_, index_reduce_): its checks in its order; the
+    wrapped dim."""
+    d = _dim(dim, x.ndim) or 0
+    if index.ndim > 1:
+        raise IndexError(
+            f"{func}_(): Index is supposed to be a vector, but got dim: {index.ndim} with type: "
+            f"{_cname(index)} and size: {list(index.shape)}"
+        )
+    if index.dtype.name not in ("int64", "int32"):
+        raise RuntimeError(
+            f"{func}_(): Expected dtype int32/int64 for index but got: {_cname(index)}"
+        )
+    if x.dtype is not source.dtype:
+        raise RuntimeError(
+            f"{func}_(): self ({_cname(x)}) and source ({_cname(source)}) must have the same "
+            "scalar type"
+        )
+    if d and d >= source.ndim:
+        raise RuntimeError(
+            f"{func}_(): Indexing dim {d} is out of bounds of the source tensor with dim "
+            f"{source.ndim}"
+        )
+    count = index.numel()
+    if count != (source.shape[d] if source.ndim else 1):
+        if not source.ndim:  # (torch's message reads source.size(dim), which fails)
+            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+        raise RuntimeError(
+            f"{func}_(): Number of indices ({count}) should be equal to source.size(dim): "
+            f"({source.shape[d]}), for dim: {d}"
+        )
+    cut = x.ndim and source.ndim
+    if [n for i, n in enumerate(x.shape) if not cut or i != d] != [
+        n for i, n in enumerate(source.shape) if not cut or i != d
+    ]:
+        raise RuntimeError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+        )
+    return d
 
 
 def _bounds(idx, d, n):
@@ -82,14 +124,15 @@ def _along_dim(x, dim, index, fn, src=None):
     ishape = tuple(index.shape) or (1,)
     for i, (n, m) in enumerate(zip(ishape, xs)):
         if i != d and n > m or (src is not None and n > ((tuple(src.shape) or (1,))[i])):
-            if src is None:
+            if fn == "gather":
                 raise RuntimeError(
                     f"Size does not match at dimension {i} expected index {list(index.shape)} to "
                     f"be no larger than self {list(x.shape)} apart from dimension {d}"
                 )
+            tail = "" if src is None else f" and to be no larger size than src {list(src.shape)}"
             raise RuntimeError(
                 f"Expected index {list(index.shape)} to be no larger than self {list(x.shape)} "
-                f"apart from dimension {d} and to be no larger size than src {list(src.shape)}"
+                f"apart from dimension {d}{tail}"
             )
     idx = namespace(idx).reshape(idx, ishape)
     _bounds(idx, d, xs[d])
@@ -226,25 +269,12 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
             "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
             f"{reduce}."
         )
-    if _INDEX_REDUCE_WARNING not in _WARNED:  # (torch's TORCH_WARN_ONCE)
+    if not isinstance(index, Tensor):
+        _int_index(index, "index_reduce_")
+    d = index_func_meta("index_reduce", input, dim, index, source)
+    if _INDEX_REDUCE_WARNING not in _WARNED:  # (torch's TORCH_WARN_ONCE, in its kernel)
         _WARNED.add(_INDEX_REDUCE_WARNING)
         warnings.warn(_INDEX_REDUCE_WARNING, UserWarning, stacklevel=3)
-    if not isinstance(index, Tensor) or _backend.kind(index._data.dtype) not in "iu":
-        got = index.dtype.title if isinstance(index, Tensor) else type(index).__name__
-        raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: {got}")
-    d = _dim(dim, input.ndim)
-    d = 0 if d is None else d
-    want = tuple(input.shape[:d]) + (index.numel(),) + tuple(input.shape[d + 1 :])
-    if tuple(source.shape) != want and input.ndim:
-        raise RuntimeError(
-            "source tensor shape must match self tensor shape, excluding the specified "
-            f"dimension. Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}"
-        )
-    if source.dtype is not input.dtype:
-        raise RuntimeError(
-            f"index_reduce_(): self ({_cname(input)}) and source ({_cname(source)}) must have "
-            "the same scalar type"
-        )
     idx = np.asarray(index._data).reshape(-1).astype(np.int64)
     n = (tuple(input.shape) or (1,))[d]
     if ((idx < 0) | (idx >= n)).any():
@@ -289,7 +319,13 @@ def index_select(x, dim, index):
             f"index_select(): Index to scalar can have only 1 value, got {idx.shape[0]} value(s)"
         )
     n = (tuple(x.shape) or (1,))[d]
-    if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
+    if x.ndim > 1 and idx.shape[0] and not x.numel():  # torch's kernel for an empty self
+        if n == 0:
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
+        bad = np.asarray(idx)[(np.asarray(idx) < -n) | (np.asarray(idx) >= n)]
+        if bad.size:
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={n}")
+    elif builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
         raise IndexError("index out of range in self")
     a = x._data
     xp = namespace(a)
@@ -522,21 +558,22 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distances between each row of x1 and each row of x2 (batched, broadcast):
     shape (..., P, R)."""
-    for name, t in (("X1", x1), ("X2", x2)):
-        if not t.dtype.is_floating_point:
-            raise RuntimeError(
-                f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
-            )
-        if t.dtype.itemsize == 2:  # (torch's cdist has no 16-bit kernel on the CPU)
-            raise NotImplementedError(f"\"cdist\" not implemented for '{t.dtype.title}'")
+    for name, t in (("X1", x1), ("X2", x2)):  # torch's order: ranks, columns, dtypes, p
         if t.ndim < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")
     if x1.shape[-1] != x2.shape[-1]:
         raise RuntimeError(
             f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
         )
+    for name, t in (("X1", x1), ("X2", x2)):
+        if not t.dtype.is_floating_point:
+            raise RuntimeError(
+                f"cdist only supports floating-point dtypes, {name} got: {_cname(t)}"
+            )
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype.itemsize == 2:  # (torch's cdist kernel, chosen by x1, has no 16-bit form)
+        raise NotImplementedError(f"\"cdist\" not implemented for '{x1.dtype.title}'")
     a, b = x1._data, x2._data
     if a.dtype != b.dtype:
         raise RuntimeError(f"expected scalar type {_cname(x1)} but found {_cname(x2)}")
@@ -765,7 +802,12 @@ def index_put(input, indices, values, accumulate=False):
     a = input._data
     xp = namespace(a)
     out = xp.asarray(a, copy=True)
-    slot = tuple(out[at].shape)
+    try:
+        slot = tuple(out[at].shape)
+    except IndexError as e:  # torch's words; no bounds checked where nothing is written
+        slot = getattr(_nothing_taken(out, at), "shape", None)
+        if slot is None:
+            raise _index_error(e, tuple(a.shape), at) from None
     try:
         v = xp.broadcast_to(values._data, slot)
     except ValueError:
@@ -773,9 +815,9 @@ def index_put(input, indices, values, accumulate=False):
             f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
             f"indexing result of shape {list(slot)}"
         ) from None
-    if accumulate:
+    if accumulate and v.size:
         _backend.index_add(xp, out, at, v)
-    else:
+    elif v.size:
         out[at] = v
     attrs = {"indices": tuple(indices), "accumulate": accumulate}
     return _record("index_put", "IndexPutBackward0", out, (input, values), attrs)

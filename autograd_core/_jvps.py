@@ -55,7 +55,13 @@ JVP["pow"] = lambda t, x, exponent: (
 JVP["pow_tensor"] = lambda t, x, y, ans: (
     t[0] * y * x ** (y - 1) + F.where((x == 0) & (y >= 0), 0.0, t[1] * ans * F.log(x))
 )
-JVP["rpow"] = lambda t, ans, base: t[0] * ans * math.log(base)
+JVP["rpow"] = lambda t, x, ans, base: (  # torch's: 0 ** x has 0 at x >= 0, -inf below
+    t[0] * (ans * math.log(base))
+    if base > 0
+    else t[0] * math.nan
+    if base < 0
+    else t[0] * F.where(x >= 0, 0.0, ans * -math.inf)
+)
 
 # ----------------------------------------------------------------------------- elementwise
 JVP["exp"] = lambda t, ans: t[0] * ans

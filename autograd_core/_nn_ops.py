@@ -373,13 +373,16 @@ def _check_ranks(input, weight, stride, padding):
         )
 
 
-def _check_conv(input, weight, bias, cg, groups):
+def _check_conv(input, weight, bias, cg, groups, dilation):
     if input.shape[1] != cg * groups:
         raise RuntimeError(
             f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
             f"{list(input.shape)} to have {cg * groups} channels, but got {input.shape[1]} "
             "channels instead"
         )
+    dilated = builtins.any(d != 1 for d in dilation)  # torch's dilated kernel: floats and int64
+    if dilated and not input.dtype.is_floating_point and input.dtype is not _backend.int64:
+        raise _no_kernel("slow_conv_dilated<>", input)
     if _backend.kind(input._data.dtype) == "b":  # (after the shapes; conv1d: conv2d's kernel)
         raise _no_kernel("slow_conv2d_cpu", input)
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
@@ -422,7 +425,7 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     padding = _conv_padding(
         padding if isinstance(padding, str) else (0, one(padding)[1]), (1, k), dilation, stride
     )
-    _check_conv(input, weight, bias, cg, groups)
+    _check_conv(input, weight, bias, cg, groups, dilation)
     r = _convolve(
         input._data[:, :, None, :],
         weight._data[:, :, None, :],
@@ -461,7 +464,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     o, cg, kh, kw = weight.shape
     stride, dilation = _pair(stride), _pair(dilation)
     padding = _conv_padding(padding, (kh, kw), dilation, stride)
-    _check_conv(input, weight, bias, cg, groups)
+    _check_conv(input, weight, bias, cg, groups, dilation)
     r = _convolve(input._data, weight._data, bias, stride, padding, dilation, groups, input.dtype)
     attrs = {
         "ksize": (kh, kw),

@@ -79,6 +79,10 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
     """torch.batch_norm: per channel (dim 1), normalize by the batch's statistics (training: the
     running ones are updated in place, the variance unbiased) or by the running ones (eval); one
     NativeBatchNormBackward0 node."""
+    if not input.numel():  # torch's: a copy, * weight[0] + bias[0], before any check
+        out = input.clone()
+        out = out if weight is None else out * weight.select(0, 0)
+        return out if bias is None else out + bias.select(0, 0)
     features = input.shape[1] if input.ndim > 1 else 0
     for name, t in zip(
         ("running_mean", "running_var", "weight", "bias"), (running_mean, running_var, weight, bias)

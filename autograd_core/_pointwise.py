@@ -196,14 +196,14 @@ def lerp(input, end, weight):
             "but expected one of the signatures torch documents"
         )
     _lerp_dtype(input, end, "end")
+    if isinstance(weight, Tensor) and weight.ndim:  # (torch's meta checks, before the kernel's)
+        _lerp_dtype(input, weight, "weight")
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)
     a, b = input._data, end._data
     try:
         if isinstance(weight, Tensor):
-            if weight.ndim:
-                _lerp_dtype(input, weight, "weight")
             w = _cast(weight._data, input.dtype)
             xp = namespace(a)
             r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
@@ -516,7 +516,7 @@ def _digamma_array(xp, a):
     inv = 1 / (z * z)
     series = inv * (1 / 12 - inv * (1 / 120 - inv * (1 / 252 - inv * (1 / 240 - inv / 132))))
     psi = xp.log(z) - 0.5 / z - series - acc
-    tan = xp.tan(math.pi * _sinpi_frac(xp, a))
+    tan = xp.tan(math.pi * (a - xp.trunc(a)))  # torch's: the fraction keeps a's sign (at -1e-30)
     r = xp.where(refl, psi - math.pi / tan, psi)
     r = xp.where((a <= 0) & (a == xp.floor(a)), math.nan, xp.where(a == math.inf, math.inf, r))
     return xp.where(a == 0, xp.where(xp.signbit(a), math.inf, -math.inf), r)
@@ -550,10 +550,33 @@ def _zeta_array(xp, s, q):
     return xp.where((q <= 0) & (q == xp.floor(q)), math.inf, total)
 
 
-def _polygamma_array(n):
+def _trigamma_array(xp, a):
+    """torch's trigamma, in a's dtype: reflection below 0.5 (pi^2 / sin(pi a)^2, finite-huge next
+    to a pole, where sin(pi a) rounds away from 0), six shifted terms, the asymptotic series."""
+    pi = xp.asarray(math.pi, dtype=a.dtype)
+    refl = a < 0.5
+    sin = _cast(xp.sin(_cast(pi * a, _backend.float64)), _backend.dtype_of(a))  # rounded once
+    r = xp.where(refl, -(pi * pi) / (sin * sin), xp.zeros_like(a))
+    z = xp.where(refl, 1 - a, a)
+    for _ in range(6):
+        r, z = r + 1 / (z * z), z + 1
+    ixx = 1 / (z * z)
+    r = r + (1 + 1 / (2 * z) + ixx * (1 / 6 - ixx * (1 / 30 - ixx * (1 / 42)))) / z
+    return xp.where(refl, -r, r)
+
+
+def _polygamma_array(n, dtype=None):
     if n == 0:
         return _digamma_array
-    return lambda xp, a: (-1) ** (n + 1) * math.factorial(n) * _zeta_array(xp, n + 1, a)
+    f32, wide = _backend.float32, dtype == _backend.float64
+    if n == 1:  # torch's trigamma kernel: float32 for float32 and the 16-bit dtypes
+        return lambda xp, a: _trigamma_array(xp, a if wide else _cast(a, f32))
+    factor = (-1) ** (n + 1) * math.factorial(n)
+    if dtype.itemsize == 2:  # torch's zeta sums a 16-bit input in float32, rounded to its dtype
+        return lambda xp, a: (
+            _cast(_cast(_zeta_array(xp, n + 1, _cast(a, f32)), dtype), f32) * factor
+        )
+    return lambda xp, a: factor * _zeta_array(xp, n + 1, a)
 
 
 def _i_series(xp, a, nu):
@@ -606,7 +629,8 @@ def polygamma(n, input, _node="PolygammaBackward0"):
     _tensor_arg("polygamma", 2, "input", input)
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
-    return _special_op("polygamma", _node, _polygamma_array(n), input, {"n": n})
+    fn = _polygamma_array(n, _float(input).dtype)
+    return _special_op("polygamma", _node, fn, input, {"n": n})
 
 
 @silent

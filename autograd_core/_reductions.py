@@ -339,8 +339,9 @@ def logsumexp(x, dim, keepdim=False):
     """log(sum(exp(x), dim)), computed stably."""
     x = _float(x) if not _is_float(x) else x
     dims = _dims(dim, x.ndim)
-    if isinstance(dim, (tuple, list)) and not dim and x.ndim and not keepdim:
-        # torch reduces every dim, keeping them, into a result of the squeezed shape
+    if isinstance(dim, (tuple, list)) and not dim and x.ndim and not keepdim and x.numel():
+        # torch reduces every dim, keeping them, into a result of the squeezed shape (not when
+        # empty: its sum of nothing has no max to add back)
         raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * x.ndim}")
     xp = namespace(x._data)
     a = x._data

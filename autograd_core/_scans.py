@@ -23,7 +23,7 @@ from ._ops import _forward, _record, silent
 from . import _reductions
 from ._reductions import _MinMax
 from ._shapes import cat, getitem, overwrite, reshape, transpose
-from ._pointwise import _logaddexp, lerp
+from ._pointwise import _LONG_NAMES, _logaddexp, lerp
 from ._elementwise import where, clamp as _clip
 
 _RETURN_TYPES = {
@@ -68,9 +68,29 @@ def _running(xp, name, a, d):
     return fn(a, axis=d, dtype=a.dtype)  # (numpy widens small integers; torch keeps the dtype)
 
 
+def _scan_dtype(kernel, dtype):
+    if dtype is _backend.bool_:  # (torch's scan kernels have every dtype but bool)
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+
+
+def _scan_inplace(fn):
+    def f(self, dim, *, dtype=None):
+        """self.<scan>_(dim): in self's dtype, which `dtype` must be (torch's check)."""
+        if dtype is not None and dtype is not self.dtype:
+            names = [_LONG_NAMES.get(t.name, t.name) for t in (self.dtype, dtype)]
+            raise RuntimeError(
+                f"Bad in-place call: input tensor dtype {names[0]} and output tensor dtype "
+                f"{names[1]} should match"
+            )
+        return fn(self, dim, dtype=self.dtype)
+
+    return f
+
+
 @cuda_float32
 def cumsum(input, dim, *, dtype=None):
     """Running sums along `dim` (bool and integer inputs give int64)."""
+    _scan_dtype("cumsum_out_cpu", dtype)
     a = _accumulated(input, dtype)
     d = _dim(dim, a.ndim)
     xp = namespace(a)
@@ -82,11 +102,15 @@ def cumsum(input, dim, *, dtype=None):
 def cumprod(input, dim, *, dtype=None):
     """Running products along `dim` (bool and integer inputs give int64); the gradient is exact
     where the input holds zeros, as torch's cumprod_backward."""
+    _scan_dtype("cumprod_out_cpu", dtype)
     a = _accumulated(input, dtype)
     d = _dim(dim, a.ndim)
     xp = namespace(a)
     r = xp.asarray(a, copy=True) if d is None else _running(xp, "prod", a, d)
     return _record("cumprod", "CumprodBackward0", r, (input,), {"dim": d})
+
+
+_cumsum_inplace, _cumprod_inplace = _scan_inplace(cumsum), _scan_inplace(cumprod)
 
 
 def _order(a, d, descending):

@@ -729,6 +729,8 @@ def _bounds_error(shape, idx):
         parts = np.nonzero(i) if _is_mask(i) else (i,) if hasattr(i, "ndim") else ()
         arrays += [(left[d + j], p) for j, p in enumerate(parts)]
         d += i.ndim if _is_mask(i) else 1
+    if builtins.any(n == 0 and i.size for n, i in arrays):  # (torch's check before its kernel)
+        return IndexError("index is out of bounds for dimension with size 0")
     try:  # torch's kernel names the first element with a bad index
         values = np.broadcast_arrays(*(i for _, i in arrays))
     except ValueError:
@@ -802,6 +804,19 @@ def _mask_error(shape, idx):
     return None
 
 
+def _nothing_taken(data, idx):
+    """torch checks an index array's bounds for each element it takes: none when the result is
+    empty (zeros(2, 0)[tensor([5])]); that empty result, else None."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if builtins.all(not hasattr(i, "ndim") or _is_mask(i) for i in items):
+        return None
+    try:
+        r = data[tuple(i * 0 if hasattr(i, "ndim") and not _is_mask(i) else i for i in items)]
+    except IndexError:
+        return None
+    return r if r.size == 0 else None
+
+
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
     idx = _index_arg(index)
@@ -813,7 +828,9 @@ def getitem(x, index):
     try:
         r = data[idx]
     except IndexError as e:
-        raise _index_error(e, data.shape, idx) from None
+        r = _nothing_taken(data, idx)
+        if r is None:
+            raise _index_error(e, data.shape, idx) from None
     if _is_basic(idx):
         if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
             r = data[(idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)]  # a 0-d view
@@ -834,6 +851,6 @@ def index_scatter(g, shape, index):
     )
     if _is_basic(index):
         z[index] = g._data
-    else:
+    elif g._data.size:  # (nothing taken: its index may be out of bounds, as torch lets it be)
         _backend.index_add(xp, z, index, g._data)
     return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})

@@ -150,16 +150,18 @@ VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
 VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
     zeros_of(g) if exponent == 0 else g * (exponent * x ** (exponent - 1)),
 )
-VJP["pow_tensor"] = lambda g, x, y, ans: (  # x ** tensor; y == 0: 0 (0 * 0**-1 would be nan)
+# x ** tensor; y == 0: 0 (0 * 0**-1 would be nan). As torch's, g multiplies the masked ans log(x)
+# (at second order the mask's zero meets log(0) = -inf: nan, as torch's)
+VJP["pow_tensor"] = lambda g, x, y, ans: (
     where(y == 0, 0.0, g * (y * x ** (y - 1))),
-    where((x == 0) & (y >= 0), 0.0, g * ans * log(x)),
+    g * where((x == 0) & (y >= 0), 0.0, ans * log(x)),
 )
-VJP["rpow"] = lambda g, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
-    g * ans * math.log(base)
+VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
+    g * (ans * math.log(base))
     if base > 0
     else g * math.nan
     if base < 0
-    else g * where(ans == math.inf, -math.inf, 0.0),
+    else g * where(x >= 0, 0.0, ans * -math.inf),
 )
 
 

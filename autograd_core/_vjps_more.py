@@ -12,7 +12,7 @@ from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, unsqueeze, zeros_of
-from ._vjps_shapes import _unreduce, tie_share
+from ._vjps_shapes import _unreduce, tie_share, value_selecting
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
 sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
@@ -260,15 +260,7 @@ def _keep(g, dims, keepdim):
 
 def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):
     """median(dim)/mode: the gradient goes to the selected index (one per slice)."""
-    if dim is None:
-        return (g,)
-    if not keepdim:
-        g, indices = F.unsqueeze(g, dim), F.unsqueeze(indices, dim)
-    idx = indices._data
-    xp = namespace(idx)
-    steps = xp.arange(shape[dim], device=_device(idx))
-    pos = xp.reshape(steps, tuple(-1 if i == dim else 1 for i in range(len(shape))))
-    return (g * _const(pos == idx),)
+    return (g if dim is None else value_selecting(g, indices, shape, dim, keepdim),)
 
 
 defvjp("cum_extreme", _cum_extreme, on_arrays=False)
@@ -393,7 +385,9 @@ def _sinc(g, x):
 
 
 def _i1(g, x, ans):
-    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0."""
+    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0 (a kernel without 16-bit forms)."""
+    if x.dtype.itemsize == 2:
+        raise NotImplementedError(f"\"i1_backward\" not implemented for '{x.dtype.title}'")
     return (g * F.where(x == 0, 0.5, F.i0(x) - ans / F.where(x == 0, 1.0, x)),)
 
 
@@ -407,7 +401,8 @@ def _ldexp(g, x, y, need):
 _LN2 = math.log(2.0)
 for _op, _fn in {
     "erfc": lambda g, x: (g * (-2 / math.sqrt(math.pi)) * F.exp(-(x * x)),),
-    "erfinv": lambda g, ans: (g * (math.sqrt(math.pi) / 2) * F.exp(ans * ans),),
+    # torch's formula recomputes erfinv(self): its graph, and 16-bit roundings, at second order
+    "erfinv": lambda g, x: (0.5 * math.sqrt(math.pi) * F.exp(F.erfinv(x).pow(2)) * g,),
     "lgamma": lambda g, x: (g * F.digamma(x),),
     "digamma": lambda g, x: (g * F.polygamma(1, x),),
     "polygamma": lambda g, x, n: (g * F.polygamma(n + 1, x),),
@@ -421,7 +416,7 @@ for _op, _fn in {
     ),
     "ldexp": _ldexp,
     "compare_inplace": lambda g, need: (zeros_of(g), *(zeros_of(g) for _ in need[1:])),
-    "nextafter": lambda g, need: (g, zeros_of(g) if need[1] else None),
+    "nextafter": lambda g, x, y, need: (F.where(x != y, g, 0), zeros_of(g) if need[1] else None),
 }.items():
     defvjp(_op, _fn, on_arrays=False)
 

@@ -7,6 +7,8 @@ import functools
 import itertools
 import math
 
+import numpy as np
+
 from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
@@ -48,7 +50,8 @@ def one_hot_along(indices, shape, dim, keepdim):
     xp = namespace(idx)
     if not keepdim:
         idx = xp.expand_dims(idx, axis=dim)
-    pos = xp.reshape(xp.arange(shape[dim]), tuple(-1 if i == dim else 1 for i in range(len(shape))))
+    steps = xp.arange(shape[dim], device=getattr(idx, "device", None))
+    pos = xp.reshape(steps, tuple(-1 if i == dim else 1 for i in range(len(shape))))
     return Tensor._from_data(pos == idx)
 
 
@@ -97,10 +100,22 @@ VJP["mean"] = lambda g, shape, dim, keepdim: (
     _unreduce(g, shape, dim, keepdim) / _count(shape, dim),
 )
 VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
+
+
+def value_selecting(g, indices, shape, dim, keepdim):
+    """torch's value_selecting_reduction_backward (max(dim), median(dim), kthvalue, mode): g
+    scattered into zeros at the indices, so a NaN of g stays in its place (a ScatterBackward0)."""
+    if g.__class__ is not Tensor or g._data.__class__ is not np.ndarray:  # the same values (an
+        # array library without integer-array setitem: its graph is a WhereBackward0)
+        pick = one_hot_along(indices, shape, dim, keepdim)
+        return F.where(pick, _unreduce(g, shape, (dim,), keepdim), 0.0)
+    if not keepdim:
+        g, indices = F.unsqueeze(g, dim), F.unsqueeze(indices, dim)
+    return F.scatter(g.new_zeros(shape), dim, indices, g)
+
+
 VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (  # max(dim): one index gets it
-    F.where(one_hot_along(indices, shape, dim, keepdim), _unreduce(g, shape, (dim,), keepdim), 0.0)
-    if shape
-    else g,
+    value_selecting(g, indices, shape, dim, keepdim) if shape else g,
 )
 
 

@@ -61,9 +61,12 @@ CORE_BUDGET = 1530
 # matrix functions and interpolate's linear modes) took it to 24,300; 24400 until 12-07 (second
 # session), when torch's memory-overlap rules per kernel, setitem's copy_to, and the next fuzz
 # classes (matmul's fold paths, tensordot's and baddbmm's checks, cdist's refused double backward,
-# group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added.
+# group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added; 25100
+# until later that day, when torch's trigamma kernel, index_add_/index_copy_'s meta checks in torch's order,
+# the empty-index rules of advanced indexing and the in-place scans' dtype check (helper ops2)
+# were added.
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 25400  # (+ torch's ZeroTensor gradients, the double-backward ties: 12-07)
+PACKAGE_BUDGET = 25600  # (with torch's ZeroTensor gradients and the double-backward ties)
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 

@@ -1047,6 +1047,93 @@ _SNIPPETS.update({
     ),
 })
 
+# special functions and op corners (helper ops2)
+_SNIPPETS.update({
+    "trigamma_near_poles": (
+        "out = []\nfor dt in (L.float32, L.float64, L.bfloat16):\n    x = L.tensor([-2.0, -1.0, "
+        "0.0, -0.97, 0.5, 30.0, float('inf')], dtype=dt, requires_grad=True)\n    g, = "
+        "L.autograd.grad(L.lgamma(x).sum(), x, create_graph=True)\n    out += "
+        "[L.polygamma(1, x).float(), L.autograd.grad(g.sum(), x)[0].float(), "
+        "L.autograd.grad(L.digamma(x).sum(), x)[0].float()]"
+    ),
+    "polygamma_16bit_and_digamma_near_0": (
+        "x = L.tensor([-2.5, -0.5, 0.49, 2.5], dtype=L.float16)\nout = [L.polygamma(n, "
+        "x).float() for n in (2, 3, 8, 10)] + [L.digamma(L.tensor([-1e-30, 1e-30, -0.0]))]"
+    ),
+    "erfinv_second_derivative_16bit": (
+        "x = L.tensor([0.98, 0.3, -0.9], dtype=L.float16, requires_grad=True)\ng, = "
+        "L.autograd.grad((L.erfinv(x) * L.tensor([1.5, 2., 3.], dtype=L.float16)).sum(), x, "
+        "create_graph=True)\nout = (g.float(), L.autograd.grad((g * g.detach().sin()).sum(), "
+        "x)[0].float())"
+    ),
+    "pow_exponent_second_derivative_at_base_0": (
+        "out = []\nb = L.tensor([0.85, 0.0, 0.0], dtype=L.float64)\nfor f in (lambda e: "
+        "b.float_power(e), lambda e: b ** e, lambda e: 0 ** e):\n    e = L.tensor([1.0, -1.0, "
+        "float('nan')], dtype=L.float64, requires_grad=True)\n    g, = "
+        "L.autograd.grad(f(e).sum(), e, create_graph=True)\n    out += [g, "
+        "L.autograd.grad(g.sum(), e)]\nfwAD = L.autograd.forward_ad\nwith fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(L.tensor([1.0, -1.0, 0.0]), L.ones(3))\n    out.append("
+        "fwAD.unpack_dual(0 ** d).tangent)"
+    ),
+    "nextafter_gradient_where_equal": (
+        "x = L.tensor([[-1.49, 1.0], [-0.0, -1.0]], dtype=L.float64, requires_grad=True)\no = "
+        "L.tensor([[1.0, 0.0], [0.0, -1.0]], dtype=L.float64, requires_grad=True)\nr = "
+        "x.nextafter(o)\nr.backward(L.ones_like(r))\ny = x * 1\ny.nextafter_(L.tensor(-1.0, "
+        "dtype=L.float64))\nout = (x.grad, o.grad, L.autograd.grad(y.sum(), x)[0])"
+    ),
+    "index_add_copy_reduce_check_order": (
+        "z = L.zeros\nout = []\nfor c in ('z(1, 1, 3).index_add_(0, L.tensor([0]), z(0, 3))', "
+        "'z(2, 3).index_add_(0, L.tensor([5]), z(1, 3, dtype=L.float64))', 'z(2, 3).index_add_(1, "
+        "L.tensor([0]), z(3))', 'z(2).index_add_(0, L.tensor([0, 1]), L.tensor(1.))', "
+        "'z(2, 3).index_add_(0, L.tensor([[0]]), z(1, 4))', 'z(2, 3).index_add_(0, L.tensor([0.]), "
+        "z(2, 4))', 'z(2, 3).index_reduce_(0, L.tensor([0]), z(2, 3), \\'prod\\')', 'z(2, "
+        "3).index_copy_(0, L.tensor([0]), z(2, 3))', 'z(2, 3).index_copy_(0, L.tensor([0], "
+        "dtype=L.int32), z(1, 3))', 'z(2, 3).index_copy_(0, L.tensor([9]), z(1, 3, "
+        "dtype=L.float64))', 'z(3).index_copy_(0, L.tensor([1]), L.tensor(5.))'):\n    try:\n"
+        "        out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))"
+    ),
+    "index_checks_of_empty_dims": (
+        "z, t = L.zeros, L.tensor\nout = []\nfor c in ('z(0, 3)[t([0, -1])]', 'z(3, 0)[t([5]), "
+        "t([0])]', 'z(2, 0)[t([5])]', 'z(0, 2)[:, t([5])]', 'z(0, 3).index_put_((t([0]),), "
+        "t(1.))', 'z(2, 0).index_put_((t([5]),), t(1.))', 'z(0, 3).index_select(0, t([0]))', "
+        "'z(2, 0).index_select(0, t([7]))', 'z(3, 1).scatter_(0, z(1, 3, dtype=L.int64), 1.)'):\n"
+        "    try:\n        out.append(eval(c))\n    except Exception as e:\n        "
+        "out.append((type(e).__name__, str(e)))\nx = z(2, 0, requires_grad=True)\n"
+        "x[t([5])].sum().backward()\nout.append(x.grad)"
+    ),
+    "batch_norm_of_nothing_and_dilated_conv_kernels": (
+        "F = L.nn.functional\nw = L.ones(3, requires_grad=True)\nout = [F.batch_norm(L.zeros(0), "
+        "L.zeros(9), L.ones(9)), F.batch_norm(L.zeros(0, 3, 2), None, None, w * 2, w, "
+        "training=True)]\nfor c in ('F.batch_norm(L.zeros(0, 3), L.zeros(3), L.zeros(3), "
+        "L.zeros(0))', 'F.conv1d(L.ones(1, 2, 8).bool(), L.ones(2, 2, 3).bool(), dilation=2)', "
+        "'F.conv2d(L.ones(1, 2, 8, 1).int(), L.ones(2, 2, 3, 1).int(), dilation=(2, 1))', "
+        "'F.conv1d(L.ones(1, 2, 8).int(), L.ones(2, 2, 3), dilation=2)', 'F.conv1d(L.ones(1, 2, "
+        "8).long(), L.ones(2, 2, 3).long(), dilation=2)'):\n    try:\n        "
+        "out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__, "
+        "str(e)))"
+    ),
+    "fresh_fuzz_check_orders": (
+        "t, o = L.tensor, L.ones\nout = []\nfor c in ('L.lerp(t([True]), t([True]), o(1))', "
+        "'L.lerp(t([1]), t([1]), o(1))', 'L.cdist(o(2, 3, dtype=L.float16), o(2, 9))', "
+        "'L.cdist(o(2, 3, dtype=L.float16), o(3))', 'L.cdist(o(2, 3), o(2, 3, dtype=L.float16))', "
+        "'L.cdist(o(2, 3, dtype=L.float16), o(2, 3), p=-1.)', 't([], dtype=L.float16).logsumexp(())', "
+        "'o(2, 0).logsumexp(())', 't([False, True]).cumsum_(0)', 't([1, 2]).cumsum(0, "
+        "dtype=L.bool)', 't([1., 2.]).cumprod_(0, dtype=L.float64)', 't([1, 2], "
+        "dtype=L.uint8).cumsum_(0)'):\n    try:\n        out.append(eval(c))\n    except "
+        "Exception as e:\n        out.append((type(e).__name__, str(e)))\nx = t([-2.48, 0.7], "
+        "dtype=L.float16, requires_grad=True)\ng, = L.autograd.grad(x.i0().sum(), x, "
+        "create_graph=True)\ntry:\n    L.autograd.grad(g.sum(), x)\nexcept Exception as e:\n"
+        "    out.append((type(e).__name__, str(e)))"
+    ),
+    "value_selecting_backward_keeps_nan_in_place": (
+        "x = L.tensor([[0.61, 1.7], [-0.92, -1.62]], requires_grad=True)\nout = []\nfor f in "
+        "(lambda t: t.median(-1)[0], lambda t: t.kthvalue(1, 0)[0], lambda t: t.max(1)[0], "
+        "lambda t: t.mode(1, keepdim=True)[0]):\n    g, = L.autograd.grad(f(x).sqrt().sum(), x, "
+        "create_graph=True)\n    out += [g, L.autograd.grad((g * g).sum(), x)]"
+    ),
+})
+
 for _name, _code in _SNIPPETS.items():
     CASES[f"snippet[{_name}]"] = lambda L, _c=_code: _snippet(L, _c)
 
