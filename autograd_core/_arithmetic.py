@@ -66,6 +66,15 @@ def _no_bool_sub(x, y):
         raise RuntimeError(_messages.BOOL_MINUS)
 
 
+def no_bool_minus(y):
+    """y, which a rule is about to subtract from: refused as torch's `-` refuses a bool tensor
+    (pow's gradient for a bool exponent computes exponent - 1)."""
+    dt = y.dtype if not isinstance(y, Tensor) else y._data.dtype
+    if not isinstance(y, (int, float)) and _backend.kind(dt) == "b":
+        raise RuntimeError(_messages.BOOL_MINUS)
+    return y
+
+
 def sub(x, y, alpha=1):
     """x - alpha * y"""
     if not isinstance(x, Tensor):

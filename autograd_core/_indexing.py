@@ -144,6 +144,16 @@ def _along_dim(x, dim, index, fn, src=None):
 
 def gather(x, dim, index, *, sparse_grad=False):
     """out[i][j] = x[i][index[i][j]] for dim 1 (and so on for the other dims)."""
+    if isinstance(index, Tensor) and index.numel() == 0 and index.ndim == max(x.ndim, 1):
+        xp = namespace(x._data)  # (an empty index takes nothing, whatever its dtype: torch's)
+        empty = xp.zeros(tuple(index.shape), dtype=x._data.dtype)
+        return _record(
+            "gather",
+            "GatherBackward0",
+            empty,
+            (x,),
+            {"shape": x.shape, "dim": _dim(dim, x.ndim) if x.ndim else 0, "index": index.long()},
+        )
     d, idx = _along_dim(x, dim, index, "gather")
     a = x._data
     xp = namespace(a)

@@ -113,9 +113,9 @@ def split(x, split_size_or_sections, dim=0):
 
 def chunk(x, chunks, dim=0):
     """Split into `chunks` pieces of ceil(size / chunks) (the last smaller; maybe fewer pieces)."""
+    _not_0d(x, dim, "chunk")
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    _not_0d(x, dim, "chunk")
     d = _dim(dim, x.ndim)
     n = x.shape[d]
     if n == 0:  # `chunks` empty pieces, as torch
@@ -355,11 +355,11 @@ def diag(x, diagonal=0):
 @float32_precision
 def trace(x):
     """The sum of a matrix's diagonal (integers give int64)."""
+    a = x._data
+    if _backend.kind(a.dtype) == "b":  # (before the rank: torch's order)
+        raise _no_kernel("trace", x)
     if x.ndim != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
-    a = x._data
-    if _backend.kind(a.dtype) == "b":
-        raise _no_kernel("trace", x)
     xp = namespace(a)
     r = xp.asarray(xp.sum(a.diagonal()))
     if _backend.kind(a.dtype) in "iu":
@@ -744,6 +744,8 @@ def cross(input, other, dim=None):
     d = _cross_dim(input, other, dim)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(other)}")
+    if input.dtype is _backend.bool_:
+        raise _no_kernel("cross", input)
     a, b = input._data, other._data
     xp = namespace(a)
     r = _cross_array(xp, *xp.broadcast_arrays(a, b), d)

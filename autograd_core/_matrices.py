@@ -287,6 +287,8 @@ def inner(input, other):
         )
     if input.dtype is not other.dtype:
         raise RuntimeError("both inputs should have same dtype")
+    if input.ndim == other.ndim == 1 and input.dtype is _backend.bool_:
+        raise _no_kernel("dot", input)  # (two vectors: torch's dot)
     return tensordot(input, other, ([-1], [-1]))
 
 

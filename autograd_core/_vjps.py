@@ -153,7 +153,7 @@ VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connect
 # x ** tensor; y == 0: 0 (0 * 0**-1 would be nan). As torch's, g multiplies the masked ans log(x)
 # (at second order the mask's zero meets log(0) = -inf: nan, as torch's)
 VJP["pow_tensor"] = lambda g, x, y, ans: (
-    where(y == 0, 0.0, g * (y * x ** (y - 1))),
+    where(y == 0, 0.0, g * (y * x ** (F.no_bool_minus(y) - 1))),  # (torch's y - 1 refuses bool)
     g * where((x == 0) & (y >= 0), 0.0, ans * log(x)),
 )
 VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)

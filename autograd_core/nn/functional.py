@@ -769,7 +769,10 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         raise RuntimeError(
             f"expected common dtype to be floating point, yet common dtype is {dt.title}"
         )
-    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    try:
+        shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    except ValueError:
+        raise _ops._shape_error(None, x1, x2, None) from None  # torch's words
     x1, x2 = x1.to(dt).expand(shape), x2.to(dt).expand(shape)
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
     n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)

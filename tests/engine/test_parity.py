@@ -853,6 +853,14 @@ _SNIPPETS.update({
     "y = L.tensor([-1.5, 2.5], requires_grad=True)\n(y * 2).sum().backward(); L.sgn(y).sum().backward()\n"
     "out.append((y.grad, y.grad._is_zerotensor()))\n"
     "g2, = L.autograd.grad(L.sgn(y).sum(), y, create_graph=True)\nout.append((g2._is_zerotensor(), g2.requires_grad))",
+    "bool_kernels_and_check_orders_3": "F = L.nn.functional\nout = []\nfor c in ("
+    "'L.inner(L.ones(3).bool(), L.ones(3).bool())', 'L.ones(2, 2, 2).bool().trace()', "
+    "'L.cross(L.ones(2, 3).bool(), L.ones(2, 3).bool(), dim=-1)', "
+    "'F.cosine_similarity(L.ones(6, 3), L.ones(3, 3))', 'L.tensor(2.).chunk(0)', "
+    "'L.ones(3, 2).bool().gather(0, L.tensor([[], [], []]))', "
+    "'(L.tensor([1.5, 2.], requires_grad=True) ** L.tensor([True, False])).sum().backward()'):\n"
+    "    try:\n        r = eval(c)\n        out.append(None if r is None else (r.shape, r.dtype))\n"
+    "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
