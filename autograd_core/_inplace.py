@@ -105,6 +105,23 @@ def _layout(a):
     return begin, begin + a.size * a.itemsize, strides
 
 
+def _check_broadcast(self, operands):
+    """TensorIterator's shape check, before the kernel's dtype check: the operands broadcast to
+    a shape that is not self's (a mismatch among them is left to the op's own message)."""
+    shape = self._data.shape
+    others = [t._data.shape for t in operands if isinstance(t, Tensor) and t._data.shape != shape]
+    if not others:
+        return
+    try:
+        out = np.broadcast_shapes(shape, *others)
+    except ValueError:
+        return
+    if out != shape:
+        raise RuntimeError(
+            f"output with shape {list(shape)} doesn't match the broadcast shape {list(out)}"
+        )
+
+
 def _check_overlap(dst, operands, full=False):
     """torch's refusal of an operand that shares memory with the written-to tensor: part of it
     (`assert_no_partial_overlap`: the same block with the same strides is fine, ``y.add_(y)``),
@@ -164,14 +181,22 @@ def _cast_error(result, out):
     return f"result type {result.title} can't be cast to the desired output type {out.title}"
 
 
-def _check_shape(self, r):
-    """The out-of-place result `r` must fit into self: its shape, and a dtype self can take."""
+def _check_shape(self, r, op=None):
+    """The out-of-place result `r` must fit into self: its shape, and a dtype self can take
+    (in torch's words, which two ops word their own way)."""
     if r._data.shape != self._data.shape:
         raise RuntimeError(
             f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
             f"{list(r._data.shape)}"
         )
     if _CATEGORY[_backend.kind(r._data.dtype)] > _CATEGORY[_backend.kind(self._data.dtype)]:
+        if op == "mvlgamma":
+            dt = self.dtype.title
+            raise RuntimeError(
+                f"mvlgamma: result type {dt} can't be cast to the desired output type Float"
+            )
+        if op == "ldexp":
+            raise RuntimeError(f"ldexp can't be cast to the desired output type {self.dtype.title}")
         raise RuntimeError(_cast_error(r.dtype, self.dtype))
 
 
@@ -189,13 +214,14 @@ def _inplace(self, fn, *args, **kwargs):
             if any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
                 raise RuntimeError(_messages.OVERLAP)
         _check_overlap(a, (*args, *kwargs.values()))
+        _check_broadcast(self, (*args, *kwargs.values()))
     if not tracking:
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
         r = fn(self, *args, **kwargs)
         if check == "any":  # (the index ops check their arguments first)
             _check_overlap(self._data, (*args, *kwargs.values()), full=True)
-        self._check_shape(r)
+        self._check_shape(r, fn.__name__)
         self._write(
             r._data,
             uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
@@ -214,7 +240,7 @@ def _inplace(self, fn, *args, **kwargs):
     r = fn(src, *args, **kwargs)
     if check == "any":
         _check_overlap(self._data, (*args, *kwargs.values()), full=True)
-    self._check_shape(r)
+    self._check_shape(r, fn.__name__)
     self._write(
         r._data,
         uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
@@ -279,7 +305,8 @@ _DIRECT = {_ops.add: np.add, _ops.sub: np.subtract, _ops.mul: np.multiply}
 # torch's memory-overlap check by op (the rest: "partial", TensorIterator's): the index ops refuse
 # any shared memory (`assert_no_overlap`); fills of one value and the matrix products check none.
 _OVERLAP_CHECK = dict.fromkeys(
-    "index_add index_copy scatter scatter_add scatter_reduce put index_put".split(), "any"
+    "index_add index_copy index_reduce scatter scatter_add scatter_reduce put index_put".split(),
+    "any",
 ) | dict.fromkeys(
     "filled masked_fill index_fill masked_scatter addmm addmv addr addbmm baddbmm".split(), None
 )

@@ -637,6 +637,8 @@ def polygamma(n, input, _node="PolygammaBackward0"):
 def mvlgamma(input, p):
     """The multivariate log-gamma of dimension p: sum_i lgamma(input - i / 2) + p (p - 1) / 4
     log(pi), each term in input's float dtype (as torch's, which sums them there)."""
+    if input.dtype is _backend.bool_:
+        raise RuntimeError("The input tensor may not be a boolean tensor.")
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
     x = _float(input)

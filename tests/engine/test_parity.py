@@ -861,6 +861,12 @@ _SNIPPETS.update({
     "'(L.tensor([1.5, 2.], requires_grad=True) ** L.tensor([True, False])).sum().backward()'):\n"
     "    try:\n        r = eval(c)\n        out.append(None if r is None else (r.shape, r.dtype))\n"
     "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "in_place_casts_and_shapes_before_kernels": "out = []\nfor c in ('L.tensor(0).mvlgamma_(2)', "
+    "'L.tensor(True).mvlgamma_(2)', 'L.tensor([True]).ldexp_(L.tensor([True]))', "
+    "'L.tensor([1], dtype=L.int32).ldexp_(L.tensor([1.]))', 'L.tensor([1]).xlogy_(L.tensor([1]))', "
+    "'L.ones(3, 2).half().__iand__(L.ones(2, 3, 2).bool())', "
+    "'L.ones(3, 2).bool().add_(L.ones(2, 3, 2))'):\n    try:\n        eval(c)\n"
+    "    except (RuntimeError, NotImplementedError) as e:\n        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
