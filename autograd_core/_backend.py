@@ -307,8 +307,10 @@ class ZeroGrad(np.ndarray):
             (ufunc is np.multiply and any(zero))
             or (ufunc is np.divide and zero[0])
             or (ufunc in (np.add, np.subtract) and all(zero))
-        )  # (its zeros are +0: nothing is computed)
-        return np.zeros_like(r).view(ZeroGrad) if keep and isinstance(r, np.ndarray) else r
+        )  # (its zeros are +0: nothing is computed; a 0-d result too stays an array)
+        if keep and isinstance(r, (np.ndarray, np.generic)):
+            return np.zeros(np.shape(r), dtype=r.dtype).view(ZeroGrad)
+        return r
 
     def __array_function__(self, func, types, args, kwargs):  # views stay, copies are plain
         r = super().__array_function__(func, (np.ndarray,), args, kwargs)

@@ -71,7 +71,7 @@ exp = _either(F.exp, lambda xp, a: xp.exp(a))
 log = _either(F.log, lambda xp, a: xp.log(a))
 sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
-sign = _either(F.sign, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # sign(nan) is 0
+sign = _either(F.sgn, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # torch's x.sgn(): 0 at nan
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
 
 

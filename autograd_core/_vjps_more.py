@@ -499,8 +499,8 @@ def _sgn(g):
         z = zeros_of(g)
         z._zero = True
         return (z,)
-    if g.__class__ is np.ndarray:
-        return (np.zeros_like(g).view(_backend.ZeroGrad),)
+    if isinstance(g, (np.ndarray, np.generic)):  # (a 0-d result of numpy is a scalar)
+        return (np.zeros(np.shape(g), dtype=g.dtype).view(_backend.ZeroGrad),)
     return (namespace(g).zeros_like(g),)
 
 
