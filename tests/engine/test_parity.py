@@ -852,7 +852,13 @@ _SNIPPETS.update({
     "    except RuntimeError as e:\n        out.append(str(e))\n"
     "y = L.tensor([-1.5, 2.5], requires_grad=True)\n(y * 2).sum().backward(); L.sgn(y).sum().backward()\n"
     "out.append((y.grad, y.grad._is_zerotensor()))\n"
-    "g2, = L.autograd.grad(L.sgn(y).sum(), y, create_graph=True)\nout.append((g2._is_zerotensor(), g2.requires_grad))",
+    "g2, = L.autograd.grad(L.sgn(y).sum(), y, create_graph=True)\n"
+    "out.append((g2._is_zerotensor(), g2.requires_grad))\n"
+    "w = L.tensor(-2.35, dtype=L.float64, requires_grad=True)\nv = w.clone(); v.sgn_()\n"
+    "out.append(L.autograd.grad((v * 0.3).sum(), w)[0]._is_zerotensor())\n"
+    "a = L.tensor([[-0.7, 1.07], [0.56, -2.]], dtype=L.float64, requires_grad=True)\n"
+    "g, = L.autograd.grad(L.nn.functional.l1_loss(a, a.detach() * 2), a, create_graph=True)\n"
+    "out.append((g.grad_fn.name(), L.autograd.grad(g.sum(), a)[0]._is_zerotensor()))",
     "bool_kernels_and_check_orders_3": "F = L.nn.functional\nout = []\nfor c in ("
     "'L.inner(L.ones(3).bool(), L.ones(3).bool())', 'L.ones(2, 2, 2).bool().trace()', "
     "'L.cross(L.ones(2, 3).bool(), L.ones(2, 3).bool(), dim=-1)', "
