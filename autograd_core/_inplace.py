@@ -209,6 +209,8 @@ def _inplace(self, fn, *args, **kwargs):
     )
     check = _OVERLAP_CHECK.get(fn.__name__, "partial")
     if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
+        if fn.__name__ == "lerp" and args and isinstance(args[0], Tensor):
+            _ops.lerp_meta(self, *args, **kwargs)  # (lerp's own checks come first)
         a = self._data
         if a.__class__ is _ndarray and not a.flags.writeable:  # (an expanded tensor's view)
             if any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):

@@ -275,6 +275,8 @@ def roll(x, shifts, dims=None):
     sh = (shifts,) if isinstance(shifts, (int, np.integer)) else tuple(shifts)
     if not sh:
         raise RuntimeError("`shifts` required")
+    if x.numel() == 0:  # (torch's roll of an empty tensor is its clone, dims unchecked)
+        return x.clone()
     a = x._data
     xp = namespace(a)
     if dims is not None and x.ndim == 0:

@@ -502,8 +502,7 @@ def max_pool2d(
             "pad should be at most half of effective kernel size, but got "
             f"pad={padding[0]}, kernel_size={ksize[0]} and dilation={dilation[0]}"
         )
-    if input.ndim not in (3, 4) or input.numel() == 0:
-        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    _pool_input_check(input, max_pool=True)
     a = input._data
     xp = namespace(a)
     unbatched = a.ndim == 3
@@ -685,6 +684,18 @@ def _pad_positions(n, lo, hi, mode):
     return np.clip(i, 0, n - 1)  # replicate
 
 
+def _pool_input_check(input, max_pool=False):
+    """torch's pool2d_shape_check: 3-D or 4-D, no empty dim but a 4-D batch (max_pool2d checks
+    the rank first, in words of its own)."""
+    if max_pool and input.ndim not in (3, 4):
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    if input.ndim not in (3, 4) or 0 in input.shape[-3:]:
+        raise RuntimeError(
+            "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but "
+            f"got:{list(input.shape)}"
+        )
+
+
 def plane_take(input, rows, cols, name, op="plane_take"):
     """out[..., i, j] = input[..., rows[i], cols[j]] over the last two dims (or the last one, as a
     plane of one row, when `rows` is None): reflect / replicate padding and nearest upsampling,
@@ -827,8 +838,7 @@ def avg_pool2d(
             f"Dimension out of range (expected to be in range of [-{input.ndim}, "
             f"{input.ndim - 1}], but got -3)"
         )
-    if input.ndim > 4 or input.numel() == 0:
-        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    _pool_input_check(input)
     a = input._data
     if _backend.kind(a.dtype) in "biu" and input.dtype is not _backend.int64:
         raise _no_kernel("avg_pool2d", input)  # int64 only: a mean rounded toward zero

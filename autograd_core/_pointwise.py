@@ -186,6 +186,13 @@ _LONG_NAMES = {
 }
 
 
+def lerp_meta(input, end, weight):
+    """torch's meta checks of lerp (lerp_ runs them before its memory-overlap check)."""
+    _lerp_dtype(input, end, "end")
+    if isinstance(weight, Tensor) and weight.ndim:  # (before the kernel's checks)
+        _lerp_dtype(input, weight, "weight")
+
+
 def lerp(input, end, weight):
     """input + weight * (end - input); weight a number (LerpBackward0) or a tensor
     (LerpBackward1), end a tensor of input's dtype."""
@@ -195,9 +202,7 @@ def lerp(input, end, weight):
             f"lerp() received an invalid combination of arguments - got ({got}), "
             "but expected one of the signatures torch documents"
         )
-    _lerp_dtype(input, end, "end")
-    if isinstance(weight, Tensor) and weight.ndim:  # (torch's meta checks, before the kernel's)
-        _lerp_dtype(input, weight, "weight")
+    lerp_meta(input, end, weight)
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)

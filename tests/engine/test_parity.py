@@ -873,6 +873,14 @@ _SNIPPETS.update({
     "'L.ones(3, 2).half().__iand__(L.ones(2, 3, 2).bool())', "
     "'L.ones(3, 2).bool().add_(L.ones(2, 3, 2))'):\n    try:\n        eval(c)\n"
     "    except (RuntimeError, NotImplementedError) as e:\n        out.append((type(e).__name__, str(e)))",
+    "pool_checks_roll_empty_lerp_order_mask_slice": "F = L.nn.functional\nout = []\nfor c in ("
+    "'F.avg_pool2d(L.ones(1, 1, 0), 2)', 'F.avg_pool2d(L.ones(0, 1, 2, 2), 2).shape', "
+    "'F.avg_pool2d(L.ones(1, 1, 1, 2, 2), 2)', 'F.max_pool2d(L.ones(2, 2), 2)', "
+    "'F.max_pool2d(L.ones(1, 0, 2, 2), 2)', 'L.ones(0).roll(1, 5).shape', "
+    "'L.ones(2, 3, dtype=L.float64).lerp_(L.ones(2, 3, dtype=L.float64).view(L.float32), 0.3)'):\n"
+    "    try:\n        out.append(eval(c))\n    except RuntimeError as e:\n        out.append(str(e))\n"
+    "x = L.ones(1, 4, requires_grad=True); y = x * 1\ny[L.tensor([False]), ::1] = y.sum().detach()\n"
+    "out.append(y.grad_fn.name())",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
