@@ -120,7 +120,8 @@ def chunk(x, chunks, dim=0):
     n = x.shape[d]
     if n == 0:  # `chunks` empty pieces, as torch
         idx = [_along(d, slice(0, 0))] * chunks
-        return _views(x, "split", "SplitBackward0", idx, {"dim": d, "sizes": (0,) * chunks})
+        sizes = {"dim": d, "sizes": (0,) * chunks}  # (torch's split_with_sizes)
+        return _views(x, "split", "SplitWithSizesBackward0", idx, sizes)
     return split(x, -(-n // chunks), dim)
 
 

@@ -287,8 +287,8 @@ def inner(input, other):
         )
     if input.dtype is not other.dtype:
         raise RuntimeError("both inputs should have same dtype")
-    if input.ndim == other.ndim == 1 and input.dtype is _backend.bool_:
-        raise _no_kernel("dot", input)  # (two vectors: torch's dot)
+    if input.dtype is _backend.bool_ and input.numel() and other.numel():  # (vectors: dot)
+        raise _no_kernel("dot" if input.ndim == other.ndim == 1 else "addmm_impl_cpu_", input)
     return tensordot(input, other, ([-1], [-1]))
 
 

@@ -748,22 +748,27 @@ def _bounds_error(shape, idx):
     return None
 
 
-def _basic_index_name(idx):
+def _basic_index_name(idx, shape):
     """torch applies basic indexing one dimension at a time; the node is named after the last step.
-    In a tuple a slice of everything (``a[:, :]``) is skipped (AliasBackward0); alone it is a
-    Slice."""
+    In a tuple a slice that covers its dim (``a[:, :2]`` of 2 columns) is skipped
+    (AliasBackward0); alone it is a Slice."""
     if isinstance(idx, slice):
         return "SliceBackward0"
-    name = "AliasBackward0"
-    for i in idx if isinstance(idx, tuple) else (idx,):
+    items = idx if isinstance(idx, tuple) else (idx,)
+    name, d = "AliasBackward0", 0
+    for i in items:
+        if i is Ellipsis:
+            d = len(shape) - builtins.sum(j is not None and j is not Ellipsis for j in items) + d
+            continue
         if isinstance(i, (int, np.integer)):
             name = "SelectBackward0"
         elif isinstance(i, slice) and not (
-            i.start in (None, 0) and i.stop is None and i.step in (None, 1)
+            i.start in (None, 0) and i.step in (None, 1) and (i.stop is None or i.stop >= shape[d])
         ):
             name = "SliceBackward0"
         elif i is None:
             name = "UnsqueezeBackward0"
+        d += i is not None
     return name
 
 
@@ -838,7 +843,8 @@ def getitem(x, index):
     if _is_basic(idx):
         if not hasattr(r, "shape") or r.__class__ is not data.__class__:  # numpy's scalar: a copy
             r = data[(idx if isinstance(idx, tuple) else (idx,)) + (Ellipsis,)]  # a 0-d view
-        out = _record("index", _basic_index_name(idx), r, (x,), {"shape": data.shape, "index": idx})
+        name = _basic_index_name(idx, data.shape)
+        out = _record("index", name, r, (x,), {"shape": data.shape, "index": idx})
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
         r = namespace(data).asarray(r)

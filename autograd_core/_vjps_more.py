@@ -185,9 +185,9 @@ defvjp(
 )
 defvjp(
     "logaddexp",
-    lambda g, x, y, need: (
-        g / (1 + exp(y - x)) if need[0] else None,
-        g / (1 + exp(x - y)) if need[1] else None,
+    lambda g, x, y, need: (  # (torch's other - self refuses a bool operand)
+        g / (1 + exp(F.no_bool_minus(y) - F.no_bool_minus(x))) if need[0] else None,
+        g / (1 + exp(F.no_bool_minus(x) - y)) if need[1] else None,
     ),
 )
 defvjp(
@@ -398,7 +398,6 @@ def _ldexp(g, x, y, need):
     return (g * scale if need[0] else None, g * x * scale * math.log(2.0) if need[1] else None)
 
 
-_LN2 = math.log(2.0)
 for _op, _fn in {
     "erfc": lambda g, x: (g * (-2 / math.sqrt(math.pi)) * F.exp(-(x * x)),),
     # torch's formula recomputes erfinv(self): its graph, and 16-bit roundings, at second order
@@ -410,9 +409,9 @@ for _op, _fn in {
     "special_i1": _i1,
     "sinc": _sinc,
     "mvlgamma": lambda g, x, p: (g * sum(F.digamma(x - i / 2) for i in range(p)),),
-    "logaddexp2": lambda g, x, y, need: (
-        g / (1 + F.exp((y - x) * _LN2)) if need[0] else None,
-        g / (1 + F.exp((x - y) * _LN2)) if need[1] else None,
+    "logaddexp2": lambda g, x, y, need: (  # torch's grad / (1 + 2 ** (other - self))
+        g / (1 + 2 ** (F.no_bool_minus(y) - F.no_bool_minus(x))) if need[0] else None,
+        g / (1 + 2 ** (F.no_bool_minus(x) - y)) if need[1] else None,
     ),
     "ldexp": _ldexp,
     "compare_inplace": lambda g, need: (zeros_of(g), *(zeros_of(g) for _ in need[1:])),

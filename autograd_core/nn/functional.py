@@ -264,6 +264,9 @@ def nll_loss(
             "The function 'nll_loss_forward' is not differentiable with respect to argument "
             "'weight'. This input cannot have requires_grad True."
         )
+    if not input.dtype.is_floating_point:  # (torch's kernels have float loops only)
+        kernel = "nll_loss_out_frame" if input.ndim <= 2 else "nll_loss2d_forward_out_frame"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype.title}'")
     if input.ndim <= 2:
         return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
     # (N, C, d1, ...): move the classes last and flatten to the 2-D case.

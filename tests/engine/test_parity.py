@@ -881,6 +881,20 @@ _SNIPPETS.update({
     "    try:\n        out.append(eval(c))\n    except RuntimeError as e:\n        out.append(str(e))\n"
     "x = L.ones(1, 4, requires_grad=True); y = x * 1\ny[L.tensor([False]), ::1] = y.sum().detach()\n"
     "out.append(y.grad_fn.name())",
+    "bool_kernels_and_index_names_4": "F = L.nn.functional\nout = []\nfor c in ("
+    "'L.inner(L.ones(2, 1, 1).bool(), L.ones(2, 1, 1).bool())', "
+    "'F.nll_loss(L.tensor([False, False, True]), L.tensor([0]))', "
+    "'F.nll_loss(L.ones(2, 3, 2).bool(), L.zeros(2, 2, dtype=L.int64))', "
+    "'L.ones(0, 3, requires_grad=True).chunk(2)[1].grad_fn.name()', "
+    "'(L.logaddexp(L.tensor([0.5], requires_grad=True), L.tensor([True]))).sum().backward()'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\nx = L.ones(2, 2, 3, requires_grad=True)\n"
+    "for c in ('x[-1, ..., :2]', 'x[-1, ..., :3]', 'x[:, :2]', 'x[0, :, :5]', 'x[:, :, 0:3]'):\n"
+    "    out.append(eval(c).grad_fn.name())\n"
+    "a = L.tensor([-0.01, 1.65, 0.5, 2.], dtype=L.bfloat16, requires_grad=True)\n"
+    "b = L.tensor(-1.65, dtype=L.float64, requires_grad=True)\n"
+    "(L.logaddexp2(a, b) * L.tensor([-0.5, -0.13, 0.24, 0.61], dtype=L.bfloat16)).sum().backward()\n"
+    "out.append((a.grad.float(), b.grad))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
