@@ -331,6 +331,13 @@ class ZeroGrad(np.ndarray):
 
 
 _ZERO_VIEWS = {np.broadcast_to, np.expand_dims, np.reshape, np.transpose, np.moveaxis, np.squeeze}
+RULE_ARRAYS.add(ZeroGrad)  # (the rules take it raw, as any numpy array)
+
+
+def plain(a):
+    """a as an ordinary array (a ZeroGrad's zeros materialized, as torch's kernels without a
+    ZeroTensor loop do)."""
+    return a.view(np.ndarray) if a.__class__ is ZeroGrad else a
 
 
 def settled(t):

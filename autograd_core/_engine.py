@@ -406,8 +406,8 @@ def _accumulate(t, g, create_graph, how):
                 if data.__class__ in RULE_ARRAYS
                 else _ops.namespace(data).asarray(data, copy=True)
             )
-        if "_zero" in g.__dict__:  # (torch's ZeroTensor mark)
-            t._grad._zero = True
+        if "_zero" in g.__dict__ and not create_graph:  # (torch's ZeroTensor mark; under
+            t._grad._zero = True  # create_graph its AccumulateGrad copies into plain zeros)
     elif out_of_place or current._rg or g._rg:
         t._grad = current + g
     else:

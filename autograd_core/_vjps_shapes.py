@@ -96,8 +96,8 @@ def _count(shape, dim):
 
 # ----------------------------------------------------------------------------- reductions
 VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
-VJP["mean"] = lambda g, shape, dim, keepdim: (
-    _unreduce(g, shape, dim, keepdim) / _count(shape, dim),
+VJP["mean"] = lambda g, shape, dim, keepdim: (  # (torch's turns sgn's ZeroTensor plain)
+    _unreduce(_backend.plain(g), shape, dim, keepdim) / _count(shape, dim),
 )
 VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
 
