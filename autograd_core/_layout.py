@@ -149,7 +149,10 @@ def narrow(x, dim, start, length):
     start = start % n if start < 0 else start
     if start + length > n:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
-    return getitem(x, _along(d, slice(start, start + length)))
+    r = getitem(x, _along(d, slice(start, start + length)))
+    if r._grad_fn is not None:  # (torch's narrow slices even the whole dim)
+        r._grad_fn.__class__ = node_class("SliceBackward0")
+    return r
 
 
 def diagonal(x, offset=0, dim1=0, dim2=1):

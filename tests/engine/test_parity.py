@@ -899,6 +899,10 @@ _SNIPPETS.update({
     "b = L.tensor(-1.65, dtype=L.float64, requires_grad=True)\n"
     "(L.logaddexp2(a, b) * L.tensor([-0.5, -0.13, 0.24, 0.61], dtype=L.bfloat16)).sum().backward()\n"
     "out.append((a.grad.float(), b.grad))",
+    "narrow_of_a_whole_dim_is_a_slice": "x = L.ones(1, 3, requires_grad=True)\n"
+    "out = [x.narrow(0, 0, 1).grad_fn.name(), x.narrow(-1, 0, 3).grad_fn.name()]\n"
+    "a = L.ones(2, 3, requires_grad=True) * 1\ntry:\n    a.chunk(1)[0].narrow(0, 0, 2).mul_(2)\n"
+    "except RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
