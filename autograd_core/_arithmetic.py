@@ -128,11 +128,15 @@ def div(x, y):
     if not isinstance(x, Tensor):
         return div(_as_tensor_like(x, y), y)
     a, b = _operands(x, y, False, True, True)  # (no wrap: true division computes in float)
+    if not result_type(x, y).is_floating_point:  # int / int: each operand goes to the default
+        ft = _backend.default_float[0]  # float from its own dtype (not through the common one:
+        a = _cast(x._data, ft)  # int32 -3 / uint8 2 is -1.5), torch's promote-to-float
+        b = _cast(y._data, ft) if isinstance(y, Tensor) else b
     try:
         r = _rounded(a / b, a, x, y)
     except ValueError as e:
         raise _shape_error("div", x, y, e) from None
-    if not result_type(x, y).is_floating_point:  # int / int: the default float
+    if not result_type(x, y).is_floating_point:
         r = _cast(r, _backend.default_float[0])
     return _record("div", "DivBackward0", r, (x, y))
 

@@ -338,10 +338,8 @@ def __setitem__(self, index, value):
     if self.dtype.itemsize > 2 or not self.dtype.is_floating_point:  # torch: float16 1e6 is inf
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
-    try:  # torch indexes first: a wrong index is refused before any in-place check
-        self._data[idx]
-    except IndexError as e:
-        raise _ops._index_error(e, self._data.shape, idx) from None
+    if _ops._is_basic(idx):  # torch indexes first: a wrong index is refused before any in-place
+        _bounds(self, idx)  # check (an index array's bounds: in index_put_'s kernel, below)
     source = _copy_source(self._data[idx].shape, v) if _ops._is_basic(idx) else None
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         # torch writes a basic index through a view of the leaf, an advanced one into the leaf
@@ -373,6 +371,8 @@ def __setitem__(self, index, value):
             "for "
             f"the destination and {_ops._cname(v)} for the source."
         )
+    if not _ops._is_basic(idx):
+        _bounds(self, idx)
     try:
         self._write(
             v._data
@@ -395,6 +395,14 @@ def __setitem__(self, index, value):
         self._base_of_self_view(v, idx)
     else:
         self._rebase_view(v, (("__getitem__", (idx,)),))
+
+
+def _bounds(self, idx):
+    """torch's refusal of an index out of range, in its words."""
+    try:
+        self._data[idx]
+    except IndexError as e:
+        raise _ops._index_error(e, self._data.shape, idx) from None
 
 
 def _copy_source(shape, v):

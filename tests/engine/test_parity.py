@@ -901,6 +901,14 @@ _SNIPPETS.update({
     "out = [x.narrow(0, 0, 1).grad_fn.name(), x.narrow(-1, 0, 3).grad_fn.name()]\n"
     "a = L.ones(2, 3, requires_grad=True) * 1\ntry:\n    a.chunk(1)[0].narrow(0, 0, 2).mul_(2)\n"
     "except RuntimeError as e:\n    out.append(str(e))",
+    "true_division_of_integers_and_setitem_dtype_before_bounds": "out = []\n"
+    "for a, b in (((-3, L.int32), ([2, 2, 3], L.uint8)), (([-3, 4], L.int64), ([2, 3], L.int8)), "
+    "(([True, False], L.bool), ([2, 4], L.uint8))):\n"
+    "    out.append(L.tensor(a[0], dtype=a[1]) / L.tensor(b[0], dtype=b[1]))\n"
+    "out.append((L.tensor([200], dtype=L.uint8) / -1, 5 / L.tensor([2], dtype=L.uint8)))\n"
+    "y = L.ones(1, 1, 3, dtype=L.float64) * 1\nfor c in ('y[0:, [0, 1]] = L.tensor(9.0)', "
+    "'y[0:, [0, 1]] = 9.0', 'y[:, [5]] = y[0, 0, :1]'):\n    try:\n        exec(c)\n"
+    "    except (IndexError, RuntimeError) as e:\n        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
