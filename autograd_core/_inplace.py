@@ -177,6 +177,12 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fi
 _CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}  # torch's canCast: never to a lower one
 
 
+_CAST_ERRORS = {  # the two ops whose kernels word the refusal their own way
+    "mvlgamma": "mvlgamma: result type {} can't be cast to the desired output type Float",
+    "ldexp": "ldexp can't be cast to the desired output type {}",
+}
+
+
 def _cast_error(result, out):
     return f"result type {result.title} can't be cast to the desired output type {out.title}"
 
@@ -190,14 +196,10 @@ def _check_shape(self, r, op=None):
             f"{list(r._data.shape)}"
         )
     if _CATEGORY[_backend.kind(r._data.dtype)] > _CATEGORY[_backend.kind(self._data.dtype)]:
-        if op == "mvlgamma":
-            dt = self.dtype.title
-            raise RuntimeError(
-                f"mvlgamma: result type {dt} can't be cast to the desired output type Float"
-            )
-        if op == "ldexp":
-            raise RuntimeError(f"ldexp can't be cast to the desired output type {self.dtype.title}")
-        raise RuntimeError(_cast_error(r.dtype, self.dtype))
+        own = _CAST_ERRORS.get(op)
+        raise RuntimeError(
+            own.format(self.dtype.title) if own else _cast_error(r.dtype, self.dtype)
+        )
 
 
 def _inplace(self, fn, *args, **kwargs):
@@ -349,8 +351,7 @@ def __setitem__(self, index, value):
         if v.ndim == 0 and self.ndim:  # copy_ of v without its leading 1s, expanded
             return self.fill_(v)
         if v.shape != self.shape:
-            v = v.view(v.shape[next((i for i, n in enumerate(v.shape) if n != 1), v.ndim) :])
-            v = v.expand(tuple(self.shape))
+            v = v.view(v.shape[_lead_ones(v.shape) :]).expand(tuple(self.shape))
         return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
         remake_view_node(self)  # torch makes the view self[index] from self's (remade) node
@@ -373,11 +374,12 @@ def __setitem__(self, index, value):
         )
     if not _ops._is_basic(idx):
         _bounds(self, idx)
+    data = v._data if source is None else source._data  # (v without its leading 1s)
     try:
         self._write(
-            v._data
-            if v._data.dtype == self._data.dtype
-            else namespace(v._data).astype(v._data, self._data.dtype),
+            data
+            if data.dtype == self._data.dtype
+            else namespace(data).astype(data, self._data.dtype),
             idx,
             uniform=masked,  # (torch's setitem fills with a tensor, refused on repeated memory;
             # one mask and one value are masked_fill_ with a number, allowed)
@@ -405,6 +407,11 @@ def _bounds(self, idx):
         raise _ops._index_error(e, self._data.shape, idx) from None
 
 
+def _lead_ones(shape):
+    """How many leading dims of size 1 `shape` has (torch's copy_to drops them)."""
+    return next((i for i, n in enumerate(shape) if n != 1), len(shape))
+
+
 def _copy_source(shape, v):
     """torch's setitem copy (`copy_to`) of v into a region of `shape`: v as it is, a 0-d v as a
     fill (None), else v without its leading 1s, expanded (refused with expand's message, before
@@ -414,9 +421,9 @@ def _copy_source(shape, v):
     if src.shape != shape:
         if not src.ndim:
             return None
-        src = src[(0,) * next((i for i, n in enumerate(src.shape) if n != 1), src.ndim)]
+        src = src[(0,) * _lead_ones(src.shape)]
         if src.shape != shape:
-            Tensor._from_data(src).expand(*shape)  # torch's error, if it does not expand
+            Tensor._from_data(src).expand(tuple(shape))  # torch's error, if it does not expand
             if math.prod(src.shape) != math.prod(shape):
                 return None
             src = src.reshape(shape)  # new dims of size 1 only: a view

@@ -909,6 +909,9 @@ _SNIPPETS.update({
     "y = L.ones(1, 1, 3, dtype=L.float64) * 1\nfor c in ('y[0:, [0, 1]] = L.tensor(9.0)', "
     "'y[0:, [0, 1]] = 9.0', 'y[:, [5]] = y[0, 0, :1]'):\n    try:\n        exec(c)\n"
     "    except (IndexError, RuntimeError) as e:\n        out.append((type(e).__name__, str(e)))",
+    "setitem_of_a_0d_region_drops_leading_ones": "out = []\ny = L.zeros(3)\ntry:\n"
+    "    y[0] = L.tensor([1., 2.])\nexcept RuntimeError as e:\n    out.append(str(e))\n"
+    "z = L.zeros(2, 3)\nz[0, 1] = L.tensor([[1.]])\nz[1] = L.tensor([[[2., 3, 4]]])\nout.append(z)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
