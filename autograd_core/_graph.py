@@ -48,6 +48,7 @@ class Node:
     _hooked = False  # True once any of the four above is set: one check per node in backward
     _trace = None  # forward stack, kept in anomaly mode
     _meta = None
+    _wraps = False  # CopySlices of an in-place op on a view: torch's wraps the op's node
 
     def __init__(self, rule, next_nodes, next_nrs, in_meta, attrs):
         # Edges as two tuples, not (node, nr) pairs: one object fewer per edge for the gc to scan.
@@ -69,7 +70,11 @@ class Node:
 
     @property
     def next_functions(self):
-        """One ``(node, output_nr)`` per input: where this node sends each input's gradient."""
+        """One ``(node, output_nr)`` per input: where this node sends each input's gradient.
+        A CopySlices that wraps an in-place op shows, as torch's, the base's edge and then the
+        op's own edges but the first (the view's old value, which the base's edge covers)."""
+        if self._wraps:
+            return ((self._next[0], self._nrs[0]),) + self._next[1].next_functions[1:]
         return tuple(zip(self._next, self._nrs))
 
     def __repr__(self):

@@ -484,16 +484,18 @@ def _as_array(v, like):
 def _searched(seq, values, side, out_int32):
     """The insertion points of `values` into the sorted last dim of `seq`."""
     xp = namespace(seq)
+    if seq.ndim > 1 and tuple(seq.shape[:-1]) != tuple(values.shape[:-1]):
+        raise RuntimeError(
+            "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+            "dimensions of boundaries tensor and input value tensor must match, but we got "
+            f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}"
+        )
+    if seq.dtype == values.dtype == xp.bool:  # (the kernel runs in the common dtype)
+        raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
     if seq.ndim == 1:
         r = xp.searchsorted(seq, xp.reshape(values, (-1,)), side=side)
         r = xp.reshape(r, values.shape)
     else:
-        if tuple(seq.shape[:-1]) != tuple(values.shape[:-1]):
-            raise RuntimeError(
-                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
-                "dimensions of boundaries tensor and input value tensor must match, but we got "
-                f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}"
-            )
         rows = xp.reshape(seq, (-1, seq.shape[-1]))
         vals = xp.reshape(values, (-1, values.shape[-1]))
         r = xp.stack([xp.searchsorted(rows[i], vals[i], side=side) for i in range(rows.shape[0])])
@@ -517,6 +519,12 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     if sorter is not None:
         seq = namespace(seq).take_along_axis(seq, sorter._data, axis=-1)
     side = side or ("right" if right else "left")
+    if not isinstance(input, Tensor) and seq.ndim != 1:
+        raise RuntimeError(
+            "torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+            f"dimension is 1, but we got boundaries tensor dim({seq.ndim}) and input value's "
+            "dim(0) numel(1)"
+        )
     return _searched(seq, _as_array(input, sorted_sequence), side, out_int32)
 
 

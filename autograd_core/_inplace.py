@@ -202,6 +202,13 @@ def _check_shape(self, r, op=None):
         )
 
 
+# Ops whose own checks run before TensorIterator's (torch's meta functions: lerp's, sub's bool).
+_OWN_CHECKS = {
+    "lerp": lambda s, end, *a, **k: isinstance(end, Tensor) and _ops.lerp_meta(s, end, *a, **k),
+    "sub": lambda s, other, *a, **k: _ops._no_bool_sub(s, other),
+}
+
+
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
     self._check_inplace(args)
@@ -211,8 +218,8 @@ def _inplace(self, fn, *args, **kwargs):
     )
     check = _OVERLAP_CHECK.get(fn.__name__, "partial")
     if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
-        if fn.__name__ == "lerp" and args and isinstance(args[0], Tensor):
-            _ops.lerp_meta(self, *args, **kwargs)  # (lerp's own checks come first)
+        if fn.__name__ in _OWN_CHECKS and args:  # (an op's own checks come first)
+            _OWN_CHECKS[fn.__name__](self, *args, **kwargs)
         a = self._data
         if a.__class__ is _ndarray and not a.flags.writeable:  # (an expanded tensor's view)
             if any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
@@ -266,6 +273,7 @@ def _inplace(self, fn, *args, **kwargs):
         node._attrs = {"name": fn.__name__, "inplace": True}
     if self._base is not None:
         self._rebase_view(r, ())
+        self._base._grad_fn._wraps = True  # (its next_functions are the op's, as torch's)
     else:
         _regraph(self, node)
     return self

@@ -279,10 +279,12 @@ def roll(x, shifts, dims=None):
     sh = (shifts,) if isinstance(shifts, (int, np.integer)) else tuple(shifts)
     if not sh:
         raise RuntimeError("`shifts` required")
-    if x.numel() == 0:  # (torch's roll of an empty tensor is its clone, dims unchecked)
-        return x.clone()
     a = x._data
     xp = namespace(a)
+    if x.numel() == 0:  # (torch's roll of an empty tensor copies it, dims unchecked)
+        return _record(
+            "roll", "RollBackward0", xp.asarray(a, copy=True), (x,), {"shifts": sh, "dims": None}
+        )
     if dims is not None and x.ndim == 0:
         _not_0d(x, dims if isinstance(dims, (int, np.integer)) else dims[0])
     if dims is None:

@@ -696,31 +696,31 @@ def _pool_input_check(input, max_pool=False):
         )
 
 
-def plane_take(input, rows, cols, name, op="plane_take"):
-    """out[..., i, j] = input[..., rows[i], cols[j]] over the last two dims (or the last one, as a
-    plane of one row, when `rows` is None): reflect / replicate padding and nearest upsampling,
-    one node named `name`; its VJP adds g back at those positions (plane_scatter). `op`
+def plane_take(input, picks, name, op="plane_take"):
+    """out[..., i, j] = input[..., picks[0][i], picks[1][j]] over the last len(picks) dims (one
+    to three): reflect / replicate padding and nearest upsampling, one node named `name`; its VJP
+    adds g back at those positions of the flattened trailing dims (plane_scatter). `op`
     "pad_take": the padding ops' key, whose VJP depends on the input (with a zero derivative),
     as torch's reflection_pad2d_backward(grad, self)."""
     a = input._data
     xp = namespace(a)
-    k = 1 if rows is None else 2
-    lead, (h, w) = tuple(a.shape[:-k]), ((1,) + tuple(a.shape[-1:]) if k == 1 else a.shape[-2:])
-    rows = np.zeros(1, dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
-    flat = rows[:, None] * w + np.asarray(cols, dtype=np.int64)[None, :]
-    out_shape = lead + (tuple(flat.shape) if k == 2 else (flat.shape[1],))
+    k = len(picks)
+    lead, inner = tuple(a.shape[:-k]), tuple(a.shape[-k:])
+    grids = np.meshgrid(*(np.asarray(p, dtype=np.int64) for p in picks), indexing="ij")
+    flat = sum(g * int(np.prod(inner[d + 1 :])) for d, g in enumerate(grids))
+    size = int(np.prod(inner))
     taken = xp.take(
-        xp.reshape(a, lead + (h * w,)), _backend.asarray_on(flat.reshape(-1), input.device), axis=-1
+        xp.reshape(a, lead + (size,)), _backend.asarray_on(flat.reshape(-1), input.device), axis=-1
     )
     idx = np.ascontiguousarray(np.broadcast_to(flat, lead + flat.shape))
     attrs = {
         "indices": Tensor._from_data(_backend.asarray_on(idx, input.device)),
-        "plane": lead + (h, w),
+        "plane": lead + (1, size),
         "shape": tuple(input.shape),
     }
     if op == "pad_take":
         attrs["name"] = name  # (its double backward is named after it)
-    return _record(op, name, xp.reshape(taken, out_shape), (input,), attrs)
+    return _record(op, name, xp.reshape(taken, lead + flat.shape), (input,), attrs)
 
 
 _float32_on_cpu = _marked(cpu="float32")  # reflection / replication pads, as torch's cpu list
@@ -728,13 +728,16 @@ _float32_on_cpu = _marked(cpu="float32")  # reflection / replication pads, as to
 
 @_float32_on_cpu
 def reflect_or_replicate_pad(input, pad, mode):
-    """F.pad's 'reflect' / 'replicate' modes: 1-D (pad of 2) on 2-D / 3-D inputs, 2-D (pad of 4)
-    on 3-D / 4-D inputs; ReflectionPad{1,2}DBackward0 / ReplicationPad{1,2}DBackward0."""
-    k = len(pad) // 2
-    if len(pad) not in (2, 4) or input.ndim not in (k + 1, k + 2):
-        raise NotImplementedError(_PAD_COMBINATIONS.format(len(pad), input.ndim))
+    """F.pad's 'reflect' / 'replicate' modes over the last k = len(pad) // 2 dims (one to three)
+    of a (k + 1)-D or (k + 2)-D input; ReflectionPad{k}DBackward0 / ReplicationPad{k}DBackward0."""
+    k = _pad_dims(input, pad)
+    if 0 in input.shape[1 if input.ndim == k + 2 else 0 :]:  # (a batch of 0 is fine)
+        raise RuntimeError(
+            f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with possibly 0 batch size and "
+            f"other non-zero dimensions for input, but got: {list(input.shape)}"
+        )
     if mode == "reflect":
-        for i, arg in zip(range(k), (4, 6)):
+        for i, arg in zip(range(k), (4, 6, 8)):
             d = input.ndim - 1 - i
             if pad[2 * i] >= input.shape[d] or pad[2 * i + 1] >= input.shape[d]:
                 raise RuntimeError(
@@ -742,10 +745,81 @@ def reflect_or_replicate_pad(input, pad, mode):
                     f"dimension, but got: padding ({pad[2 * i]}, {pad[2 * i + 1]}) at dimension "
                     f"{d} of input {list(input.shape)}"
                 )
-    cols = _pad_positions(input.shape[-1], pad[0], pad[1], mode)
-    rows = _pad_positions(input.shape[-2], pad[2], pad[3], mode) if k == 2 else None
-    kind = "ReflectionPad" if mode == "reflect" else "ReplicationPad"
-    return plane_take(input, rows, cols, f"{kind}{k}DBackward0", "pad_take")
+    _pad_output_check(input, pad, k, mode)
+    kind = "Reflection" if mode == "reflect" else "Replication"
+    if input.dtype is _backend.bool_:
+        raise NotImplementedError(f"\"{kind.lower()}_pad{k}d\" not implemented for 'Bool'")
+    picks = [
+        _pad_positions(input.shape[-1 - i], pad[2 * i], pad[2 * i + 1], mode)
+        for i in reversed(range(k))
+    ]
+    return plane_take(input, picks, f"{kind}Pad{k}DBackward0", "pad_take")
+
+
+def _pad_output_check(input, pad, k, mode):
+    """torch 2.13's checks of the padded sizes: refused when every one is below 1 (1-D: the
+    one), each kernel in words of its own; else a negative one fails as the output is made."""
+    ins = input.shape[-k:]
+    outs = [n + pad[2 * (k - 1 - j)] + pad[2 * (k - 1 - j) + 1] for j, n in enumerate(ins)]
+    if builtins.all(o < 1 for o in outs):
+        given = ", ".join(f"{a}: {n}" for a, n in zip("DHW"[-k:], ins))
+        given = given.replace(", H", " H") if k == 3 else given + (" " * (mode != "reflect"))
+        raise RuntimeError(
+            f"input ({given if k > 1 else f'W: {ins[0]}'}) is too small. Calculated output "
+            + " ".join(f"{a}: {o}" for a, o in zip("DHW"[-k:], outs))
+        )
+    if builtins.min(outs) < 0:
+        if mode == "reflect" and k == 2:
+            raise RuntimeError("numel: integer multiplication overflow")
+        shape = list(input.shape[:-k]) + outs
+        bad = next(o for o in shape if o < 0)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: {shape}")
+
+
+def _pad_dims(input, pad):
+    """How many trailing dims a non-constant pad covers, refused as torch's F.pad where the input's
+    rank does not go with it."""
+    k = len(pad) // 2
+    if len(pad) not in (2, 4, 6) or input.ndim not in (k + 1, k + 2):
+        raise NotImplementedError(_PAD_COMBINATIONS.format(len(pad), input.ndim))
+    return k
+
+
+def circular_pad(input, pad):
+    """F.pad's 'circular' mode as torch's _pad_circular composes it: an empty result, the input
+    copied into its middle, then each padded dim's two ends copied from its far side, one copy_
+    after another (so the result's node is CopySlices)."""
+    k = _pad_dims(input, pad)
+    shape = list(input.shape)
+    for d in range(input.ndim - k, input.ndim):  # (the outermost padded dim is checked first)
+        lo, hi = pad[2 * (input.ndim - 1 - d)], pad[2 * (input.ndim - 1 - d) + 1]
+        if lo > shape[d] or hi > shape[d]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        shape[d] += lo + hi
+        if shape[d] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = input.new_empty(shape)
+
+    def part(d, start, stop):  # the region start:stop of dim d
+        return (slice(None),) * d + (slice(start, stop),)
+
+    dst, src = (), ()
+    for d in range(input.ndim - k, input.ndim):
+        lo, hi = pad[2 * (input.ndim - 1 - d)], pad[2 * (input.ndim - 1 - d) + 1]
+        dst += (slice(builtins.max(lo, 0), shape[d] - builtins.max(hi, 0)),)
+        src += (slice(builtins.max(-lo, 0), input.shape[d] - builtins.max(-hi, 0)),)
+    lead = (slice(None),) * (input.ndim - k)
+    out[lead + dst].copy_(input[lead + src])
+    for i in range(k):
+        d, lo, hi = input.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        n, inner = shape[d], builtins.max(lo, 0)
+        if lo > 0:
+            out[part(d, 0, lo)].copy_(
+                out[part(d, n - lo - builtins.max(hi, 0), n - builtins.max(hi, 0))]
+            )
+        if hi > 0:
+            out[part(d, n - hi, n)].copy_(out[part(d, inner, inner + hi)])
+    return out
 
 
 _PAD_COMBINATIONS = (
@@ -765,8 +839,7 @@ def upsample_nearest(input, size, scales):
         picks.append(
             np.minimum(np.floor(np.arange(o) * (1.0 / s if s else n / o)).astype(np.int64), n - 1)
         )
-    rows = None if len(picks) == 1 else picks[0]
-    return plane_take(input, rows, picks[-1], f"UpsampleNearest{len(picks)}DBackward0")
+    return plane_take(input, picks, f"UpsampleNearest{len(picks)}DBackward0")
 
 
 def _linear_matrix(n, o, scale, align_corners):

@@ -351,7 +351,7 @@ def _median_position(xp, a, d):
 def median(input, dim=None, keepdim=False):
     """The lower median of all elements (MedianBackward0; NaN if any), or (values, indices) along
     `dim` (MedianBackward1)."""
-    _no_bool_median(input, dim)
+    d = _no_bool_median(input, dim)
     if dim is None:
         a = input._data
         xp = namespace(a)
@@ -363,17 +363,18 @@ def median(input, dim=None, keepdim=False):
         if bool(xp.any(flat != flat)):
             v = xp.asarray(math.nan, dtype=a.dtype, device=_dev(a))
         return _record("median_all", "MedianBackward0", xp.asarray(v, copy=True), (input,))
-    d = _reduce_dim(input, dim)
     return _select("median", "MedianBackward1", input, d, keepdim, _median_position)
 
 
 def _no_bool_median(input, dim):
-    """torch's median kernels have no bool loop (an empty tensor of all elements never reaches
-    one)."""
+    """The reduced dim, checked; then torch's median kernels have no bool loop (an empty tensor
+    of all elements never reaches one)."""
+    d = None if dim is None else _reduce_dim(input, dim)
     if input.dtype is _backend.bool_ and (dim is not None or input.numel()):
         raise NotImplementedError(
             f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'"
         )
+    return d
 
 
 def _mode_position(xp, a, d):
@@ -571,6 +572,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
         raise RuntimeError(
             f"kthvalue(): selected number k out of range for dimension {0 if d is None else d}"
         )
+    if input.dtype is _backend.bool_ and input.ndim:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
 
     def position(xp, a, d):
         rows = np.moveaxis(np.asarray(a), d, -1)
@@ -591,7 +594,7 @@ def _nan_median_position(xp, a, d):
 def nanmedian(input, dim=None, keepdim=False):
     """median ignoring NaNs: of all elements (NanmedianBackward0; NaN if all are NaN), or
     (values, indices) along `dim` (NanmedianBackward1)."""
-    _no_bool_median(input, dim)
+    d = _no_bool_median(input, dim)
     if dim is None:
         a = input._data
         xp = namespace(a)
@@ -601,7 +604,6 @@ def nanmedian(input, dim=None, keepdim=False):
             return Tensor._from_data(xp.asarray(math.nan if flat.size else math.nan, dtype=a.dtype))
         v = xp.sort(keep)[(keep.shape[0] - 1) // 2]
         return _record("median_all", "NanmedianBackward0", xp.asarray(v, copy=True), (input,))
-    d = _reduce_dim(input, dim)
     return _select("nanmedian", "NanmedianBackward1", input, d, keepdim, _nan_median_position)
 
 

@@ -396,7 +396,7 @@ def expand(x, *sizes):
     if shape == x.shape:
         return _view(_record("expand", "ExpandBackward0", x._data, (x,)), x, "expand", *sizes)
     for i in range(len(sizes) - 1, -1, -1):  # torch's checks, from the last dim
-        if i < lead and sizes[i] == -1:
+        if i < lead and sizes[i] == -1 and x.ndim:  # (a 0-d tensor reaches torch's numel)
             raise RuntimeError(
                 f"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
                 f"dimension {i}"

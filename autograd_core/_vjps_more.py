@@ -36,9 +36,10 @@ defvjp("rsqrt", lambda g, ans: (-0.5 * g * ans * ans * ans,))
 
 
 def _atan2(g, x, y, need):
-    """torch's atan2_backward, with its reciprocal 0 where x = y = 0 (the gradient there is 0)."""
-    d = x * x + y * y
-    recip = F.where(d == 0, 0.0, 1 / F.where(d == 0, 1.0, d))
+    """torch's atan2_backward: its reciprocal masked to 0 where x = y = 0 (the gradient there is
+    0; a second derivative there goes through 1/0 and is NaN, as torch's)."""
+    recip = F.reciprocal(x * x + y * y)
+    recip = F.where(F.isinf(recip), 0.0, recip)
     return (g * y * recip if need[0] else None, g * -x * recip if need[1] else None)
 
 

@@ -590,7 +590,8 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 def pad(input, pad, mode="constant", value=None):
     """Pad the last len(pad) // 2 dims: pad = (left, right, top, bottom, ...) ('constant' with
-    `value`, any number of dims; 'reflect' / 'replicate' over the last one or two)."""
+    `value`, any number of dims; 'reflect' / 'replicate' / 'circular' over the last one to
+    three)."""
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.ndim:
@@ -605,7 +606,7 @@ def pad(input, pad, mode="constant", value=None):
     if value is not None and value != 0:
         raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     if mode == "circular":
-        raise NotImplementedError("pad: mode='circular' is not supported")
+        return _ops.circular_pad(input, tuple(pad))
     return _ops.reflect_or_replicate_pad(input, tuple(pad), mode)
 
 
