@@ -324,6 +324,20 @@ def ones_like(t, dtype=None, device=None, requires_grad=False):
     return _filled(1, tuple(t.shape), dt, dev, requires_grad)
 
 
+def clone_obey_contract(g, variable):
+    """A first gradient of another shape than its leaf (after `.data =`), as torch's
+    AccumulateGrad takes it: as it is where its strides match the leaf's (dims of size 1
+    aside), else copied into an empty tensor of the leaf's shape (broadcast, or refused as
+    copy_ refuses)."""
+    mine, its = _backend.torch_strides(variable._data), _backend.torch_strides(g._data)
+    if all(
+        its[i] if n == 1 else i < len(mine) and its[i] == mine[i]
+        for i, n in enumerate(g._data.shape)
+    ):
+        return g
+    return empty_like(variable).copy_(g)
+
+
 def empty_like(t, dtype=None, device=None, requires_grad=False):
     return zeros_like(t, dtype, device, requires_grad)
 

@@ -31,7 +31,7 @@ from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
-from ._tensor import Tensor
+from ._tensor import RESHAPED, Tensor
 from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
 
@@ -284,6 +284,8 @@ def send(p, node, grads_in, incoming, grads=None):
         if runs is not None and child not in runs and child not in p.target_nodes:
             continue
         data = g if raw else g._data
+        if RESHAPED and child in RESHAPED:  # (its output's shape before a `.data =`)
+            meta = (RESHAPED[child].get(nr, meta[0]), meta[1])
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
             if raw and grads is not None:  # a rule's ops in the output's dtype, as torch's
@@ -393,6 +395,9 @@ def _accumulate(t, g, create_graph, how):
     if current is not None and "_zero" in current.__dict__:  # (torch's add_ into it refuses)
         raise RuntimeError(_messages.ZERO_IMMUTABLE)
     out_of_place = create_graph or how == "out_of_place"
+    if current is None and g._data.shape != t._data.shape:  # (`.data =` gave t another shape)
+        c = _creation.clone_obey_contract(g, t)
+        g, how = c, how if c is g else "take"
     if current is None:
         if out_of_place and g._rg:  # a copy that stays in the graph: torch's leaf copies it
             t._grad = g.clone() if how == "out_of_place" else _creation.zeros_like(g).copy_(g)
@@ -410,6 +415,8 @@ def _accumulate(t, g, create_graph, how):
             t._grad._zero = True  # create_graph its AccumulateGrad copies into plain zeros)
     elif out_of_place or current._rg or g._rg:
         t._grad = current + g
+    elif current._data.shape != g._data.shape:  # (after a `.data =`: torch's += checks)
+        current.add_(g)
     else:
         current._data += g._data
         current._vc[0] += 1

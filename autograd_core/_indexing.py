@@ -24,7 +24,7 @@ from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view
-from ._shapes import _index_error, _nothing_taken, expand
+from ._shapes import _index_error, expand
 
 
 # ============================================================================= checks
@@ -796,47 +796,118 @@ def masked_scatter_(self, mask, source):
 
 
 def _index_tuple(indices):
-    """index_put's indices as an array index (None: a whole dim), after torch's dtype check."""
+    """index_put's index tensors as an array index, after torch's type check (long, int, byte
+    or bool)."""
     out = []
     for t in indices:
-        if t is None:
-            out.append(slice(None))
-            continue
-        if not isinstance(t, Tensor) or t.dtype.is_floating_point:
+        if t.dtype.is_floating_point:
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        out.append(t._data)
+        byte = t.dtype is _backend.uint8  # (a byte tensor is a mask too, as torch's)
+        xp = namespace(t._data)
+        out.append(xp.astype(t._data, xp.bool) if byte else t._data)
     return tuple(out)
+
+
+def _mask_shapes(input, indices, fill=False):
+    """torch's check of each bool (or byte) mask against the dims it covers. With `fill`, its
+    canDispatchToMaskedFill: the one mask when the indices are a single mask (index_put_ is then
+    masked_fill_ with the value's item), else None, having stopped at the first other index."""
+    pos, mask = 0, None
+    for t in indices:
+        if t.dtype not in (_backend.bool_, _backend.uint8):
+            if fill:
+                return None
+            pos += 1
+            continue
+        if fill and mask is not None:
+            return None
+        mask = t
+        for j, n in enumerate(t.shape):
+            if pos + j >= input.ndim:  # (torch reads self.size() there)
+                raise IndexError(
+                    f"Dimension out of range (expected to be in range of [{-input.ndim}, "
+                    f"{input.ndim - 1}], but got {pos + j})"
+                )
+            if n != input.shape[pos + j]:
+                raise IndexError(
+                    f"The shape of the mask {list(t.shape)} at index {j} does not match the shape "
+                    f"of the indexed tensor {list(input.shape)} at index {pos + j}"
+                )
+        pos += t.ndim
+    return mask
 
 
 def index_put(input, indices, values, accumulate=False):
     """input with values written (or, with accumulate, added) at input[indices] (a tuple of
-    index tensors, as ``input[indices] = values``)."""
-    if values.dtype is not input.dtype:
-        raise RuntimeError(
-            "Index put requires the source and destination dtypes match, got "
-            f"{input.dtype.title} for the destination and {values.dtype.title} for the source."
+    index tensors, as ``input[indices] = values``), with torch's checks in its order: a single
+    mask and one value are a masked fill (any dtype); else the indices, an empty dim indexed,
+    the value's shape, its dtype, then the bounds."""
+    for i, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}"
+            )
+    if len(indices) > input.ndim:
+        raise IndexError(
+            f"too many indices for tensor of dimension {input.ndim} (got {len(indices)})"
         )
-    at = _index_tuple(indices)
     a = input._data
     xp = namespace(a)
-    out = xp.asarray(a, copy=True)
+    fill = not accumulate and values.numel() == 1 and _mask_shapes(input, indices, fill=True)
+    at = _index_tuple(indices)
+    if fill is not None and fill is not False:
+        if fill.dtype is not _backend.bool_:
+            raise RuntimeError(
+                "masked_fill_ only supports boolean masks, but got mask with dtype unsigned char"
+            )
+        values_data = _cast(xp.reshape(values._data, ()), input.dtype)
+    else:
+        _mask_shapes(input, indices)
+        values_data = values._data
+    probe, indexed, taken, pos = [], [], [], 0  # (the shape written, bounds aside: torch
+    for i in at:  # checks them in its kernel, last)
+        if i.dtype.kind == "b":  # a mask: the dims it covers, its True count taken
+            indexed += a.shape[pos : pos + i.ndim]
+            probe.append(i)
+            taken.append((int(xp.count_nonzero(i)),))
+            pos += i.ndim
+            continue
+        if pos >= a.ndim:  # (after a mask of several dims)
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{-a.ndim}, {a.ndim - 1}], "
+                f"but got {pos})"
+            )
+        n = a.shape[pos]
+        indexed.append(n)
+        probe.append(np.clip(i, -n, n - 1) if n else i)
+        taken.append(i.shape)
+        pos += 1
     try:
-        slot = tuple(out[at].shape)
-    except IndexError as e:  # torch's words; no bounds checked where nothing is written
-        slot = getattr(_nothing_taken(out, at), "shape", None)
-        if slot is None:
-            raise _index_error(e, tuple(a.shape), at) from None
+        slot = tuple(a[tuple(probe)].shape)
+    except IndexError as e:
+        raise _index_error(e, tuple(a.shape), at) from None
+    if 0 in indexed and 0 not in np.broadcast_shapes(*taken):
+        raise IndexError("index is out of bounds for dimension with size 0")
     try:
-        v = xp.broadcast_to(values._data, slot)
+        v = xp.broadcast_to(values_data, slot)
     except ValueError:
         raise RuntimeError(
             f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
             f"indexing result of shape {list(slot)}"
         ) from None
-    if accumulate and v.size:
-        _backend.index_add(xp, out, at, v)
-    elif v.size:
-        out[at] = v
+    if v.dtype != a.dtype:
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{input.dtype.title} for the destination and {values.dtype.title} for the source."
+        )
+    out = xp.asarray(a, copy=True)
+    try:
+        if accumulate and v.size:
+            _backend.index_add(xp, out, at, v)
+        elif v.size:
+            out[at] = v
+    except IndexError as e:
+        raise _index_error(e, tuple(a.shape), at) from None
     attrs = {"indices": tuple(indices), "accumulate": accumulate}
     return _record("index_put", "IndexPutBackward0", out, (input, values), attrs)
 

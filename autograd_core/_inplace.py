@@ -39,8 +39,11 @@ def _check_inplace(self, args=()):
     if self._base is not None and self._vc[0] != self._view_vc and creation is None:
         if self._grad_fn is None and self._base._rg and _mode.grad_enabled:
             # torch's quirk, kept: a view made before its base needed grad, whose grad_fn nobody
-            # has asked for since, is checked as a leaf that requires grad.
-            raise RuntimeError(_messages.LEAF_IN_PLACE)
+            # has asked for since, is checked as a leaf that requires grad (its base first).
+            leaf_base = self._base._grad_fn is None
+            raise RuntimeError(
+                _messages.VIEW_OF_LEAF_IN_PLACE if leaf_base else _messages.LEAF_IN_PLACE
+            )
         remake_view_node(self)
     if self._inference and not _mode.inference:
         raise RuntimeError(_messages.INFERENCE_TENSOR_IN_PLACE)
@@ -243,6 +246,8 @@ def _inplace(self, fn, *args, **kwargs):
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
             _set_tangent(self, r._fw)
         return self
+    if self._base is not None and "_data_epoch" in self.__dict__:  # its node reads the old
+        remake_view_node(self)  # geometry; torch's CopySlices reads the view's own (as_strided)
     src = Tensor._from_data(
         namespace(self._data).asarray(self._data, copy=True)
     )  # the value before

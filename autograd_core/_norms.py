@@ -5,26 +5,30 @@ torch.group_norm), each one node whose VJP is in _vjps_nn.
 from . import _backend
 from ._amp_policy import cuda_float32
 from ._backend import namespace
-from ._nn_ops import _channel_shape, _floats_only
+from ._nn_ops import _channel_shape
 from ._operands import _cast, _cname, _no_kernel
 from ._ops import _record
 from ._tensor import Tensor
 
 
-def _check_params(input, *params):
-    """Whether a norm runs in mixed precision, as torch's CPU kernels allow: a bfloat16/float16
-    input with float32 parameters (computed in float32, the result in the input's dtype). Any
-    other mismatch is refused."""
+def _check_params(input, *params, kernel=None):
+    """Whether a norm runs in mixed precision, as torch's CPU kernels decide: the first parameter
+    given has another dtype than the input. Then every parameter must be float32 and the input
+    bfloat16 or float16. Else (`kernel`: after the kernel's own dtype check) a parameter of
+    another dtype meets the kernel's typed read."""
     given = [p for p in params if p is not None]
-    if all(p.dtype == input.dtype for p in given):
-        return False
-    reduced = input.dtype in (_backend.bfloat16, _backend.float16)
-    if reduced and all(p.dtype == _backend.float32 for p in given):
-        return True
-    raise RuntimeError(
-        "mixed dtype (CPU): expect parameter to have scalar type of "
-        + ("Float" if reduced or input.dtype == _backend.float32 else _cname(input))
-    )
+    mixed = bool(given) and given[0].dtype != input.dtype
+    if mixed:
+        if any(p.dtype != _backend.float32 for p in given):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if input.dtype not in (_backend.bfloat16, _backend.float16):
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    if kernel is not None and _backend.kind(input._data.dtype) != "f":
+        raise _no_kernel(kernel, input)
+    for p in given:
+        if not mixed and p.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {_cname(input)} but found {_cname(p)}")
+    return mixed
 
 
 def _norm_input(input, mixed):
@@ -44,14 +48,18 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
             "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int"
         )
     shape = tuple(normalized_shape)
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise RuntimeError(
+                f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
+                f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
+            )
     if tuple(input.shape[input.ndim - len(shape) :]) != shape or len(shape) > input.ndim:
         raise RuntimeError(
             f"Given normalized_shape={list(shape)}, expected input with shape [*, "
             f"{', '.join(str(s) for s in shape)}], but got input of size{list(input.shape)}"
         )
-    if _backend.kind(input._data.dtype) != "f":  # (after the shape: torch checks it first)
-        raise _no_kernel("LayerNormKernelImpl", input)
-    mixed = _check_params(input, weight, bias)
+    mixed = _check_params(input, weight, bias, kernel="LayerNormKernelImpl")
     a = _norm_input(input, mixed)
     xp = namespace(a)
     dims = tuple(range(input.ndim - len(shape), input.ndim))
@@ -91,7 +99,7 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
             raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
     if _backend.kind(input._data.dtype) != "f":
         raise _no_kernel("batch_norm", input)
-    mixed = _check_params(input, weight, bias)
+    mixed = _check_params(input, weight, bias, running_mean, running_var)
     a = _norm_input(input, mixed)
     xp = namespace(a)
     dims = (0,) + tuple(range(2, input.ndim))
@@ -131,7 +139,6 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
 # ============================================================================= group norm
 
 
-@_floats_only("GroupNormKernelImpl")
 @cuda_float32
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
     """torch.group_norm: normalize each of num_groups groups of channels (dim 1) per sample, then
@@ -142,7 +149,15 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
             "Expected number of channels in input to be divisible by num_groups, but got input "
             f"of shape {list(input.shape)} and num_groups={num_groups}"
         )
-    mixed = _check_params(input, weight, bias)
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and (t.ndim != 1 or t.numel() != c):
+            shown = list((weight if name == "bias" and weight is not None else t).shape)
+            shown = [0] if name == "bias" and weight is None else shown  # (torch's bias message
+            raise RuntimeError(  # shows the weight's shape)
+                f"Expected {name} to be a vector of size equal to the number of channels in "
+                f"input, but got {name} of shape {shown} and input of shape {list(input.shape)}"
+            )
+    mixed = _check_params(input, weight, bias, kernel="GroupNormKernelImpl")
     a, low = _backend.opmath(input._data)  # torch's kernel: float32 for 16-bit inputs
     xp = namespace(a)
     a3 = xp.reshape(a, (n, num_groups, -1))

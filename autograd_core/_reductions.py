@@ -171,8 +171,12 @@ def _shift(xp, a, axis):
 def _extreme(kind, x, dim, keepdim):
     """amax/amin over `dim` (every dim when empty); ties share the gradient evenly, as in torch."""
     a = x._data
+    name = "amax" if kind == "max" else "amin"
+    if not a.size and isinstance(dim, (tuple, list)):  # (each dim's size before duplicates)
+        for d in dim:
+            _nonempty(name, a, (_dim(d, a.ndim),))
     dims = _dims(dim, a.ndim)
-    _nonempty("amax" if kind == "max" else "amin", a, dims)
+    _nonempty(name, a, dims)
     xp = namespace(a)
     r = (
         xp.max(a, axis=dims, keepdims=keepdim)

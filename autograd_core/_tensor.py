@@ -25,6 +25,9 @@ from .grad_mode import _mode
 from . import _messages
 
 _ndarray = np.ndarray
+# node -> {output_nr: shape}: the shape a node's output had before `.data =` gave the tensor
+# another one; backward checks the gradient against it, as torch's against its input metadata.
+RESHAPED = weakref.WeakKeyDictionary()
 
 
 class Tensor:
@@ -318,6 +321,11 @@ class Tensor:
             raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         if self.requires_grad and not value.dtype.is_floating_point:
             raise RuntimeError(_messages.DATA_NOT_FLOAT)
+        if value._data.shape != self._data.shape:  # the node that made self still expects the
+            acc = self.__dict__.get("_acc")  # old shape (torch's input metadata: backward checks)
+            node = self._grad_fn or (acc() if acc is not None else None)
+            if node is not None:
+                RESHAPED.setdefault(node, {}).setdefault(self._output_nr, self._data.shape)
         self._data = value._data
         self._data_epoch = self.__dict__.get("_data_epoch", 0) + 1  # (views read it: _shapes._View)
 

@@ -31,7 +31,7 @@ import inspect
 import math
 
 from ._api import ops as F
-from ._backend import namespace
+from ._backend import namespace, narrowed
 from ._graph import RULES
 from ._tensor import Tensor
 
@@ -73,6 +73,7 @@ sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sgn, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # torch's x.sgn(): 0 at nan
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
+cast_like = _either(lambda t, like: t.to(like.dtype), lambda xp, a, like: xp.astype(a, like.dtype))
 
 
 def _where_arrays(xp, c, a, b):
@@ -142,8 +143,8 @@ def _not_implemented(g, name, inplace=False, formula=False):
 VJP["not_implemented"] = _not_implemented
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (
-    g / y if need[0] else None,
-    -g * ((x / y) / y) if need[1] else None,  # (torch's order of rounding)
+    g / y if need[0] else None,  # (torch's order of rounding; in g's dtype after each step, as
+    -g * narrowed(narrowed(x / y, g) / y, g) if need[1] else None,  # torch's weak 0-d operand)
 )
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
@@ -154,7 +155,7 @@ VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connect
 # (at second order the mask's zero meets log(0) = -inf: nan, as torch's)
 VJP["pow_tensor"] = lambda g, x, y, ans: (
     where(y == 0, 0.0, g * (y * x ** (F.no_bool_minus(y) - 1))),  # (torch's y - 1 refuses bool)
-    g * where((x == 0) & (y >= 0), 0.0, ans * log(x)),
+    g * where((x == 0) & (y >= 0), 0.0, ans * log(cast_like(x, ans))),  # (log in ans's dtype)
 )
 VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
     g * (ans * math.log(base))

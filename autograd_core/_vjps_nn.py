@@ -60,7 +60,8 @@ def _softplus(g, x, beta, threshold):
     """g where beta x > threshold, else g sigmoid(beta x); torch's double backward masks with
     beta x < threshold, so at the threshold the gradient has no derivative in x."""
     bx = x * beta
-    s = F.sigmoid(F.where(bx < threshold, bx, bx.detach()))
+    s = F.sigmoid(bx)
+    s = s.detach() + (s - s.detach()) * (bx < threshold)  # (a mask multiplied: NaN * 0 is NaN)
     return (F.where(bx > threshold, g, g * s),)
 
 

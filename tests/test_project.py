@@ -49,9 +49,11 @@ def test_readme_starts_with_the_two_commands():
 # table's first part; the op families, torch's operand rules (_operands) and the rest of the table
 # are modules of their own. 1520 until 12-07, when the engine took torch's validate_outputs
 # checks (a gradient of another shape after `.data =`, an int tensor's gradient) and its
-# ZeroTensor marks (sgn's gradient): 1530.
+# ZeroTensor marks (sgn's gradient): 1530; 1550 from the fourth session of 12-07, when backward
+# took torch's input metadata after `.data =` (the shape a node's output had when it was made),
+# AccumulateGrad's layout contract for such a gradient, and CopySlices' edges as torch's wrap.
 CORE_FILES = ["_tensor.py", "_graph.py", "_ops.py", "_vjps.py", "_engine.py"]
-CORE_BUDGET = 1530
+CORE_BUDGET = 1550
 # every .py under autograd_core/ (nn, optim, autograd, utils included): the breadth of issue 12
 # lives here; 20000 until 12-06, when torch's indexing rules, CreationMeta, autograd.functional's
 # checks, unfold, logit/fmax/fmin/nanmean and the overlap checks (issue 11's parity) took it past;
@@ -64,9 +66,10 @@ CORE_BUDGET = 1530
 # group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added; 25100
 # until later that day, when torch's trigamma kernel, index_add_/index_copy_'s meta checks in torch's order,
 # the empty-index rules of advanced indexing and the in-place scans' dtype check (helper ops2)
-# were added.
+# were added; 25800 from the fourth session of 12-07 (circular and 3-d padding, torch's
+# index_put_ check order with its masked-fill dispatch, the norms' mixed-dtype rules).
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 25600  # (with torch's ZeroTensor gradients and the double-backward ties)
+PACKAGE_BUDGET = 25800  # (with torch's ZeroTensor gradients and the double-backward ties)
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 
