@@ -29,6 +29,7 @@ from ._backend import (
 )
 from ._tensor import Tensor, Size  # noqa: F401
 from . import _graph, _ops, _api  # (the reading order)
+from . import _messages
 from . import _vjps, _vjps_shapes  # the VJP table: the core's rules,
 from . import _vjps_more, _vjps_layout, _vjps_nn  # then the breadth's
 from . import _inplace, _methods, _engine
@@ -123,6 +124,10 @@ def numel(t):
 
 def detach(t):
     return t.detach()
+
+
+def __getattr__(name):  # a name this package lacks: torch's AttributeError (see _messages)
+    raise _messages.missing_attribute("torch", name)
 
 
 __version__ = "0.1.0"

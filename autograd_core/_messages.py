@@ -5,6 +5,8 @@ engine tests compare each text with the one torch raises in the same test. Messa
 values (shapes, dtypes) stay next to the code that knows the values.
 """
 
+from ._signatures import TORCH_NAMES
+
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
@@ -215,3 +217,14 @@ ZERO_IMMUTABLE = (
     "ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() if "
     "you want a mutable tensor."
 )
+
+
+def missing_attribute(module, name):
+    """A name autograd_core's `module` lacks: torch's own AttributeError where torch's module
+    lacks it too (``torch.repeat``); where torch has it, that autograd_core does not cover it."""
+    if name in TORCH_NAMES.get(module, ()):
+        ours = module.replace("torch", "autograd_core", 1)
+        return AttributeError(
+            f"module '{ours}' has no attribute '{name}' ({module}.{name} is not part of its subset)"
+        )
+    return AttributeError(f"module '{module}' has no attribute '{name}'")

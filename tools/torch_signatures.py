@@ -84,7 +84,22 @@ def table(torch_module=None, tensor_class=None):
     return functions, methods
 
 
-def render(functions, methods):
+# The modules autograd_core mirrors whose missing names get torch's AttributeError (_messages).
+NAMESPACES = ("torch", "torch.nn.functional")
+
+
+def torch_names():
+    """{module: the public names torch's module has}: autograd_core answers a name it lacks
+    as torch does where torch lacks it too, and says it is not covered where torch has it."""
+    import importlib
+
+    return {
+        m: sorted(n for n in dir(importlib.import_module(m)) if not n.startswith("_"))
+        for m in NAMESPACES
+    }
+
+
+def render(functions, methods, names=None):
     lines = [
         '"""torch\'s signatures of the names autograd_core exports, as torch\'s PythonArgParser reads',
         "them; written by tools/torch_signatures.py (do not edit by hand). A method's signatures are",
@@ -109,6 +124,20 @@ def render(functions, methods):
                 lines.append(f'        "{s}",')
             lines.append("    ),")
         lines.append("}")
+    lines.append("TORCH_NAMES = {")
+    for module, public in (names or torch_names()).items():
+        lines.append(f'    "{module}": frozenset(')
+        lines.append('        """')
+        line = "       "
+        for n in public:
+            if len(line) + len(n) + 1 > 96:
+                lines.append(line)
+                line = "       "
+            line += " " + n
+        lines.append(line)
+        lines.append('        """.split()')
+        lines.append("    ),")
+    lines.append("}")
     return "\n".join(lines) + "\n"
 
 

@@ -837,3 +837,7 @@ def interpolate(
     if kind in "iu":
         raise NotImplementedError("interpolate: uint8 is supported by the nearest mode only")
     return _ops.upsample_linear(input, size, scales, bool(align_corners))
+
+
+def __getattr__(name):  # a name this module lacks: torch's AttributeError (see _messages)
+    raise _ac._messages.missing_attribute("torch.nn.functional", name)

@@ -1026,6 +1026,9 @@ _SNIPPETS.update({
     "        out.append((type(e).__name__, str(e)))\n"
     "v0 = L.ones(3, 3)\nv3 = v0[:1]\nv0.floor_()\nv0.requires_grad_()\ntry:\n"
     "    v3.mul_(2)\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "a_name_torch_lacks_too_is_torchs_attribute_error": "out = []\n"
+    "for c in ('L.repeat', 'L.nn.functional.foo', 'L.Tensor.foo'):\n    try:\n"
+    "        eval(c)\n    except AttributeError as e:\n        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
