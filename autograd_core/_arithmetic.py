@@ -191,6 +191,11 @@ def pow(x, exponent):
         and exponent < 0
     ):
         raise RuntimeError("Integers to negative integer powers are not allowed.")
+    kind = _backend.kind(x._data.dtype)  # the kernel reads the exponent in x's dtype: an integer
+    if kind in "iu" and not isinstance(exponent, float):  # type's, or a 16-bit float's
+        _backend.check_scalar(exponent, x.dtype)
+    elif x.dtype in (_backend.float16, _backend.bfloat16) and not isinstance(exponent, bool):
+        _backend.check_scalar(float(exponent), x.dtype)
     a, e = _operands(x, exponent)
     r = a**e
     if _backend.kind(a.dtype) == "b":  # bool ** bool stays bool, as torch (numpy gives int8)

@@ -264,9 +264,10 @@ def where(condition, x, y):
         dt = _backend.to_backend_dtype(xp, result_type(x, y))
         return Tensor._from_data(xp.where(cond, xp.asarray(x, dtype=dt), xp.asarray(y, dtype=dt)))
     # a Python number is checked as torch checks it (uint8 takes -1 as 255, refuses 300)
-    dt = result_type(x, y)  # (int32 tensor and 1e10: float32, which takes it)
-    xt = x if isinstance(x, Tensor) else _as_tensor_like(_backend.check_scalar(x, dt), ref)
-    yt = y if isinstance(y, Tensor) else _as_tensor_like(_backend.check_scalar(y, dt), ref)
+    dt = result_type(x, y)  # (int32 tensor and 1e10: float32, which takes it; a float type
+    check = _backend.check_scalar if not dt.is_floating_point else lambda v, dt: v  # any number)
+    xt = x if isinstance(x, Tensor) else _as_tensor_like(check(x, dt), ref)
+    yt = y if isinstance(y, Tensor) else _as_tensor_like(check(y, dt), ref)
     a, b = _operands(xt, yt)
     c = Tensor._from_data(cond)
     for v in (xt, yt):  # the condition must broadcast with each value (torch's message if not)

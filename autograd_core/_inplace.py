@@ -220,6 +220,9 @@ def _inplace(self, fn, *args, **kwargs):
         or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
     )
     check = _OVERLAP_CHECK.get(fn.__name__, "partial")
+    itself = fn is _ops.overwrite and args[0] is self  # torch's copy_ of itself: no kernel runs
+    if itself:  # (no check, nothing written; the version moves and the copy is recorded)
+        check = None
     if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
         if fn.__name__ in _OWN_CHECKS and args:  # (an op's own checks come first)
             _OWN_CHECKS[fn.__name__](self, *args, **kwargs)
@@ -236,12 +239,13 @@ def _inplace(self, fn, *args, **kwargs):
         if check == "any":  # (the index ops check their arguments first)
             _check_overlap(self._data, (*args, *kwargs.values()), full=True)
         self._check_shape(r, fn.__name__)
-        self._write(
-            r._data,
-            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
-            where=_mask_of(fn, args, self),
-            fill=fn.__name__,
-        )
+        if not itself:
+            self._write(
+                r._data,
+                uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+                where=_mask_of(fn, args, self),
+                fill=fn.__name__,
+            )
         self._vc[0] += 1
         if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
             _set_tangent(self, r._fw)
@@ -257,12 +261,13 @@ def _inplace(self, fn, *args, **kwargs):
     if check == "any":
         _check_overlap(self._data, (*args, *kwargs.values()), full=True)
     self._check_shape(r, fn.__name__)
-    self._write(
-        r._data,
-        uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
-        where=_mask_of(fn, args, self),
-        fill=fn.__name__,
-    )
+    if not itself:
+        self._write(
+            r._data,
+            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+            where=_mask_of(fn, args, self),
+            fill=fn.__name__,
+        )
     self._vc[0] += 1
     if r._fw is not None or self._fw is not None:
         _set_tangent(self, r._fw)
@@ -354,7 +359,7 @@ def __setitem__(self, index, value):
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
     if _ops._is_basic(idx):  # torch indexes first: a wrong index is refused before any in-place
-        _bounds(self, idx)  # check (an index array's bounds: in index_put_'s kernel, below)
+        idx = _bounds(self, idx)  # check (an index array's bounds: in index_put_'s kernel, below)
     source = _copy_source(self._data[idx].shape, v) if _ops._is_basic(idx) else None
     if _mode.grad_enabled and self._rg and self.grad_fn is None and self._base is None:
         # torch writes a basic index through a view of the leaf, an advanced one into the leaf
@@ -386,7 +391,7 @@ def __setitem__(self, index, value):
             f"the destination and {_ops._cname(v)} for the source."
         )
     if not _ops._is_basic(idx):
-        _bounds(self, idx)
+        idx = _bounds(self, idx)
     data = v._data if source is None else source._data  # (v without its leading 1s)
     try:
         self._write(
@@ -413,11 +418,16 @@ def __setitem__(self, index, value):
 
 
 def _bounds(self, idx):
-    """torch's refusal of an index out of range, in its words."""
+    """torch's refusal of an index out of range, in its words; where nothing is written torch
+    checks none: `idx` is returned with its index arrays zeroed then."""
     try:
         self._data[idx]
     except IndexError as e:
-        raise _ops._index_error(e, self._data.shape, idx) from None
+        if _ops._nothing_taken(self._data, idx) is None:
+            raise _ops._index_error(e, self._data.shape, idx) from None
+        items = idx if isinstance(idx, tuple) else (idx,)
+        return tuple(i * 0 if getattr(i, "dtype", np.bool_) != np.bool_ else i for i in items)
+    return idx
 
 
 def _lead_ones(shape):

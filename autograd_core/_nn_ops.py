@@ -489,7 +489,6 @@ def _ceil_extra(size, k, s, p, d):
     return max(0, (out - 1) * s + d * (k - 1) + 1 - (size + 2 * p))
 
 
-@_floats_only("max_pool2d", "fiu")
 def max_pool2d(
     input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
 ):
@@ -516,6 +515,8 @@ def max_pool2d(
         ]
         padding = (padding[0], padding[0] + extra[0], padding[1], padding[1] + extra[1])
     _pooled_size(a, ksize, stride, padding, dilation)
+    if input.dtype is _backend.bool_:  # (after the output size, as torch's)
+        raise _no_kernel("max_pool2d", input)
     cols, (oh, ow) = _im2col(a, ksize, stride, padding, dilation, fill=-math.inf)
     kk = ksize[0] * ksize[1]
     cols = xp.reshape(cols, (n, c, kk, oh * ow))
@@ -913,8 +914,6 @@ def avg_pool2d(
         )
     _pool_input_check(input)
     a = input._data
-    if _backend.kind(a.dtype) in "biu" and input.dtype is not _backend.int64:
-        raise _no_kernel("avg_pool2d", input)  # int64 only: a mean rounded toward zero
     xp = namespace(a)
     a4 = a if a.ndim == 4 else a[None, ...]
     h, w = a4.shape[2:]
@@ -923,6 +922,8 @@ def avg_pool2d(
         eh, ew = (_ceil_extra(n, k, s, p, 1) for n, k, s, p in zip((h, w), ksize, stride, padding))
         pads = (pads[0], pads[1] + eh, pads[2], pads[3] + ew)
     _pooled_size(a4, ksize, stride, pads, (1, 1))
+    if _backend.kind(a.dtype) in "biu" and input.dtype is not _backend.int64:
+        raise _no_kernel("avg_pool2d", input)  # int64 only: a mean rounded toward zero
     cols, (oh, ow) = _im2col(a4, ksize, stride, pads, (1, 1))
     kk = ksize[0] * ksize[1]
     sums = xp.sum(xp.reshape(cols, (a4.shape[0], a4.shape[1], kk, oh, ow)), axis=2)
@@ -961,9 +962,9 @@ def adaptive_avg_pool2d(input, output_size):
         raise RuntimeError(
             f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}"
         )
-    if _backend.kind(input._data.dtype) != "f":
-        raise _no_kernel("adaptive_avg_pool2d", input)
     size = tuple(n if o is None else o for n, o in zip(input.shape[-2:], size))
+    if _backend.kind(input._data.dtype) != "f" and 0 not in size + tuple(input.shape[:-2]):
+        raise _no_kernel("adaptive_avg_pool2d", input)  # (an empty result runs no kernel)
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)
     dt, dev = input.dtype, input.device

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
@@ -774,6 +774,11 @@ def _integer_only(kernel, fn):
     def f(input, other):
         _tensor_arg(kernel.split("_")[0], 2, "other", other)
         dt = result_type(input, other)
+        shapes = [t.shape for t in (input, other) if isinstance(t, Tensor)]
+        try:  # (TensorIterator's shapes before the kernel's dtype)
+            np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise _messages.shape_error(None, *(input, other)) from None
         if dt.is_floating_point or dt is _backend.bool_:
             name = _CNAMES.get(dt.name, dt.title)
             raise NotImplementedError(f"\"{kernel}\" not implemented for '{name}'")

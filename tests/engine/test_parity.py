@@ -1029,6 +1029,25 @@ _SNIPPETS.update({
     "a_name_torch_lacks_too_is_torchs_attribute_error": "out = []\n"
     "for c in ('L.repeat', 'L.nn.functional.foo', 'L.Tensor.foo'):\n    try:\n"
     "        eval(c)\n    except AttributeError as e:\n        out.append(str(e))",
+    "scalar_overflow_shape_before_kernel_and_empty_writes": "F = L.nn.functional\nout = []\n"
+    "x = L.tensor([[0, 1, 5]], dtype=L.uint8)\n"
+    "for c in ('L.pow(x, 300)', 'x ** 256', 'L.pow(L.tensor([1, 2], dtype=L.int8), 200)', "
+    "'L.pow(L.tensor([1.0], dtype=L.float16), 70000)', 'L.pow(L.tensor([1.0]), 1e39)', "
+    "'L.where(L.tensor(False), L.ones(2, dtype=L.float16), 1e10)', "
+    "'L.where(L.tensor(False), L.ones(2, dtype=L.uint8), 300)', "
+    "'L.gcd(L.tensor([-2, -2, -2], dtype=L.int16), L.tensor([1.71, 2.0]))', "
+    "'F.avg_pool2d(L.ones(1, 1, 2, 3, dtype=L.bool), 9)', "
+    "'F.max_pool2d(L.ones(1, 1, 2, 3, dtype=L.bool), 9)', "
+    "'F.max_pool2d(L.ones(1, 1, 2, 3, dtype=L.bool), 2)', "
+    "'F.adaptive_avg_pool2d(L.ones(1, 1, 2, 3, dtype=L.bool), 0)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\n"
+    "for c in ('y[..., -1:1, L.tensor([1])] = -1', 'y[0:0, L.tensor([7])] = -1'):\n"
+    "    y = L.tensor([[[-1.67], [0.79]]], requires_grad=True) * 1\n    exec(c)\n"
+    "    out.append((y, y._version, y.grad_fn.name()))\n"
+    "v0 = L.ones(3, 3, dtype=L.float64, requires_grad=True).clone()\n"
+    "v3 = v0.t().expand(2, 3, 3)\nv3[...] = v3\nv3.copy_(v3)\n"
+    "out.append((v3._version, v3.grad_fn.name(), v0.grad_fn.name()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
