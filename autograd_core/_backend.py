@@ -359,17 +359,6 @@ def torch_strides(a):
     return tuple(out)
 
 
-def narrowed(a, g):
-    """A rule's array result `a` rounded to the gradient g's float dtype where numpy promoted it
-    wider: torch computes a rule's ops in the output's dtype (a bfloat16 tensor divided by a 0-d
-    float32 one stays bfloat16, so does its gradient) before the cast to the input's dtype."""
-    if g.__class__ is not np.ndarray or a.__class__ is not np.ndarray:
-        return a  # (numpy's promotion only: cupy's follows it, the other array APIs do not)
-    if g.dtype.itemsize >= a.dtype.itemsize or kind(g.dtype) != "f" or kind(a.dtype) != "f":
-        return a
-    return a.astype(g.dtype)
-
-
 def round_back(r, low):
     """The result `r` of an op computed by `opmath`, in the op's own dtype again."""
     return r if low is None else np.asarray(r).astype(low)

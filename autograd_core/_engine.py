@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _creation, _messages
 from ._api import ops as _ops
-from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, narrowed, settled
+from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, settled
 from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
@@ -211,7 +211,7 @@ def run_node(p, node, grads):
     built_in = p.raw and node._rule is not None  # its rule's new arrays: made by this pass
     if hooked or _anomaly.enabled:
         built_in, grads_in = _after(p, node, grads, grads_in, built_in)
-    send(p, node, grads_in, grads[0] if built_in else False, grads)
+    send(p, node, grads_in, grads[0] if built_in else False)
 
 
 def _before(p, node, grads):
@@ -271,7 +271,7 @@ def _hooked(p, node, grads, hooks):
     return [p.unwrap(g) for g in hooks(p, node, [p.wrap(g) for g in grads])]
 
 
-def send(p, node, grads_in, incoming, grads=None):
+def send(p, node, grads_in, incoming):
     """Step 3: each input's gradient, reduced to the input's shape and dtype, into its buffer.
 
     For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
@@ -288,8 +288,6 @@ def send(p, node, grads_in, incoming, grads=None):
             meta = (RESHAPED[child].get(nr, meta[0]), meta[1])
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
-            if raw and grads is not None:  # a rule's ops in the output's dtype, as torch's
-                data = narrowed(data, next((x for x in grads if x is not None), None))
             if data.shape != meta[0] and not _ops.expandable(meta[0], data.shape):  # (`.data =`)
                 i = next(i for i, x in enumerate(grads_in) if x is g)
                 raise RuntimeError(_messages.invalid_gradient(node, i, data.shape, meta[0]))

@@ -92,26 +92,30 @@ class Node:
 
     def apply_to_arrays(self, grad_outputs):
         """`apply` on raw gradient arrays, when nothing is recorded (create_graph=False): the rule
-        runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps)."""
-        rule = self._rule
-        if rule is None or not rule.on_arrays or grad_outputs[0].__class__ not in RULE_ARRAYS:
-            from_data = Tensor._from_data
-            out = self.apply([None if g is None else from_data(g) for g in grad_outputs])
-            return [None if r is None else r._data for r in out]
+        runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps) or
+        saved floats of another dtype than g (torch's promotion, where a 0-d operand is weak,
+        and its rounding are the Tensor ops')."""
+        rule, g = self._rule, grad_outputs[0]
+        mixed = rule is None or not rule.on_arrays or g.__class__ not in RULE_ARRAYS
         saved = self._saved
-        if saved is None:
+        if saved is None and not mixed:
             raise RuntimeError(SECOND_TIME)
         args = []  # as _run_rule, inline: this runs once per node of every backward
-        for s in saved:
+        for s in saved if not mixed else ():
             if s.__class__ is SavedTensor:  # unpack_data's common case, inline
                 if s.leaf is None and s.hooks is None and s.vc[0] == s.version:
                     s = s.data
                 else:
                     s = s.unpack_data(self)
+                if s is not None and s.dtype is not g.dtype and s.dtype.kind not in "biu":
+                    mixed = True
             args.append(s)
+        if mixed:
+            out = self.apply([None if x is None else Tensor._from_data(x) for x in grad_outputs])
+            return [None if r is None else r._data for r in out]
         if rule.wants_need:
             args.append(self._need)
-        g, attrs = grad_outputs[0], self._attrs
+        attrs = self._attrs
         return rule.fn(g, *args, **attrs) if attrs else rule.fn(g, *args)
 
     def _run_rule(self, g, unpack):

@@ -31,7 +31,7 @@ import inspect
 import math
 
 from ._api import ops as F
-from ._backend import namespace, narrowed
+from ._backend import namespace
 from ._graph import RULES
 from ._tensor import Tensor
 
@@ -143,8 +143,8 @@ def _not_implemented(g, name, inplace=False, formula=False):
 VJP["not_implemented"] = _not_implemented
 VJP["mul"] = lambda g, x, y, need: (g * y if need[0] else None, g * x if need[1] else None)
 VJP["div"] = lambda g, x, y, need: (
-    g / y if need[0] else None,  # (torch's order of rounding; in g's dtype after each step, as
-    -g * narrowed(narrowed(x / y, g) / y, g) if need[1] else None,  # torch's weak 0-d operand)
+    g / y if need[0] else None,
+    -g * ((x / y) / y) if need[1] else None,  # (torch's order of rounding)
 )
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)

@@ -266,6 +266,8 @@ def _cdist_weights(g, x, y, ans, p):
         w = gd * F.sign(diff) * top
     else:
         w = gd * F.sign(diff) * F.abs(diff) ** (p - 1) / safe ** (p - 1)
+        if p < 1:  # (torch's kernel: 0 where the difference is 0, not 0 * inf)
+            w = F.where(diff == 0, 0.0, w)
     return w
 
 

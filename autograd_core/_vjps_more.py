@@ -176,14 +176,24 @@ defvjp(
     ),
     only_for={"y": "z", "z": "y"},
 )
-defvjp(
-    "addcdiv",
-    lambda g, y, z, need, value=1: (
+
+
+def _addcdiv(g, y, z, need, value=1):
+    """torch's formulas, rounding for rounding: tensor1's gradient is g * (value / tensor2),
+    where value / tensor2 fills a tensor of tensor2's dtype first (an integer or bool tensor2
+    cannot take the quotient: torch's message)."""
+    data = z._data if isinstance(z, Tensor) else z
+    if need[1] and _backend.kind(data.dtype) in "biu":
+        title = _backend.dtype_from_array_dtype(data.dtype).title
+        raise RuntimeError(f"result type Float can't be cast to the desired output type {title}")
+    return (
         g,
-        g * value / z if need[1] else None,
-        -g * value * y / (z * z) if need[2] else None,
-    ),
-)
+        g * (value / z) if need[1] else None,
+        -g * (value * y / (z * z)) if need[2] else None,
+    )
+
+
+defvjp("addcdiv", _addcdiv)
 defvjp(
     "logaddexp",
     lambda g, x, y, need: (  # (torch's other - self refuses a bool operand)

@@ -1048,6 +1048,23 @@ _SNIPPETS.update({
     "v0 = L.ones(3, 3, dtype=L.float64, requires_grad=True).clone()\n"
     "v3 = v0.t().expand(2, 3, 3)\nv3[...] = v3\nv3.copy_(v3)\n"
     "out.append((v3._version, v3.grad_fn.name(), v0.grad_fn.name()))",
+    "rules_on_mixed_float_dtypes_round_as_torch": "out = []\n"
+    "base = L.tensor([[0.3, -1.2, 2.5], [1.1, 0.7, -0.4]])\n"
+    "for dts, lead in (((L.float16, L.float32, L.bfloat16), 1), ((L.float16, L.float16, "
+    "L.bfloat16), 1), ((L.float16, L.float32, L.float64), 2), ((L.bfloat16, L.float64, "
+    "L.float16), 1)):\n"
+    "    ts = [(base * (k + 1.3)).to(d).detach().requires_grad_() for k, d in enumerate(dts)]\n"
+    "    ts[lead] = ts[lead][0, 0].detach().requires_grad_()\n"
+    "    r = L.addcdiv(*ts, value=2)\n"
+    "    (r * L.arange(6).reshape(2, 3).to(r.dtype)).sum().backward()\n"
+    "    out.append([t.grad.float() for t in ts])\n"
+    "x2 = L.tensor([[0.9, -2.0, 0.91], [-0.66, -0.29, 2.29]], dtype=L.float64, "
+    "requires_grad=True)\nx3 = L.tensor([[0.5, -2.0, 0.19], [-1.27, 1.45, -0.57]], "
+    "dtype=L.float64, requires_grad=True)\n(L.cdist(x2, x3, p=0.5) * L.arange(4.0, "
+    "dtype=L.float64).reshape(2, 2)).sum().backward()\nout.append((x2.grad, x3.grad))\n"
+    "y = L.ones(1, 3, dtype=L.bfloat16, requires_grad=True).clone()\n"
+    "y.addcdiv_(L.ones(1, 3, requires_grad=True), L.tensor([[True, False, True]]))\ntry:\n"
+    "    y.sum().backward()\nexcept RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
