@@ -60,17 +60,17 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
             f"{', '.join(str(s) for s in shape)}], but got input of size{list(input.shape)}"
         )
     mixed = _check_params(input, weight, bias, kernel="LayerNormKernelImpl")
-    a = _norm_input(input, mixed)
-    xp = namespace(a)
+    a, low = _backend.opmath(input._data)  # torch's kernel: in float32 for a 16-bit input,
+    xp = namespace(a)  # (x * rstd - mean * rstd) * weight + bias, rounded once
     dims = tuple(range(input.ndim - len(shape), input.ndim))
     mu = xp.mean(a, axis=dims, keepdims=True)
-    var = xp.mean((a - mu) ** 2, axis=dims, keepdims=True)
-    r = (a - mu) / xp.sqrt(var + eps)
+    rstd = 1 / xp.sqrt(xp.mean((a - mu) ** 2, axis=dims, keepdims=True) + eps)
+    r = a * rstd + -rstd * mu
     if weight is not None:
-        r = r * weight._data
+        r = r * _cast(weight._data, r.dtype) if low is not None else r * weight._data
     if bias is not None:
-        r = r + bias._data
-    if mixed:
+        r = r + _cast(bias._data, r.dtype) if low is not None else r + bias._data
+    if low is not None or mixed:
         r = _cast(r, input.dtype)
     return _record(
         "layer_norm",

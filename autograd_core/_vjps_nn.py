@@ -10,8 +10,12 @@ channel sums are explicit, since a channel is not a trailing dimension.
 
 import math
 
+import numpy as np
+
 from . import _backend
 from ._api import ops as F
+from ._backend import namespace
+from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
 from ._vjps_shapes import loss_scale, twice
@@ -82,10 +86,42 @@ def _norm_input_grad(gxhat, xhat, rstd, dims):
 
 
 def _layer_norm(g, x, y, need, dims, eps):
+    """torch's CPU kernel gives the values (`_layer_norm_kernel`); under create_graph the
+    composed rule below gives their derivatives."""
+    lead = tuple(range(x.ndim - len(dims)))  # weight and bias: summed here, as torch's node does
+    kernel = _layer_norm_kernel(g._data, x._data, None if y is None else y._data, dims, eps, lead)
+    if not is_grad_enabled():
+        return tuple(Tensor._from_data(k) if n else None for k, n in zip(kernel, need))
     xhat, rstd = _normalized(x, dims, eps)
     gx = _norm_input_grad(g if y is None else g * y, xhat, rstd, dims) if need[0] else None
-    lead = tuple(range(x.ndim - len(dims)))  # weight and bias: summed here, as torch's node does
-    return gx, (g * xhat).sum(lead) if need[1] else None, g.sum(lead) if need[2] else None
+    outs = (gx, (g * xhat).sum(lead) if need[1] else None, g.sum(lead) if need[2] else None)
+    return tuple(
+        None if o is None else o + Tensor._from_data(k - o._data) for o, k in zip(outs, kernel)
+    )
+
+
+def _layer_norm_kernel(g, x, w, dims, eps, lead):
+    """(dx, dweight, dbias) arrays as torch's LayerNormBackwardKernel computes them: in the
+    opmath type, from the mean and 1/std its forward stored in the input's dtype (in float32
+    when the weight is float32 for a 16-bit input)."""
+    xp = namespace(x)
+    xf, low = _backend.opmath(x)
+    f = xf.dtype
+    gf, wf = xp.astype(g, f), None if w is None else xp.astype(w, f)
+    mean = xp.mean(xf, axis=dims, keepdims=True)
+    rstd = 1 / xp.sqrt(xp.mean((xf - mean) ** 2, axis=dims, keepdims=True) + eps)
+    if low is not None and (w is None or w.dtype == x.dtype):
+        mean, rstd = (xp.astype(xp.astype(v, low), f) for v in (mean, rstd))
+    gw = gf if wf is None else gf * wf
+    scale = 1 / math.prod(x.shape[d] for d in dims)  # (a Python float: in f, as torch's)
+    ds, db = xp.sum(gw * xf, axis=dims, keepdims=True), xp.sum(gw, axis=dims, keepdims=True)
+    b = (db * mean - ds) * rstd * rstd * rstd * scale
+    c = -b * mean - db * rstd * scale
+    dx = xp.astype(rstd * gf * (1 if wf is None else wf) + b * xf + c, x.dtype)
+    xhat = rstd * xf + -rstd * mean  # (torch's fused multiply-add, one rounding, for float32)
+    if f == np.float32 and x.__class__ is np.ndarray:
+        xhat = (rstd.astype(np.float64) * xf + (-rstd * mean).astype(np.float64)).astype(f)
+    return dx, xp.sum(gf * xhat, axis=lead), xp.sum(gf, axis=lead)
 
 
 _nn("layer_norm", twice("NativeLayerNormBackwardBackward0", _layer_norm, False))

@@ -1065,6 +1065,23 @@ _SNIPPETS.update({
     "y = L.ones(1, 3, dtype=L.bfloat16, requires_grad=True).clone()\n"
     "y.addcdiv_(L.ones(1, 3, requires_grad=True), L.tensor([[True, False, True]]))\ntry:\n"
     "    y.sum().backward()\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "layer_norm_as_torchs_cpu_kernel": "F = L.nn.functional\nout = []\n"
+    "data = [[[0.28, 2.0, -1.89, -2.31], [-2.0, 0.5, -0.04, -2.0]], [[-1.95, 0.5, -0.12, 0.58], "
+    "[-1.53, -1.39, 0.19, -2.0]]]\n"
+    "for dt, wd in ((L.bfloat16, L.bfloat16), (L.float16, None), (L.bfloat16, L.float32), "
+    "(L.float16, L.float32), (L.float64, L.float64)):\n"
+    "    x = L.tensor(data, dtype=dt, requires_grad=True)\n"
+    "    w = None if wd is None else L.tensor([-1.51, -0.5, 0.65, 0.5], dtype=wd, "
+    "requires_grad=True)\n"
+    "    b = None if wd is None else L.tensor([0.3, -0.2, 0.1, 1.5], dtype=wd, "
+    "requires_grad=True)\n"
+    "    r = F.layer_norm(x, (4,), w, b, eps=1e-3)\n"
+    "    (r * (L.arange(16, dtype=dt).reshape(2, 2, 4) * 0.37 - 0.5)).sum().backward()\n"
+    "    out.append((r.float(), x.grad.float()))  # (16-bit weight sums: torch's per thread)\n"
+    "    if dt is L.float64:\n        out.append((w.grad, b.grad))\n"
+    "x = L.tensor([[0.37], [-1.21]], requires_grad=True)\nw = L.tensor([0.8], requires_grad=True)\n"
+    "(F.layer_norm(x, (1,), w) * L.tensor([[1.0], [2.0]])).sum().backward()\n"
+    "out.append((x.grad, w.grad))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
