@@ -505,8 +505,10 @@ defvjp("nuclear_norm", _nuclear_norm)
 def _sgn(g):
     """sgn's gradient of a real input: torch's ZeroTensor (`_backend.ZeroGrad` among numpy
     arrays, a marked constant under create_graph)."""
-    if isinstance(g, Tensor):
+    if isinstance(g, Tensor):  # (its data a ZeroGrad too: the ops it goes through keep it one)
         z = zeros_of(g)
+        if z._data.__class__ is np.ndarray:
+            z._data = z._data.view(_backend.ZeroGrad)
         z._zero = True
         return (z,)
     if isinstance(g, (np.ndarray, np.generic)):  # (a 0-d result of numpy is a scalar)

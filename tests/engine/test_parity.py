@@ -1082,6 +1082,14 @@ _SNIPPETS.update({
     "x = L.tensor([[0.37], [-1.21]], requires_grad=True)\nw = L.tensor([0.8], requires_grad=True)\n"
     "(F.layer_norm(x, (1,), w) * L.tensor([[1.0], [2.0]])).sum().backward()\n"
     "out.append((x.grad, w.grad))",
+    "zero_tensor_through_ops_under_create_graph": "F = L.nn.functional\nout = []\n"
+    "x1 = L.tensor([[0.5, 0.3, 2.1], [-1.49, 0.24, -2.3]], dtype=L.float64, requires_grad=True)\n"
+    "x2 = L.tensor([[0.18, -2.32, 1.0], [2.41, -2.0, 0.5]], dtype=L.float64, requires_grad=True)\n"
+    "for h in (lambda: x1.asinh().sgn().diagonal(), lambda: F.mish(L.logaddexp(x1, x2).sgn())):\n"
+    "    y = h()\n    g, = L.autograd.grad((y * L.arange(y.numel(), dtype=y.dtype).reshape("
+    "y.shape)).sum(), x1, create_graph=True)\n"
+    "    out.append((g.requires_grad, g._is_zerotensor()))\n    try:\n        g.tolist()\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
