@@ -327,9 +327,10 @@ def _select(kind, name, input, d, keepdim, pos):
     a = input._data
     xp = namespace(a)
     if d is None:
-        zero = xp.zeros((), dtype=xp.int64, device=_dev(a))
-        v = _record("select_dim", name, xp.asarray(a, copy=True), (input,), {"dim": None})
-        return _RETURN_TYPES[kind]((v, Tensor._from_data(zero)))
+        zero = Tensor._from_data(xp.zeros((), dtype=xp.int64, device=_dev(a)))
+        attrs = {"dim": None, "indices": zero}  # (saved as torch's, and freed after backward)
+        v = _record("select_dim", name, xp.asarray(a, copy=True), (input,), attrs)
+        return _RETURN_TYPES[kind]((v, zero))
     idx = pos(xp, a, d)  # keepdim-shaped int64 indices
     vals = xp.take_along_axis(a, idx, axis=d)
     if not keepdim:

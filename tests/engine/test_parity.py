@@ -1090,6 +1090,13 @@ _SNIPPETS.update({
     "y.shape)).sum(), x1, create_graph=True)\n"
     "    out.append((g.requires_grad, g._is_zerotensor()))\n    try:\n        g.tolist()\n"
     "    except RuntimeError as e:\n        out.append(str(e))",
+    "a_0d_selection_frees_its_indices": "out = []\n"
+    "x1 = L.tensor([[0.37, 0.9, -1.55], [-2.39, 0.92, 1.0]], requires_grad=True)\n"
+    "x2 = L.tensor([[1.72, 2.3, -2.0], [0.0, -1.21, 0.44]])\n"
+    "h5 = L.atan2(x1.trace().kthvalue(1, -1)[0], x2)\n"
+    "gs = L.autograd.grad(h5, [x1], L.ones_like(h5) * 0.5, create_graph=True, retain_graph=True)\n"
+    "out.append(L.autograd.grad(gs[0], x1, L.ones_like(gs[0])))\ntry:\n"
+    "    L.autograd.grad(h5.sum(), x1)\nexcept RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
