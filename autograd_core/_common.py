@@ -107,14 +107,14 @@ rad2deg = _angle("rad2deg", "Rad2DegBackward0", 180 / math.pi)
 
 def _shift(kernel, left):
     def f(input, other):
-        a, b = _operands(input, other) if isinstance(input, Tensor) else (None, None)
-        if input.__class__ is not Tensor:
-            raise _no_kernel(kernel, other)
-        if _backend.kind(a.dtype) == "f":  # (named by the dtype it would compute in)
-            raise _no_kernel(kernel, Tensor._from_data(a))
+        if isinstance(input, Tensor):
+            a, b = _operands(input, other)
+        else:  # a number first: wrapped, as torch's (0 << a bool tensor is int64)
+            b, a = _operands(other, input)
+            a = namespace(b).full(b.shape, a, dtype=b.dtype) if not hasattr(a, "dtype") else a
+        if _backend.kind(a.dtype) in "fb":  # (named by the dtype it would compute in; bool <<
+            raise _no_kernel(kernel, Tensor._from_data(a))  # bool has none, bool << 1 is int64)
         xp = namespace(a)
-        if _backend.kind(a.dtype) == "b":  # bool << bool has no kernel (bool << 1 is int64)
-            raise _no_kernel(kernel, input)
         bits = 8 * a.dtype.itemsize
         b = xp.asarray(b, dtype=a.dtype) if not hasattr(b, "dtype") else xp.astype(b, a.dtype)
         out_of_range = (b < 0) | (b >= bits)  # torch: 0 (left), the sign (right)
@@ -729,14 +729,25 @@ def bernoulli_(self, p=0.5, *, generator=None):
     return _sampled(self, (u < pa).astype(np.float64), name)
 
 
-def _float_sampler(name, node, check, draw):
+# torch's C++ type names, which some of its sampler messages print ("... for unsigned char").
+_C_NAMES = dict(bool="bool", uint8="unsigned char", int8="signed char", int16="short int")
+_C_NAMES.update(int32="int", int64="long int")
+
+
+def _float_sampler(name, node, check, draw, refusal):
+    """A sampler for floating types: its argument check, then torch's refusal of another dtype
+    (`refusal`: the words of its message, or the kernel named in a NotImplementedError)."""
+
     def method(self, *args, generator=None):
+        check(*args)
         if not self.dtype.is_floating_point:
+            if refusal.endswith("_cpu"):
+                raise _no_kernel(refusal, self)
+            spelled = _C_NAMES[self.dtype.name] if refusal == "c" else _cname(self)
             raise RuntimeError(
                 f"{name.capitalize()} distribution is a continuous probability distribution. "
-                f"dtype must be a floating point but you specified {_cname(self)}"
+                f"dtype must be a floating point but you specified {spelled}"
             )
-        check(*args)
         return _sampled(self, draw(_creation._gen(generator), tuple(self.shape), *args), node)
 
     method.__name__ = name + "_"
@@ -755,16 +766,16 @@ def _check_sigma(a=0.0, sigma=1.0, what="cauchy_", param="sigma"):
 
 exponential_ = _float_sampler(
     "exponential", "ExponentialBackward0", _check_lambda,
-    lambda g, shape, lambd=1.0: g.exponential(1 / lambd, shape),
+    lambda g, shape, lambd=1.0: g.exponential(1 / lambd, shape), "title",
 )  # fmt: skip
 cauchy_ = _float_sampler(
     "cauchy", "CauchyBackward0", _check_sigma,
-    lambda g, shape, median=0.0, sigma=1.0: median + sigma * g.standard_cauchy(shape),
+    lambda g, shape, median=0.0, sigma=1.0: median + sigma * g.standard_cauchy(shape), "c",
 )  # fmt: skip
 log_normal_ = _float_sampler(
     "lognormal", "LogNormalBackward0",
     lambda mean=1.0, std=2.0: _check_sigma(mean, std, "log_normal_", "std"),
-    lambda g, shape, mean=1.0, std=2.0: g.lognormal(mean, std, shape),
+    lambda g, shape, mean=1.0, std=2.0: g.lognormal(mean, std, shape), "log_normal_cpu",
 )  # fmt: skip
 
 
@@ -772,6 +783,8 @@ def geometric_(self, p, *, generator=None):
     """self filled with the number of trials up to the first success (probability p each)."""
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    if self.dtype is _backend.bool_:
+        raise _no_kernel("geometric_cpu", self)
     draw = _creation._gen(generator).geometric(p, tuple(self.shape))
     return _sampled(self, draw.astype(np.float64), "GeometricBackward0")
 
@@ -799,6 +812,12 @@ def random_(self, from_=None, to=None, *, generator=None):
         raise RuntimeError(
             f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}"
         )
+    if from_ is not None and self.dtype.name in _C_NAMES:  # (an integer type's range)
+        info = None if self.dtype is _backend.bool_ else np.iinfo(self.dtype.name)
+        low, top = (0, 1) if info is None else (int(info.min), int(info.max))
+        for what, v in (("from", lo), ("to - 1", hi - 1)):
+            if not low <= v <= top:
+                raise RuntimeError(f"{what} is out of bounds for {_C_NAMES[self.dtype.name]}")
     draw = _creation._gen(generator).integers(lo, hi, tuple(self.shape))
     return _sampled(self, draw, name)
 

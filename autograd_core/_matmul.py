@@ -244,6 +244,8 @@ def mm(x, y):
 def mv(x, y):
     """Matrix @ vector."""
     msg = "vector + matrix @ vector expected, got 1, {x}, {y}"
+    if isinstance(x, Tensor) and x.ndim == 0:  # (torch reads its size(0) first)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     return _ranked(x, y, (2, 1), (msg, msg), "MvBackward0")
 
 

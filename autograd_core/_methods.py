@@ -245,11 +245,21 @@ Tensor.zero_ = _zero_
 
 
 def _uniform_(self, a=0.0, b=1.0, generator=None):
+    if not self.dtype.is_floating_point:
+        raise _ops._no_kernel("check_uniform_bounds", self)
+    if a > b:
+        raise RuntimeError(
+            f"uniform_ expects to return a [from, to) range, but found from={a} > to={b}"
+        )
     arr = _creation._on_device_of(self, _creation._gen(generator).uniform(a, b, tuple(self.shape)))
     return self._inplace(_ops.replaced, arr, "UniformBackward0")  # a non-leaf: a zero gradient
 
 
 def _normal_(self, mean=0.0, std=1.0, generator=None):
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+    if not self.dtype.is_floating_point:
+        raise _ops._no_kernel("normal_kernel_cpu", self)
     arr = _creation._on_device_of(
         self, _creation._gen(generator).normal(mean, std, tuple(self.shape))
     )

@@ -395,6 +395,8 @@ def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along `dim` (the smallest among equally
     frequent ones) and the last index where it occurs."""
     d = _dim(dim, input.ndim)
+    if d is not None and input.shape[d] == 0:
+        raise IndexError(f"mode(): Expected reduction dim {d} to have non-zero size.")
     return _select("mode", "ModeBackward0", input, d, keepdim, _mode_position)
 
 

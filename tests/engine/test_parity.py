@@ -1097,6 +1097,21 @@ _SNIPPETS.update({
     "gs = L.autograd.grad(h5, [x1], L.ones_like(h5) * 0.5, create_graph=True, retain_graph=True)\n"
     "out.append(L.autograd.grad(gs[0], x1, L.ones_like(gs[0])))\ntry:\n"
     "    L.autograd.grad(h5.sum(), x1)\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "samplers_shifts_mv_mode_refusals": "out = []\n"
+    "for dt in (L.int64, L.bool, L.uint8, L.int8, L.float16):\n"
+    "    for c in ('normal_()', 'normal_(0, -1)', 'uniform_()', 'uniform_(2, 1)', 'cauchy_()', "
+    "'log_normal_()', 'log_normal_(1, 0)', 'exponential_(-1)', 'geometric_(0.5)', "
+    "'random_(0, 300)', 'random_(-300, 1)', 'random_(0, 2).dtype'):\n"
+    "        y = L.zeros(2, dtype=dt)\n        try:\n"
+    "            r = eval('y.' + c)\n            out.append(r if isinstance(r, L.dtype) else 'ok')\n"
+    "        except (RuntimeError, NotImplementedError) as e:\n"
+    "            out.append((type(e).__name__, str(e)))\n"
+    "for c in ('L.bitwise_left_shift(0, L.tensor([True]))', "
+    "'L.bitwise_left_shift(1.5, L.tensor([1]))', 'L.bitwise_right_shift(-8, L.tensor([1, 70]))', "
+    "'L.mv(L.tensor(0.2), L.ones(4))', 'L.mode(L.tensor([], dtype=L.bool), -1)', "
+    "'L.mode(L.zeros(2, 0), 1)', 'L.mode(L.zeros(0, 2), 1)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
