@@ -356,8 +356,10 @@ def _inplace_view(fn, name, node_name):
             node = r._grad_fn
             node.__class__ = node_class(node_name(args) if callable(node_name) else node_name)
             self._grad_fn, self._output_nr = node, 0
-        if self._base is not None:  # a view stays a view of its base, one step longer
-            self._view, self._view_vc = r._view, self._vc[0] + 1
+        if self._base is not None:  # a view stays a view of its base, one step longer (its
+            self._view = r._view  # node is current only if one was made, as torch's)
+            if r._grad_fn is not None:
+                self._view_vc = self._vc[0] + 1
         else:  # a base: its views replay their steps from its shape before this call (_View)
             self.__dict__.setdefault("_undo", []).append(_undo_steps(name, args, self._data.shape))
         self._data = r._data

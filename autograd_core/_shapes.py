@@ -84,6 +84,13 @@ def _view(out, base, method, *args, creation=None):
     output of a custom Function). A view that is not DEFAULT may not be
     changed in place under grad mode, nor used after its base changed (`_inplace.rebase_error`);
     a view of such a view inherits its mark, as torch's `propagate_creation_meta`."""
+    d = out._data  # a new axis of size 1 (numpy's stride 0, where base has none) takes torch's
+    if d.__class__ is np.ndarray and 0 in d.strides and d.size and 0 not in base._data.strides:
+        st = tuple(t * d.itemsize for t in _backend.torch_strides(d))  # stride now, so that it
+        st = tuple(t if n == 1 and s == 0 else s for n, s, t in zip(d.shape, d.strides, st))
+        if st != d.strides:  # keeps it when moved
+            w = d.flags.writeable
+            out._data = np.lib.stride_tricks.as_strided(d, d.shape, st, writeable=w)
     out._vc = base._vc
     out._base = base._base if base._base is not None else base
     prev = base._view

@@ -508,8 +508,13 @@ def _as_strided_view(g, size, stride, offset, storage, input):
 
 defvjp("as_strided_view", _as_strided_view, on_arrays=False)
 _VIEW_STEP["as_strided"] = lambda g, shape, size, stride, offset: _as_strided_view(
-    g, size, stride, offset, int(np.prod(shape)), (shape, _c_strides(shape), 0)
-)[0]
+    g, size, stride, offset, max(int(np.prod(shape)), _extent(size, stride, offset)),
+    (shape, _c_strides(shape), 0),  # (memory as large as the view reaches: after `.data =` its
+)[0]  # geometry may pass its base's, whose gradient torch still reads)  # fmt: skip
+
+
+def _extent(size, stride, offset):
+    return 0 if 0 in size else offset + sum((n - 1) * st for n, st in zip(size, stride)) + 1
 
 
 def _c_strides(shape):

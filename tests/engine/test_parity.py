@@ -1112,6 +1112,19 @@ _SNIPPETS.update({
     "'L.mode(L.zeros(2, 0), 1)', 'L.mode(L.zeros(0, 2), 1)'):\n"
     "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
     "        out.append((type(e).__name__, str(e)))",
+    "view_corners_after_data_and_in_place_view_ops": "out = []\n"
+    "x = L.ones(3, 4)\nfor c in ('x[None].permute(2, 0, 1)', 'x[:, None].movedim(1, -1)', "
+    "'x.unfold(0, 1, 1)[None].movedim(0, -1)', 'x[None].unsqueeze(3).permute(3, 2, 1, 0)'):\n"
+    "    out.append(eval(c).stride())\n"
+    "v3 = (x.double() * 1).unfold(0, 1, 1)[None].movedim(0, -1)\ntry:\n"
+    "    v3.view(L.float32)\nexcept RuntimeError as e:\n    out.append(str(e))\n"
+    "x1 = L.tensor([[-1.42, 2.0, -2.06], [-1.11, -1.17, -1.33], [0.36, -0.77, 0.0]], "
+    "dtype=L.float64)\nv0 = x1.exp()\nv1 = v0.unflatten(0, (1, -1))\nv1.squeeze_()\n"
+    "v0.requires_grad_()\nout.append((v1.grad_fn.name(), v1.is_leaf))\n"
+    "x1 = L.tensor([[1.27, -1.0, 0.33], [-0.81, -1.75, 2.0]], dtype=L.float64, "
+    "requires_grad=True)\nv0 = x1 * 1.0\nv1 = v0.view_as(v0)\nv0.mul_(2)\n"
+    "v0.data = L.tensor(0.57, dtype=L.float64) * 0\ntry:\n    v1.sum().backward()\n"
+    "except RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
