@@ -84,6 +84,19 @@ JVP["mean"] = lambda t, ans, dim: _reduced(t[0], dim, ans, F.mean)
 JVP["softmax"] = lambda t, ans, dim: ans * (t[0] - F.sum(t[0] * ans, dim, True))
 JVP["log_softmax"] = lambda t, ans, dim: t[0] - F.sum(F.exp(ans) * t[0], dim, True)
 
+
+def _logcumsumexp(t, x, dim):
+    """torch's logcumsumexp_jvp: cumsum(exp(x - max) t) / cumsum(exp(x - max)) (its VJP, in
+    logs of |g|, has no transpose at g = 0)."""
+    if dim is None:
+        return t[0]
+    e = F.exp(x - F.amax(x, dim, True))
+    c = F.cumsum(e, dim)
+    return F.cumsum(e * t[0], dim) / F.where(c == 0, 1e-13, c)
+
+
+JVP["logcumsumexp"] = _logcumsumexp
+
 # ----------------------------------------------------------------------------- linear algebra
 JVP["cdist"] = lambda t, x, y, ans, p: F.sum(  # (its VJP's own backward refuses, as torch's)
     _cdist_weights(ans * 0 + 1, x, y, ans, p) * (F.unsqueeze(t[0], -2) - F.unsqueeze(t[1], -3)), -1

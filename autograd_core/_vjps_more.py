@@ -231,10 +231,20 @@ def _cum_extreme(g, dim, indices):
 
 
 def _logcumsumexp(g, x, ans, dim):
-    """sum over j >= i of g_j exp(x_i - ans_j)."""
-    if dim is None:
+    """sum over j >= i of g_j exp(x_i - ans_j), as torch's logcumsumexp_backward computes it
+    (stably, in logs: the positive and the negative parts of g each a reversed logcumsumexp), so
+    that its second derivatives are torch's too."""
+    if dim is None or not g.numel():
         return (g,)
-    return (F.exp(x) * _reversed_cumsum(g * F.exp(-ans), dim),)
+    lowest = _backend.finfo(g.dtype).min
+    log_abs = F.log(F.abs(g))
+    parts = [F.where(keep, log_abs, lowest) for keep in (g > 0, g < 0)]
+
+    def flipped(t):  # the logcumsumexp from the end of dim
+        return F.flip(F.logcumsumexp(F.flip(t, (dim,)), dim), (dim,))
+
+    pos, neg = (F.exp(flipped(p - ans) + x) for p in parts)
+    return (pos - neg,)
 
 
 def _spread_mean(gs, x, op, dim, correction, keepdim):

@@ -66,10 +66,11 @@ CORE_BUDGET = 1550
 # group_norm's 16-bit kernels, interpolate's nearest 1-d, the nuclear norm) were added; 25100
 # until later that day, when torch's trigamma kernel, index_add_/index_copy_'s meta checks in torch's order,
 # the empty-index rules of advanced indexing and the in-place scans' dtype check (helper ops2)
-# were added; 25800 from the fourth session of 12-07 (circular and 3-d padding, torch's
-# index_put_ check order with its masked-fill dispatch, the norms' mixed-dtype rules).
+# were added; 26000 from the fourth session of 12-07 (circular and 3-d padding, torch's
+# index_put_ check order with its masked-fill dispatch, the norms' mixed-dtype rules, layer_norm's
+# kernel formulas, the samplers' refusals, logcumsumexp's backward and forward formulas).
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 25800  # (with torch's ZeroTensor gradients and the double-backward ties)
+PACKAGE_BUDGET = 26000  # (with torch's ZeroTensor gradients and the double-backward ties)
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 

@@ -1125,6 +1125,14 @@ _SNIPPETS.update({
     "requires_grad=True)\nv0 = x1 * 1.0\nv1 = v0.view_as(v0)\nv0.mul_(2)\n"
     "v0.data = L.tensor(0.57, dtype=L.float64) * 0\ntry:\n    v1.sum().backward()\n"
     "except RuntimeError as e:\n    out.append(str(e))",
+    "logcumsumexp_backward_as_torchs_formula": "out = []\n"
+    "for dt in (L.float64,):\n"
+    "    for data in ([[-0.57, -1.52, 0.5], [0.0, -1.07, 1.8]], [[1e3, -1e3, 0.0]], "
+    "[[float('-inf'), 0.0, 1.0]]):\n"
+    "        x = L.tensor(data, dtype=dt, requires_grad=True)\n        y = x.logcumsumexp(-1)\n"
+    "        w = L.arange(y.numel(), dtype=dt).reshape(y.shape) * 0.37 - 0.5\n"
+    "        g, = L.autograd.grad((y.digamma() * w).sum(), x, create_graph=True)\n"
+    "        out.append((g, L.autograd.grad((g * g).sum(), x)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
