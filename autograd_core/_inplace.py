@@ -205,6 +205,24 @@ def _check_shape(self, r, op=None):
         )
 
 
+def _store(self, r, fn, args, kwargs, check, itself):
+    """The op's result r into self: the index ops' overlap check (after their own), torch's
+    shape check, the write (none for a copy_ of itself), the version, the forward tangent."""
+    if check == "any":
+        _check_overlap(self._data, (*args, *kwargs.values()), full=True)
+    self._check_shape(r, fn.__name__)
+    if not itself:
+        self._write(
+            r._data,
+            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+            where=_mask_of(fn, args, self),
+            fill=fn.__name__,
+        )
+    self._vc[0] += 1
+    if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
+        _set_tangent(self, r._fw)
+
+
 # Ops whose own checks run before TensorIterator's (torch's meta functions: lerp's, sub's bool).
 _OWN_CHECKS = {
     "lerp": lambda s, end, *a, **k: isinstance(end, Tensor) and _ops.lerp_meta(s, end, *a, **k),
@@ -235,20 +253,7 @@ def _inplace(self, fn, *args, **kwargs):
     if not tracking:
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
-        r = fn(self, *args, **kwargs)
-        if check == "any":  # (the index ops check their arguments first)
-            _check_overlap(self._data, (*args, *kwargs.values()), full=True)
-        self._check_shape(r, fn.__name__)
-        if not itself:
-            self._write(
-                r._data,
-                uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
-                where=_mask_of(fn, args, self),
-                fill=fn.__name__,
-            )
-        self._vc[0] += 1
-        if r._fw is not None or self._fw is not None:  # forward AD: the tangent follows
-            _set_tangent(self, r._fw)
+        _store(self, fn(self, *args, **kwargs), fn, args, kwargs, check, itself)
         return self
     if self._base is not None and "_data_epoch" in self.__dict__:  # its node reads the old
         remake_view_node(self)  # geometry; torch's CopySlices reads the view's own (as_strided)
@@ -258,19 +263,7 @@ def _inplace(self, fn, *args, **kwargs):
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
     r = fn(src, *args, **kwargs)
-    if check == "any":
-        _check_overlap(self._data, (*args, *kwargs.values()), full=True)
-    self._check_shape(r, fn.__name__)
-    if not itself:
-        self._write(
-            r._data,
-            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
-            where=_mask_of(fn, args, self),
-            fill=fn.__name__,
-        )
-    self._vc[0] += 1
-    if r._fw is not None or self._fw is not None:
-        _set_tangent(self, r._fw)
+    _store(self, r, fn, args, kwargs, check, itself)
     if r._grad_fn is None:  # no derivative (logical_not_, ...): the graph stays as it was
         return self
     for s in r._grad_fn._saved or ():
