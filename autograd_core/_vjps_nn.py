@@ -394,13 +394,16 @@ _nn("act_backward", _act_backward)
 def _prelu(g, x, y, need, cs):
     """torch's _prelu_kernel_backward (PreluKernelBackwardBackward0 under create_graph, of g, x
     and the weight), its weight gradient then viewed as the weight (ViewBackward0)."""
-    pos = x > 0
-    gx = F.where(pos, g, g * y.reshape(cs)) if need[0] else None
+    w, twice = y.reshape(cs), is_grad_enabled()
+    gx = F.where(x > 0, g, g * w) if need[0] else None
+    if need[0] and twice:  # torch's double-backward formulas test x >= 0 where its kernel tests
+        gd, wd = g.detach(), w.detach()  # x > 0: at x == 0 the derivative in g is 1, in the
+        gx = gx + ((g - gd) * (1 - wd) - (w - wd) * gd) * (x == 0)  # weight 0 (a term of 0)
     gw = None
     if need[1]:
         dims = tuple(i for i, s in enumerate(cs) if s == 1)
-        gw = (g * x * (x <= 0)).sum(dims)
-    if is_grad_enabled():
+        gw = (g * x * (x < 0)).sum(dims)  # (0 at x == 0, its derivative in x too)
+    if twice:
         tie = lambda t: None if t is None else F.grad_tie(t, g, x, y, name=_PRELU2)  # noqa: E731
         gx, gw = tie(gx), tie(gw)
     return gx, None if gw is None else gw.reshape(y.shape)

@@ -1133,6 +1133,15 @@ _SNIPPETS.update({
     "        w = L.arange(y.numel(), dtype=dt).reshape(y.shape) * 0.37 - 0.5\n"
     "        g, = L.autograd.grad((y.digamma() * w).sum(), x, create_graph=True)\n"
     "        out.append((g, L.autograd.grad((g * g).sum(), x)))",
+    "prelu_second_derivatives_at_zero_as_torchs_formulas": "out = []\n"
+    "x = L.tensor([[-1.0, 0.0, 2.0], [0.0, -0.5, 0.0]], dtype=L.float64, requires_grad=True)\n"
+    "for w in (L.tensor([0.25], dtype=L.float64, requires_grad=True), L.tensor([0.25, -0.5], "
+    "dtype=L.float64, requires_grad=True)):\n"
+    "    xx = x if w.numel() == 1 else x.t().reshape(1, 3, 2).transpose(1, 2)\n"
+    "    y = L.nn.functional.prelu(xx, w)\n"
+    "    g = L.arange(y.numel(), dtype=L.float64).reshape(y.shape) * 0.3 - 0.4\n"
+    "    gx, gw = L.autograd.grad((y * g).sum(), [x, w], create_graph=True)\n"
+    "    out.append((gx, gw, L.autograd.grad((gx * gx).sum() + (gw * gw.sin()).sum(), [x, w])))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
