@@ -313,8 +313,10 @@ class ZeroGrad(np.ndarray):
         return r
 
     def __array_function__(self, func, types, args, kwargs):  # views stay, copies are plain
-        r = super().__array_function__(func, (np.ndarray,), args, kwargs)
-        return r.view(ZeroGrad) if func in _ZERO_VIEWS and isinstance(r, np.ndarray) else r
+        r = super().__array_function__(func, (np.ndarray,), args, kwargs)  # (zeros_like too:
+        if isinstance(r, np.ndarray):  # torch's zeros_like(grad) is a plain tensor)
+            return r.view(ZeroGrad) if func in _ZERO_VIEWS else r.view(np.ndarray)
+        return r
 
     def __getitem__(self, index):  # a basic index is a view; an array index gathers: plain
         r = super().__getitem__(index)

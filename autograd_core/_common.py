@@ -85,7 +85,7 @@ def heaviside(input, values):
     try:
         r = xp.where(a == 0, v, xp.astype(a > 0, a.dtype))
     except ValueError as e:
-        raise _shape_error("heaviside", input, values, e) from None
+        raise _shape_error(None, input, values, e) from None
     return _not_differentiable("heaviside", xp.astype(r, a.dtype), (input, values))
 
 

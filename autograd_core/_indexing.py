@@ -540,6 +540,9 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Whether each element of `elements` is in `test_elements` (either may be a number)."""
     ref = elements if isinstance(elements, Tensor) else test_elements
+    for v in (elements, test_elements):
+        if isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype is _backend.bool_):
+            raise RuntimeError("Unsupported input type encountered for isin(): Bool")
     e, t = _as_array(elements, ref), _as_array(test_elements, ref)
     xp = namespace(e)
     found = xp.any(xp.reshape(e, e.shape + (1,)) == xp.reshape(t, (-1,)), axis=-1)

@@ -227,6 +227,9 @@ def _store(self, r, fn, args, kwargs, check, itself):
 _OWN_CHECKS = {
     "lerp": lambda s, end, *a, **k: isinstance(end, Tensor) and _ops.lerp_meta(s, end, *a, **k),
     "sub": lambda s, other, *a, **k: _ops._no_bool_sub(s, other),
+    "heaviside": lambda s, values: (
+        isinstance(values, Tensor) and values.dtype is not s.dtype and _ops.heaviside(s, values)
+    ),  # (its dtype check first)
 }
 
 

@@ -380,7 +380,7 @@ def _py_item(self):
 
 
 def _py_tolist(self):
-    if "_zero" in self.__dict__:
+    if "_zero" in self.__dict__ and self._data.size:  # (an empty one has nothing to read)
         raise RuntimeError(_messages.ZERO_TOLIST)
     a = self._data
     if a.__class__ is not _ndarray:

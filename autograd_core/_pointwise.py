@@ -26,6 +26,8 @@ from ._arithmetic import (
     floor_divide,
     mul,
     neg,
+    pow,
+    rpow,
     sub,
 )
 from ._elementwise import _unary, _zero_grad_unary, eq, ge, gt, le, lt, ne
@@ -756,8 +758,18 @@ def ldexp(input, other):
     _tensor_arg("ldexp", 2, "other", other)
     if other.dtype is _backend.bool_ and input.dtype.is_floating_point:  # (no bool kernel)
         raise _no_kernel("ldexp_cpu_exp", other)
-    dt = _float_dtype(input, other)
-    r = _combine("ldexp", lambda xp, a, b: a * 2.0**b, (input, other), *_arrays(dt, input, other))
+    a, b = Tensor._from_data(input._data), Tensor._from_data(other._data)  # (nothing recorded)
+    if not other.dtype.is_floating_point and input.dtype.is_floating_point:  # torch's ldexp
+        _combine("ldexp", lambda xp, u, v: None, (input, other), *_operands(a, b))  # kernel: exact,
+        r = _cast(_cast(a._data, _backend.float64) * 2.0 ** _cast(b._data, _backend.float64),
+                  input.dtype)  # in input's dtype  # fmt: skip
+    else:  # input * 2 ** other, the power torch's way: of a 0-d tensor of input's dtype, or of
+        base = (
+            2.0
+            if input.dtype in (_backend.float32,) or not input.dtype.is_floating_point
+            else (Tensor._from_data(namespace(a._data).full((), 2.0, dtype=a._data.dtype)))
+        )  # 2.0
+        r = mul(a, pow(base, b) if isinstance(base, Tensor) else rpow(b, base))._data
     return _record("ldexp", "LdexpBackward0", r, (input, other))
 
 

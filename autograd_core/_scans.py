@@ -68,8 +68,9 @@ def _running(xp, name, a, d):
     return fn(a, axis=d, dtype=a.dtype)  # (numpy widens small integers; torch keeps the dtype)
 
 
-def _scan_dtype(kernel, dtype):
-    if dtype is _backend.bool_:  # (torch's scan kernels have every dtype but bool)
+def _scan_dtype(kernel, dtype, input):
+    if dtype is _backend.bool_ and input.numel():  # (torch's scan kernels have every dtype but
+        # bool; an empty tensor reaches none)
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
@@ -90,7 +91,7 @@ def _scan_inplace(fn):
 @cuda_float32
 def cumsum(input, dim, *, dtype=None):
     """Running sums along `dim` (bool and integer inputs give int64)."""
-    _scan_dtype("cumsum_out_cpu", dtype)
+    _scan_dtype("cumsum_out_cpu", dtype, input)
     a = _accumulated(input, dtype)
     d = _dim(dim, a.ndim)
     xp = namespace(a)
@@ -102,7 +103,7 @@ def cumsum(input, dim, *, dtype=None):
 def cumprod(input, dim, *, dtype=None):
     """Running products along `dim` (bool and integer inputs give int64); the gradient is exact
     where the input holds zeros, as torch's cumprod_backward."""
-    _scan_dtype("cumprod_out_cpu", dtype)
+    _scan_dtype("cumprod_out_cpu", dtype, input)
     a = _accumulated(input, dtype)
     d = _dim(dim, a.ndim)
     xp = namespace(a)

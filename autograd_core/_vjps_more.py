@@ -353,14 +353,15 @@ def _dist(g, x, y, ans, need, p):
 
 
 defvjp("dist", _dist, on_arrays=False)
-defvjp(
+defvjp(  # (the source is saved for its own gradient, as torch's: its version is checked)
     "index_add",
-    lambda g, need, dim, index, alpha: (
+    lambda g, y, need, dim, index, alpha: (
         g,
         (F.index_select(g, dim, index) * alpha if alpha != 1 else F.index_select(g, dim, index))
         if need[1]
         else None,
     ),
+    {"y": "y"},
     on_arrays=False,
 )
 defvjp(
@@ -412,11 +413,11 @@ def _i1(g, x, ans):
     return (g * F.where(x == 0, 0.5, F.i0(x) - ans / F.where(x == 0, 1.0, x)),)
 
 
-def _ldexp(g, x, y, need):
+def _ldexp(g, y, ans, need):
     """torch's: g * 2 ** other, a power in other's dtype (an integer other below 0 gives 0 there,
-    as torch's integer pow); g * x * 2 ** other * log 2 for a float other."""
+    as torch's integer pow); g * result * log 2 for other."""
     scale = F.exp2(y) if y.dtype.is_floating_point else F.where(y < 0, 0, F.exp2(y))
-    return (g * scale if need[0] else None, g * x * scale * math.log(2.0) if need[1] else None)
+    return (g * scale if need[0] else None, g * ans * math.log(2.0) if need[1] else None)
 
 
 for _op, _fn in {
