@@ -18,7 +18,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import loss_scale, twice
+from ._vjps_shapes import loss_scale, twice, valued
 from .grad_mode import is_grad_enabled
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -95,9 +95,7 @@ def _layer_norm(g, x, y, need, dims, eps):
     xhat, rstd = _normalized(x, dims, eps)
     gx = _norm_input_grad(g if y is None else g * y, xhat, rstd, dims) if need[0] else None
     outs = (gx, (g * xhat).sum(lead) if need[1] else None, g.sum(lead) if need[2] else None)
-    return tuple(
-        None if o is None else o + Tensor._from_data(k - o._data) for o, k in zip(outs, kernel)
-    )
+    return tuple(None if o is None else valued(o, k) for o, k in zip(outs, kernel))
 
 
 def _layer_norm_kernel(g, x, w, dims, eps, lead):

@@ -195,11 +195,26 @@ def twice(name, rule, zeros=True):
     return run
 
 
+def valued(t, values):
+    """Tensor t with the given values (an array) and t's derivatives: t - t.detach() is exactly
+    0, so a kernel's values ride on a composed rule's graph."""
+    return t - t.detach() + Tensor._from_data(values)
+
+
 def _in_opmath(rule):
     """A rule run in float32 on 16-bit arrays, rounded once at the end (torch's softmax backward
-    kernels compute in their opmath type); Tensors (create_graph) go through the ops as they are."""
+    kernels compute in their opmath type); under create_graph the Tensor ops give derivatives,
+    the kernel the values (`valued`)."""
 
     def run(g, ans, dim):
+        if isinstance(g, Tensor):
+            k, low = _backend.opmath(g._data)
+            composed = rule(g, ans, dim)
+            if low is None:
+                return (composed,)
+            return (
+                valued(composed, _backend.round_back(rule(k, ans._data.astype(k.dtype), dim), low)),
+            )
         g, low = _backend.opmath(g)
         if low is None:
             return (rule(g, ans, dim),)

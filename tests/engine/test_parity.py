@@ -1166,6 +1166,13 @@ _SNIPPETS.update({
     "x1 = L.tensor([[0.0, 1.75, -1.0]], requires_grad=True)\nv1 = (x1 + 0)[..., ::2]\n"
     "v1.index_add_(0, L.tensor([0]), v1[:1])\ntry:\n    v1.sum().backward()\n"
     "except RuntimeError as e:\n    out.append(str(e)[:60])",
+    "softmax_16bit_first_order_values_under_create_graph": "out = []\n"
+    "for dt in (L.float16, L.bfloat16):\n"
+    "    x = L.tensor([[1.39, 2.0, 1.42, 1.39], [2.16, 1.0, -1.0, 2.0], [1.29, -1.67, -0.36, "
+    "1.94]], dtype=dt, requires_grad=True)\n    for f in ('softmax', 'log_softmax'):\n"
+    "        for d in (0, 1):\n            y = getattr(x, f)(d)\n"
+    "            g, = L.autograd.grad((y * (L.arange(12, dtype=dt).reshape(3, 4) * 0.37 - 0.5))"
+    ".sum(), x, create_graph=True)\n            out.append((g.float(), g.grad_fn.name()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
