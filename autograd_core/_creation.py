@@ -400,10 +400,25 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     if steps > 1:  # (one step is start, filled without the kernel: bool too)
         _no_kernel_for("linspace_cpu", dt, "iuf")
     host = np.linspace(*ends, steps)
-    return _finish(
+    if dt.is_floating_point and steps > 1:  # torch's kernel: a step in dt, then start + step * i
+        host = _torch_linspace(*ends, steps, _backend.np_dtype(dt))  # up to halfway, from the end
+    return _finish(  # after (each rounded to dt)
         Tensor._from_data(_backend.asarray_on(host.astype(_backend.np_dtype(dt)), device)),
         requires_grad,
     )
+
+
+def _torch_linspace(start, end, steps, dt):
+    f = np.dtype(np.float32 if np.dtype(dt).itemsize < 4 else dt)  # (16-bit: in float32)
+    start, end = (np.asarray(v).astype(dt).astype(f) for v in (start, end))
+    step = np.asarray((end - start) / f.type(steps - 1)).astype(dt).astype(f)
+    i = np.arange(steps)
+    g = np.float64 if f == np.float32 else np.longdouble  # (torch's fused multiply-add, one
+    # rounding: exact in float64 for float32; float64's nearly so in the wider long double)
+    with np.errstate(all="ignore"):
+        head = (start.astype(g) + step.astype(g) * i.astype(g)).astype(f)
+        tail = (end.astype(g) - step.astype(g) * (steps - i - 1).astype(g)).astype(f)
+    return np.where(i < steps // 2, head, tail).astype(dt)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):

@@ -86,8 +86,10 @@ def _cast(a, dt):
     if a.__class__ is _ndarray:
         if a.dtype.name == dt.name:
             return a
-        with np.errstate(over="ignore"):  # (see _backend: torch's casts overflow silently)
-            return a.astype(_backend.np_dtype(dt))
+        with np.errstate(over="ignore", invalid="ignore"):  # (torch's casts overflow silently;
+            if a.dtype.name == "bfloat16" and dt.name.startswith(("int", "uint")):  # bfloat16
+                a = a.astype(np.float32).astype(np.int64)  # to an integer type goes through
+            return a.astype(_backend.np_dtype(dt))  # int64, wrapping, as torch's)
     xp = namespace(a)
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 

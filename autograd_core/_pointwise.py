@@ -205,6 +205,11 @@ def lerp(input, end, weight):
             "but expected one of the signatures torch documents"
         )
     lerp_meta(input, end, weight)
+    shaped = [t for t in (input, end, weight) if isinstance(t, Tensor)]
+    try:  # (TensorIterator's shapes before the kernel's dtype)
+        np.broadcast_shapes(*(tuple(t.shape) for t in shaped))
+    except ValueError:
+        _combine(None, _broadcast, shaped, *[t._data for t in shaped])
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)
@@ -218,8 +223,7 @@ def lerp(input, end, weight):
         # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
         r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
     except ValueError:  # (torch's message names the first operand that does not broadcast)
-        shaped = [t for t in (input, end, weight) if isinstance(t, Tensor)]
-        _combine("lerp", _broadcast, shaped, *[t._data for t in shaped])
+        _combine(None, _broadcast, shaped, *[t._data for t in shaped])
         raise
     return _record("lerp", "LerpBackward0", r, (input, end), {"weight": weight})
 

@@ -7,7 +7,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
 """
 
-from . import _backend
+from . import _backend, _creation
 from ._backend import namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
@@ -852,7 +852,9 @@ def histogram(input, bins, *, range=None, weight=None, density=False):
     """(hist, bin_edges): the counts (or weight sums; densities) of input's elements in `bins`
     equal bins over `range` (the data's, widened by 0.5 when constant) or between the given
     edges; the last bin includes its right edge."""
-    if not input.dtype.is_floating_point:
+    if not input.dtype.is_floating_point or (  # (a 16-bit input's range: torch's aminmax in
+        range is None and input.dtype.itemsize == 2 and not isinstance(bins, Tensor)  # histogramdd
+    ):  # has no such kernel)
         raise _no_kernel("histogramdd", input)
     a = np.asarray(input._data).reshape(-1)
     w = None if weight is None else np.asarray(weight._data).reshape(-1)
@@ -861,8 +863,10 @@ def histogram(input, bins, *, range=None, weight=None, density=False):
             f"torch.histogramdd: min should not exceed max, but got min {range[0]} max "
             f"{range[1]} for dimension 0"
         )
-    edges = np.asarray(bins._data) if isinstance(bins, Tensor) else int(bins)
-    hist, edges = np.histogram(a, edges, range, density=density, weights=w)
+    if isinstance(bins, Tensor):
+        hist, edges = np.histogram(a, np.asarray(bins._data), range, density=density, weights=w)
+    else:
+        hist, edges = _even_histogram(a, int(bins), range, density, w)
     xp = namespace(input._data)
     inputs = (input,) if weight is None else (input, weight)
     attrs = {"name": "histogram"}  # (torch records a node that cannot go back, for both)
@@ -874,6 +878,29 @@ def histogram(input, bins, *, range=None, weight=None, density=False):
         first._grad_fn.num_outputs = 2
         second._grad_fn, second._output_nr, second._rg = first._grad_fn, 1, True
     return histogram_result(first, second)
+
+
+def _even_histogram(a, bins, range, density, w):
+    """torch's histogram of `bins` equal bins: edges by its linspace in a's dtype, each element's
+    bin by its linear formula in that dtype, then checked against the neighbouring edges."""
+    lo, hi = (float(a.min()), float(a.max())) if range is None and a.size else (range or (0, 0))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    edges = _creation._torch_linspace(lo, hi, bins + 1, a.dtype)
+    left, right = edges[0], edges[-1]
+    keep = (a >= left) & (a <= right)
+    x = a[keep]
+    with np.errstate(all="ignore"):
+        pos = ((x - left) * a.dtype.type(bins) / (right - left)).astype(np.int64)
+    pos = np.clip(pos, 0, bins)
+    lo_i, hi_i = np.maximum(pos - 1, 0), np.minimum(pos + 2, bins + 1)
+    for k, (i, j) in enumerate(zip(lo_i.tolist(), hi_i.tolist())):  # (torch's local search)
+        pos[k] = i + np.searchsorted(edges[i:j], x[k], side="right") - 1
+    pos = np.where(pos == bins, bins - 1, pos)
+    hist = np.bincount(pos, None if w is None else w[keep], minlength=bins)[:bins]
+    if density:
+        hist = hist / (hist.sum() * np.diff(edges.astype(np.float64)))
+    return hist, edges
 
 
 def bincount(input, weights=None, minlength=0):

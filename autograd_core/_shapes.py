@@ -484,9 +484,7 @@ def _to(t, dev, dt, copy=False):
     ):
         out = _backend.move(out, dev)
     if dt is not None and _backend.dtype_of(out) is not dt:
-        xp = namespace(out)
-        with np.errstate(over="ignore"):  # (see _backend: torch's casts overflow silently)
-            out = xp.astype(out, _backend.to_backend_dtype(xp, dt))
+        out = _cast(out, dt)  # (torch's casts overflow silently, bfloat16's through int64)
     if out is data:
         if not copy:
             return t

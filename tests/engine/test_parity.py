@@ -1173,6 +1173,20 @@ _SNIPPETS.update({
     "        for d in (0, 1):\n            y = getattr(x, f)(d)\n"
     "            g, = L.autograd.grad((y * (L.arange(12, dtype=dt).reshape(3, 4) * 0.37 - 0.5))"
     ".sum(), x, create_graph=True)\n            out.append((g.float(), g.grad_fn.name()))",
+    "histogram_linspace_casts_lerp_as_torchs_kernels": "import numpy as np\nout = []\n"
+    "for dt in (L.float32, L.float64):\n    for k in range(4):\n"
+    "        v = L.tensor(np.random.RandomState(k).randn(12).round(2).tolist(), dtype=dt)\n"
+    "        for bins in (4, 7):\n            out.append(L.histogram(v, bins=bins))\n"
+    "            out.append(L.histogram(v, bins=bins, range=(-1.0, 1.0)))\n"
+    "    for a, b, n in ((-1.84, 2.46, 5), (0.1, 0.7, 7), (0, 10, 30), (-0.98, 2.24, 8)):\n"
+    "        out.append(L.linspace(a, b, n, dtype=dt))\n"
+    "for c in ('L.histogram(L.ones(3, dtype=L.float16), 3)', "
+    "'L.lerp(L.tensor([0, 2], dtype=L.uint8), L.tensor([5, 1, 2], dtype=L.uint8), 0.5)', "
+    "'L.lerp(L.tensor([0., 2]), L.tensor([5., 1, 2]), 0.5)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\n"
+    "x = L.tensor([0.91, -1.47, -1.6, 2.0, 300.5, -300.5, 255.9, -0.5, 1e5], dtype=L.bfloat16)\n"
+    "out.append([x.to(dt) for dt in (L.uint8, L.int8, L.int16, L.int32)])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
