@@ -35,6 +35,9 @@ from ._tensor import RESHAPED, Tensor
 from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
 
+_RESHAPED = RESHAPED.data  # (a plain dict: its truth is tested per edge, at no call's cost)
+
+
 class _Ready:
     """An entry of the ready queue; only its priority is compared (see `toposort`)."""
 
@@ -284,7 +287,7 @@ def send(p, node, grads_in, incoming):
         if runs is not None and child not in runs and child not in p.target_nodes:
             continue
         data = g if raw else g._data
-        if RESHAPED and child in RESHAPED:  # (its output's shape before a `.data =`)
+        if _RESHAPED and child in RESHAPED:  # (its output's shape before a `.data =`)
             meta = (RESHAPED[child].get(nr, meta[0]), meta[1])
         made = data.shape != meta[0] or (data.dtype is not meta[1] and data.dtype != meta[1])
         if made:
