@@ -34,7 +34,6 @@ from ._shapes import _to
 from ._tensor import RESHAPED, Tensor
 from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
-
 _RESHAPED = RESHAPED.data  # (a plain dict: its truth is tested per edge, at no call's cost)
 
 
