@@ -351,6 +351,17 @@ def settled(t):
     return t
 
 
+def memory_root(a):
+    """The numpy array that owns a's memory: views chain through .base, and those of as_strided
+    and broadcast_to through a holder of the array (numpy's DummyArray)."""
+    root, b = a, a.base
+    while b is not None:
+        if isinstance(b, np.ndarray):
+            root = b
+        b = getattr(b, "base", None)
+    return root
+
+
 def torch_strides(a):
     """A numpy array's strides in elements, as torch's would be: a new axis of size 1 (None,
     broadcast) has stride 0 in numpy, the next dim's extent in torch (unsqueeze, expand)."""

@@ -85,13 +85,6 @@ def rebase_error(view, indirect):
     return msg + _messages.VIEW_IN_PLACE_TAIL[creation]
 
 
-def _root(a):
-    """The array that owns a's memory (numpy views chain through .base)."""
-    while a.base is not None:
-        a = a.base
-    return a
-
-
 def _layout(a):
     """(first byte, end byte, strides in elements) of an array torch calls non-overlapping and
     dense (its elements fill a block of memory in some order of dims, as after transpose or
@@ -136,8 +129,8 @@ def _check_overlap(dst, operands, full=False):
         if src.__class__ is not _ndarray or dst.__class__ is not _ndarray:
             continue
         if root is None:
-            root = _root(dst)
-        if _root(src) is not root:  # (the common case: memory of its own)
+            root = _backend.memory_root(dst)
+        if _backend.memory_root(src) is not root:  # (the common case: memory of its own)
             continue
         if out is None and (out := _layout(dst)) is None:
             return
@@ -551,9 +544,7 @@ def remake_view_node(view):
 def _writeable_alias(data):
     """A writeable array over the same memory as a broadcast (read-only) numpy view, when the memory
     it views is writeable; else data itself (the write then fails with torch's overlap message)."""
-    root = data
-    while isinstance(root.base, _ndarray):
-        root = root.base
+    root = _backend.memory_root(data)
     if root is data or not root.flags.writeable or not root.flags.c_contiguous:
         return data
     return _ndarray(

@@ -45,9 +45,7 @@ class _View:
                 "_data_epoch" in view.__dict__
                 or base.__dict__.get("_data_epoch", 0) != self.data_epoch
             ):
-                a = root = view._data
-                while isinstance(root.base, np.ndarray):
-                    root = root.base
+                a, root = view._data, _backend.memory_root(view._data)
                 offset = (a.ctypes.data - root.ctypes.data) // a.itemsize
                 step = ("as_strided", (a.shape, _backend.torch_strides(a), offset))
                 return _View((step,), len(undo or ()), base.__dict__.get("_data_epoch", 0))
@@ -198,9 +196,7 @@ def _view_as_dtype(x, dt):
             )
         if st[-1] != 1:
             raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {st[-1]}")
-        root = a
-        while isinstance(root.base, np.ndarray):
-            root = root.base
+        root = _backend.memory_root(a)
         offset = (a.ctypes.data - root.ctypes.data) // old_size
         if ratio and offset % ratio:
             raise RuntimeError(

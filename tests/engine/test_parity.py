@@ -1187,6 +1187,10 @@ _SNIPPETS.update({
     "        out.append((type(e).__name__, str(e)))\n"
     "x = L.tensor([0.91, -1.47, -1.6, 2.0, 300.5, -300.5, 255.9, -0.5, 1e5], dtype=L.bfloat16)\n"
     "out.append([x.to(dt) for dt in (L.uint8, L.int8, L.int16, L.int32)])",
+    "in_place_through_a_split_of_an_expanded_view": "out = []\n"
+    "x1 = L.tensor([[0.5, 0.0, -1.04]], dtype=L.float64, requires_grad=True)\nv0 = x1.sin()\n"
+    "v2 = v0.view(L.float32).expand(2, 1, 6)\nv3 = v2.split(1)[0]\n"
+    "v3.sub_(L.tensor(0.65, dtype=L.float64))\nout.append((v0, v3._version))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
