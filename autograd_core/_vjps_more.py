@@ -31,7 +31,7 @@ defvjp("atanh", lambda g, x: (g / (1 - x * x),))
 defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
 defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
 defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
-defvjp("erf", lambda g, x: (g * (2 / math.sqrt(math.pi)) * exp(-(x * x)),))
+defvjp("erf", lambda g, x: ((2 / math.sqrt(math.pi)) * exp(-(x**2)) * g,))  # (torch's order)
 defvjp("rsqrt", lambda g, ans: (-0.5 * g * ans * ans * ans,))
 
 
@@ -421,7 +421,7 @@ def _ldexp(g, y, ans, need):
 
 
 for _op, _fn in {
-    "erfc": lambda g, x: (g * (-2 / math.sqrt(math.pi)) * F.exp(-(x * x)),),
+    "erfc": lambda g, x: ((-2 / math.sqrt(math.pi)) * F.exp(-(x**2)) * g,),
     # torch's formula recomputes erfinv(self): its graph, and 16-bit roundings, at second order
     "erfinv": lambda g, x: (0.5 * math.sqrt(math.pi) * F.exp(F.erfinv(x).pow(2)) * g,),
     "lgamma": lambda g, x: (g * F.digamma(x),),
