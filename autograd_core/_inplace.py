@@ -272,7 +272,6 @@ def _inplace(self, fn, *args, **kwargs):
         node._attrs = {"name": fn.__name__, "inplace": True}
     if self._base is not None:
         self._rebase_view(r, ())
-        self._base._grad_fn._wraps = True  # (its next_functions are the op's, as torch's)
     else:
         _regraph(self, node)
     return self
@@ -337,7 +336,9 @@ def _rebase_view(self, value, extra_steps):
         {"view": _View(self._view.current(base, self).steps + extra_steps)},
     )
     _regraph(base, holder._grad_fn)
-    if not extra_steps:
+    if not extra_steps:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
+        if holder._grad_fn is not None:  # next_functions are the op's (Node.next_functions)
+            holder._grad_fn._wraps = True
         remake_view_node(self)
 
 

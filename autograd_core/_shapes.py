@@ -556,7 +556,11 @@ def cat(tensors, dim=0):
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     # torch skips a 1-d empty tensor (the legacy "nothing"), whatever the others' shapes
     legacy = [isinstance(t, Tensor) and t.shape == (0,) for t in tensors]
-    joined = [t for t, skip in zip(tensors, legacy) if not skip] or tensors
+    if builtins.all(legacy):  # (nothing to join: torch checks no dim)
+        r = _cast(tensors[0]._data[:0], _common_dtype(tensors))
+        sizes = (None,) * len(tensors)
+        return _record("cat", "CatBackward0", r, tuple(tensors), {"dim": 0, "sizes": sizes})
+    joined = [t for t, skip in zip(tensors, legacy) if not skip]
     ref = next(t for t in joined if isinstance(t, Tensor))
     if ref.ndim == 0 or builtins.any(t.ndim == 0 for t in tensors):  # (before dim's check)
         i = next(i for i, t in enumerate(tensors) if t.ndim == 0)

@@ -1191,6 +1191,11 @@ _SNIPPETS.update({
     "x1 = L.tensor([[0.5, 0.0, -1.04]], dtype=L.float64, requires_grad=True)\nv0 = x1.sin()\n"
     "v2 = v0.view(L.float32).expand(2, 1, 6)\nv3 = v2.split(1)[0]\n"
     "v3.sub_(L.tensor(0.65, dtype=L.float64))\nout.append((v0, v3._version))",
+    "cat_of_legacy_empties_and_a_bool_view_compared_in_place": "out = []\n"
+    "x1 = L.tensor([], dtype=L.float64)\nx2 = L.tensor([], requires_grad=True)\n"
+    "r = L.cat([x1, x2], dim=2)\nr.sum().backward()\nout.append((r, x2.grad))\n"
+    "b = L.tensor([[True, False]])\nw = L.tensor(-1.43, dtype=L.float64, requires_grad=True)\n"
+    "out.append(b[...].ne_(w) is not None)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
