@@ -124,7 +124,10 @@ def act_scale(g, y, kind):
     """g (1 - y) y (sigmoid) or g (1 - y**2) (tanh) on arrays, in the order of torch's kernels
     (which have no ZeroTensor loop: sgn's zero gradient comes out plain)."""
     g = g.view(_ndarray) if g.__class__ is _backend.ZeroGrad else g
-    return g * (1 - y) * y if kind == "sigmoid" else g * (1 - y * y)
+    if kind != "sigmoid" or not _backend.is_bfloat16(g.dtype):
+        return g * (1 - y) * y if kind == "sigmoid" else g * (1 - y * y)
+    g, low = _backend.opmath(g)  # (sigmoid's bfloat16 kernel: in float32, rounded once)
+    return _backend.round_back(g * (1 - y.astype(g.dtype)) * y.astype(g.dtype), low)
 
 
 def _zero_grad_unary(fname, name):

@@ -1196,6 +1196,15 @@ _SNIPPETS.update({
     "r = L.cat([x1, x2], dim=2)\nr.sum().backward()\nout.append((r, x2.grad))\n"
     "b = L.tensor([[True, False]])\nw = L.tensor(-1.43, dtype=L.float64, requires_grad=True)\n"
     "out.append(b[...].ne_(w) is not None)",
+    "sigmoid_16bit_backward_kernels": "out = []\n"
+    "for dt in (L.float16, L.bfloat16):\n"
+    "    x = L.tensor([[-0.72, -2.41, 0.04, 0.41], [-1.12, -1.95, -1.62, 1.03], [1.73, 1.41, -0.88, "
+    "-2.0]], dtype=dt, requires_grad=True)\n    for f in ('sigmoid',):\n"
+    "        w = L.arange(12, dtype=dt).reshape(3, 4) * 0.37 - 0.5\n"
+    "        g, = L.autograd.grad((getattr(x, f)() * w).sum(), x, create_graph=True)\n"
+    "        g0, = L.autograd.grad((getattr(x, f)() * w).sum(), x)\n"
+    "        gg, = L.autograd.grad((g * g.detach().sin()).sum(), x)\n"
+    "        out.append((g0.float(), g.float(), gg.float()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
