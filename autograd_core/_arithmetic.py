@@ -47,12 +47,20 @@ def add(x, y, alpha=1):
         _check_alpha(x, y, alpha)
     a, b = _operands(x, y)  # (torch rounds a number to a 16-bit x's dtype here: no opmath)
     try:
-        r = a + b if alpha == 1 else a + alpha * b
+        r = a + b if alpha == 1 else a + _wrapped(alpha * b, a)
     except ValueError as e:
         raise _shape_error("add", x, y, e) from None
     if getattr(a.dtype, "kind", "b") == "b" and _backend.kind(a.dtype) == "b":
         r = a | b if alpha else a  # bool + bool is logical or, as torch
     return _record("add", "AddBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)
+
+
+def _wrapped(v, a):
+    """alpha * a number, for an integer tensor `a`: wrapped into a's type as torch's kernel
+    computes it (uint8 4 + 2 * -3 is 254)."""
+    if v.__class__ is int and _backend.kind(a.dtype) in "iu":
+        return _backend.wrap_int(v, a.dtype)
+    return v
 
 
 def _no_bool_sub(x, y):
@@ -88,7 +96,7 @@ def sub(x, y, alpha=1):
         _check_alpha(x, y, alpha)
     a, b = _operands(x, y)
     try:
-        r = a - b if alpha == 1 else a - alpha * b
+        r = a - b if alpha == 1 else a - _wrapped(alpha * b, a)
     except ValueError as e:
         raise _shape_error("sub", x, y, e) from None
     return _record("sub", "SubBackward0", r, (x, y), {"alpha": alpha} if alpha != 1 else None)

@@ -223,6 +223,12 @@ _OWN_CHECKS = {
     "heaviside": lambda s, values: (
         isinstance(values, Tensor) and values.dtype is not s.dtype and _ops.heaviside(s, values)
     ),  # (its dtype check first)
+    "addcdiv": lambda s, t1, t2, *a, **k: (
+        isinstance(t1, Tensor)
+        and isinstance(t2, Tensor)
+        and not (t1.dtype.is_floating_point or t2.dtype.is_floating_point)
+        and _ops.addcdiv(s, t1, t2)
+    ),  # (its integer refusal first)
 }
 
 

@@ -69,8 +69,8 @@ def _running(xp, name, a, d):
 
 
 def _scan_dtype(kernel, dtype, input):
-    if dtype is _backend.bool_ and input.numel():  # (torch's scan kernels have every dtype but
-        # bool; an empty tensor reaches none)
+    if dtype is _backend.bool_ and input.ndim and input.numel():  # (torch's scan kernels have
+        # every dtype but bool; an empty or 0-d tensor reaches none)
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 

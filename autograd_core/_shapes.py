@@ -228,8 +228,10 @@ def flatten(x, start_dim=0, end_dim=-1):
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return x
-    shape = x.shape[:s] + (-1,) + x.shape[e + 1 :]
-    return reshape(x, *shape)
+    merged = 1  # (its size counted, not -1: an empty dim elsewhere leaves -1 undetermined)
+    for n in x.shape[s : e + 1]:
+        merged *= n
+    return reshape(x, *(x.shape[:s] + (merged,) + x.shape[e + 1 :]))
 
 
 def unflatten(x, dim, sizes):

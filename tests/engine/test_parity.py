@@ -1205,6 +1205,15 @@ _SNIPPETS.update({
     "        g0, = L.autograd.grad((getattr(x, f)() * w).sum(), x)\n"
     "        gg, = L.autograd.grad((g * g.detach().sin()).sum(), x)\n"
     "        out.append((g0.float(), g.float(), gg.float()))",
+    "integer_alpha_wraps_empty_flatten_and_in_place_refusal_orders": "out = []\n"
+    "for c in ('L.add(L.tensor(4, dtype=L.uint8), -3, alpha=2)', "
+    "'L.sub(L.tensor(4, dtype=L.uint8), 300, alpha=2)', 'L.zeros(2, 0, 3).flatten(1)', "
+    "'L.tensor(True).cumsum_(0)', "
+    "'L.tensor([0.5], dtype=L.float16).addcdiv_(L.tensor([[1]]), L.tensor([[False]]), value=2)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\n"
+    "x1 = L.tensor([[], []], requires_grad=True)\n(x1.unfold(-2, 1, 2) * 1).sum().backward()\n"
+    "out.append(x1.grad)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
