@@ -763,17 +763,15 @@ def ldexp(input, other):
     if other.dtype is _backend.bool_ and input.dtype.is_floating_point:  # (no bool kernel)
         raise _no_kernel("ldexp_cpu_exp", other)
     a, b = Tensor._from_data(input._data), Tensor._from_data(other._data)  # (nothing recorded)
-    if not other.dtype.is_floating_point and input.dtype.is_floating_point:  # torch's ldexp
-        _combine("ldexp", lambda xp, u, v: None, (input, other), *_operands(a, b))  # kernel: exact,
-        r = _cast(_cast(a._data, _backend.float64) * 2.0 ** _cast(b._data, _backend.float64),
-                  input.dtype)  # in input's dtype  # fmt: skip
-    else:  # input * 2 ** other, the power torch's way: of a 0-d tensor of input's dtype, or of
-        base = (
-            2.0
-            if input.dtype in (_backend.float32,) or not input.dtype.is_floating_point
-            else (Tensor._from_data(namespace(a._data).full((), 2.0, dtype=a._data.dtype)))
-        )  # 2.0
-        r = mul(a, pow(base, b) if isinstance(base, Tensor) else rpow(b, base))._data
+    if not other.dtype.is_floating_point and input.dtype.is_floating_point:
+        _operands(a, b)  # torch's ldexp kernel for an integer exponent: exact, in input's dtype
+        a64, b64 = _cast(a._data, _backend.float64), _cast(b._data, _backend.float64)
+        r = _cast(a64 * 2.0**b64, input.dtype)
+    elif input.dtype is _backend.float32 or not input.dtype.is_floating_point:
+        r = mul(a, rpow(b, 2.0))._data  # torch's _pow2: pow(2.0, other)
+    else:  # (float64, 16-bit: the power of a 0-d tensor of input's dtype, other's may win)
+        two = Tensor._from_data(namespace(a._data).full((), 2.0, dtype=a._data.dtype))
+        r = mul(a, pow(two, b))._data
     return _record("ldexp", "LdexpBackward0", r, (input, other))
 
 

@@ -892,11 +892,10 @@ def _even_histogram(a, bins, range, density, w):
     x = a[keep]
     with np.errstate(all="ignore"):
         pos = ((x - left) * a.dtype.type(bins) / (right - left)).astype(np.int64)
-    pos = np.clip(pos, 0, bins)
-    lo_i, hi_i = np.maximum(pos - 1, 0), np.minimum(pos + 2, bins + 1)
-    for k, (i, j) in enumerate(zip(lo_i.tolist(), hi_i.tolist())):  # (torch's local search)
-        pos[k] = i + np.searchsorted(edges[i:j], x[k], side="right") - 1
-    pos = np.where(pos == bins, bins - 1, pos)
+    pos = np.clip(pos, 0, bins)  # torch's local search: the edges pos - 1 .. pos + 1 only
+    found = np.searchsorted(edges, x, side="right")  # (an upper bound in that window is the
+    pos = np.clip(found, np.maximum(pos - 1, 0), np.minimum(pos + 2, bins + 1)) - 1  # global one,
+    pos = np.where(pos == bins, bins - 1, pos)  # clipped to it)
     hist = np.bincount(pos, None if w is None else w[keep], minlength=bins)[:bins]
     if density:
         hist = hist / (hist.sum() * np.diff(edges.astype(np.float64)))
