@@ -5,6 +5,7 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 """
 
 import builtins
+import math
 import re
 import warnings
 
@@ -82,11 +83,13 @@ def _view(out, base, method, *args, creation=None):
     output of a custom Function). A view that is not DEFAULT may not be
     changed in place under grad mode, nor used after its base changed (`_inplace.rebase_error`);
     a view of such a view inherits its mark, as torch's `propagate_creation_meta`."""
-    d = out._data  # a new axis of size 1 (numpy's stride 0, where base has none) takes torch's
+    # A new axis of size 1 (numpy gives it stride 0; base has no such stride) takes torch's
+    # stride now, so that a later permute carries torch's stride along (view(dtype) checks it).
+    d = out._data
     if d.__class__ is np.ndarray and 0 in d.strides and d.size and 0 not in base._data.strides:
-        st = tuple(t * d.itemsize for t in _backend.torch_strides(d))  # stride now, so that it
+        st = tuple(t * d.itemsize for t in _backend.torch_strides(d))
         st = tuple(t if n == 1 and s == 0 else s for n, s, t in zip(d.shape, d.strides, st))
-        if st != d.strides:  # keeps it when moved
+        if st != d.strides:
             w = d.flags.writeable
             out._data = np.lib.stride_tricks.as_strided(d, d.shape, st, writeable=w)
     out._vc = base._vc
@@ -228,9 +231,7 @@ def flatten(x, start_dim=0, end_dim=-1):
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return x
-    merged = 1  # (its size counted, not -1: an empty dim elsewhere leaves -1 undetermined)
-    for n in x.shape[s : e + 1]:
-        merged *= n
+    merged = math.prod(x.shape[s : e + 1])  # (not -1: an empty dim elsewhere leaves it open)
     return reshape(x, *(x.shape[:s] + (merged,) + x.shape[e + 1 :]))
 
 
