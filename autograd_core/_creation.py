@@ -328,8 +328,10 @@ def clone_obey_contract(g, variable):
     """A first gradient of another shape than its leaf (after `.data =`), as torch's
     AccumulateGrad takes it: as it is where its strides match the leaf's (dims of size 1
     aside), else copied into an empty tensor of the leaf's shape (broadcast, or refused as
-    copy_ refuses)."""
+    copy_ refuses). torch compares strides past a 0-d leaf's rank too: its stride storage
+    holds the 1 a new tensor starts with there, so a gradient of unit stride is kept."""
     mine, its = _backend.torch_strides(variable._data), _backend.torch_strides(g._data)
+    mine = mine or (1,)
     if all(
         its[i] if n == 1 else i < len(mine) and its[i] == mine[i]
         for i, n in enumerate(g._data.shape)

@@ -17,10 +17,11 @@ import numpy as np
 from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
+
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor
-from ._operands import _as_tensor_like
+from ._operands import _as_tensor_like, _cast, result_type
 from .grad_mode import _mode, enable_grad
 from . import _messages
 
@@ -232,6 +233,20 @@ _OWN_CHECKS = {
 }
 
 
+def _kernel(fn, self, src, args, kwargs, check):
+    """fn(src, *args): where the kernel has no loop for the dtype self and its tensor operands
+    compute in, TensorIterator's refusal to cast that dtype into self comes first (lcm_ of a
+    bool tensor and a float one), as in torch."""
+    try:
+        return fn(src, *args, **kwargs)
+    except NotImplementedError:
+        if check == "partial":
+            dt = result_type(self, *(a for a in (*args, *kwargs.values()) if type(a) is Tensor))
+            if _CATEGORY[_backend.kind(dt)] > _CATEGORY[_backend.kind(self._data.dtype)]:
+                raise RuntimeError(_cast_error(dt, self.dtype)) from None
+        raise
+
+
 def _inplace(self, fn, *args, **kwargs):
     """Run ``fn(self, *args)`` out of place, then write the result into self (torch's in-place)."""
     self._check_inplace(args)
@@ -255,7 +270,7 @@ def _inplace(self, fn, *args, **kwargs):
     if not tracking:
         if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
             return self
-        _store(self, fn(self, *args, **kwargs), fn, args, kwargs, check, itself)
+        _store(self, _kernel(fn, self, self, args, kwargs, check), fn, args, kwargs, check, itself)
         return self
     if self._base is not None and "_data_epoch" in self.__dict__:  # its node reads the old
         remake_view_node(self)  # geometry; torch's CopySlices reads the view's own (as_strided)
@@ -264,7 +279,7 @@ def _inplace(self, fn, *args, **kwargs):
     )  # the value before
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
-    r = fn(src, *args, **kwargs)
+    r = _kernel(fn, self, src, args, kwargs, check)
     _store(self, r, fn, args, kwargs, check, itself)
     if r._grad_fn is None:  # no derivative (logical_not_, ...): the graph stays as it was
         return self
@@ -334,13 +349,17 @@ def _rebase_view(self, value, extra_steps):
     gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
     temporary view self[i], and self is left to be remade when next used, as in torch."""
     base = self._base
+    data = base._data  # an in-place comparison into an int or bool view records (torch's quirk,
+    if not _differentiable(base):  # as _comparison_inplace): recorded as float, then swapped
+        data = _cast(data, _backend.float32)
     holder = _ops._record(
         "copy_slices",
         "CopySlices",
-        base._data,
+        data,
         (base, value),
         {"view": _View(self._view.current(base, self).steps + extra_steps)},
     )
+    holder._data = base._data
     _regraph(base, holder._grad_fn)
     if not extra_steps:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
         if holder._grad_fn is not None:  # next_functions are the op's (Node.next_functions)
@@ -372,7 +391,7 @@ def __setitem__(self, index, value):
     if self.__dict__.get("_creation") is not None and _ops._is_basic(idx):
         self[idx]._check_inplace((value,))  # torch writes into the view self[index]: its name
     self._check_inplace((value,))
-    tracking = _mode.grad_enabled and (self._rg or v.requires_grad)
+    tracking = _mode.grad_enabled and (self._rg or v.requires_grad and _differentiable(self))
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
     masked = not _ops._is_basic(idx) and _one_mask(index, v)
@@ -488,6 +507,11 @@ def _write_tangent(self, idx, v):
     _set_tangent(self, (level, new))
 
 
+def _differentiable(t):
+    """Whether t's dtype can carry a gradient (torch's isDifferentiableType: float types)."""
+    return _backend.kind(t._data.dtype) == "f"
+
+
 def _base_of_self_view(self, value, idx):
     holder = _ops._record(
         "copy_slices",
@@ -537,11 +561,12 @@ def remake_view_node(view):
         attrs = {"view": steps, "shapes": steps.shapes(base)}  # remakes it, going nowhere
         node = node_class("AsStridedBackward0")(RULES["as_strided"], (None,), (0,), (None,), attrs)
         return _regraph(view, node)
+    data = view._data  # (an int or bool view of a base that records: as _rebase_view)
     with enable_grad():
         holder = _ops._record(
             "as_strided",
             "AsStridedBackward0",
-            view._data,
+            data if _differentiable(view) else _cast(data, _backend.float32),
             (base,),
             {"view": steps, "shapes": steps.shapes(base)},
         )

@@ -191,7 +191,7 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad on a leaf (in place); returns self."""
-        if self.grad_fn is not None:
+        if self._grad_fn is not None:  # (its node as made: torch's is_leaf() remakes no view's)
             if requires_grad:
                 return self
             raise RuntimeError(_messages.REQUIRES_GRAD_OF_NONLEAF)

@@ -133,7 +133,12 @@ def _einsum_grad(g, i, operands, subs, out, shapes):
         lead = out + "".join(c for c in letters if c not in out)
         g = F.einsum(out + "," + letters + "->" + lead, g, const)
     eq = ",".join([lead] + [s for s, _ in others]) + "->" + "".join(target)
-    return F.einsum(eq, g, *[t for _, t in others])
+    r = F.einsum(eq, g, *[t for _, t in others])
+    # a subscript of size 1 here that others broadcast (or of size n only here): summed back
+    # to 1 (or expanded to n), as broadcasting's gradient
+    wide = tuple(d for d, n in enumerate(shapes[i]) if n == 1 and r.shape[d] != 1)
+    r = r.sum(wide, keepdim=True) if wide else r
+    return r if tuple(r.shape) == tuple(shapes[i]) else r.expand(shapes[i])
 
 
 def _einsum(g, operands, need, subs, out, shapes):

@@ -1214,6 +1214,37 @@ _SNIPPETS.update({
     "        out.append((type(e).__name__, str(e)))\n"
     "x1 = L.tensor([[], []], requires_grad=True)\n(x1.unfold(-2, 1, 2) * 1).sum().backward()\n"
     "out.append(x1.grad)",
+    "comparison_into_a_bool_view_records_and_setitem_into_ints_does_not": "out = []\n"
+    "g = L.tensor(-1.43, dtype=L.float64, requires_grad=True)\n"
+    "b = L.tensor([[True, True, False], [True, True, False]])\ny = b[...]\ny.ne_(g)\n"
+    "out += [y, y.requires_grad, y.is_leaf, b.requires_grad]\n"
+    "for dt in (L.bool, L.int64):\n    i = L.tensor([1, 0], dtype=dt)\n    i[0] = g\n"
+    "    out += [i, i.requires_grad]",
+    "requires_grad_false_on_a_stale_split_view_is_the_leaf_refusal": "out = []\n"
+    "x = L.tensor([1.0, 2.0], requires_grad=True)\nv0 = x.clone()\nv2 = v0.chunk(2)[-1]\n"
+    "v0.exp_()\ntry:\n    v2.requires_grad_(False)\nexcept RuntimeError as e:\n"
+    "    out.append(str(e))",
+    "first_gradient_of_a_leaf_made_0d_by_data": "out = []\n"
+    "for shape in [(4, 1), (2, 3), (3,), (1, 3)]:\n"
+    "    x1 = L.ones(shape, dtype=L.float64, requires_grad=True)\n    v0 = x1.sin()\n"
+    "    x1.data = L.tensor(0.57, dtype=L.float64) * 0\n    try:\n"
+    "        v0.sum().backward()\n        out += [x1.grad, x1.grad.stride()]\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
+    "integer_kernels_in_place_refuse_the_cast_first": "out = []\n"
+    "g, f = L.tensor(-0.4, dtype=L.float64), L.tensor([1.5, 2.0])\n"
+    "for op, a in [('lcm_', g), ('gcd_', f), ('bitwise_left_shift_', f), ('__irshift__', f), "
+    "('bitwise_and_', f), ('bitwise_xor_', L.tensor([True]))]:\n"
+    "    for dt in (L.bool, L.int64, L.float32):\n        try:\n"
+    "            out.append(getattr(L.ones(2, dtype=dt), op)(a))\n"
+    "        except Exception as e:\n            out.append((type(e).__name__, str(e)))",
+    "einsum_gradients_of_broadcast_subscripts": "out = []\n"
+    "a = L.tensor([[1.0, 2, 3], [4, 5, 6], [7, 8, 9]], dtype=L.float64, requires_grad=True)\n"
+    "b = L.tensor([[1.0], [2.0], [3.0]], dtype=L.float64, requires_grad=True)\n"
+    "c = L.ones(1, 3, dtype=L.float64, requires_grad=True)\n"
+    "for eq, ops in [('ij,ij->i', (a, b)), ('ij,ij->ij', (b, a)), ('ij,ij,ij->j', (a, b, c)), "
+    "('...j,...j->...', (b, a))]:\n"
+    "    gs = L.autograd.grad(L.einsum(eq, *ops).pow(2).sum(), ops, create_graph=True)\n"
+    "    out += [[g.detach() for g in gs], L.autograd.grad(sum(g.sum() for g in gs), ops)]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
