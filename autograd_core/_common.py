@@ -659,6 +659,8 @@ def _flag_inplace(op, refuse_leaf=False):
     requires grad for the bitwise ones (before their dtype check), not for the logical ones."""
 
     def method(self, *args):
+        if args and op in (logical_not, bitwise_not):  # (torch's METH_NOARGS words)
+            raise TypeError(f"TensorBase.{op.__name__}_() takes no arguments ({len(args)} given)")
         if refuse_leaf:
             self._check_inplace(args)
             dt = result_type(self, args[0]) if len(args) == 1 else self.dtype
@@ -721,6 +723,7 @@ def bernoulli(input, p=None, *, generator=None):
 
 def bernoulli_(self, p=0.5, *, generator=None):
     """self filled with 1 with probability p (a number or a tensor of probabilities), else 0."""
+    self._check_inplace((p,))  # (torch's autograd checks before the sampler's)
     if isinstance(p, Tensor):
         pa, name = np.asarray(p._data), "BernoulliBackward1"
     else:
@@ -741,6 +744,7 @@ def _float_sampler(name, node, check, draw, refusal):
     (`refusal`: the words of its message, or the kernel named in a NotImplementedError)."""
 
     def method(self, *args, generator=None):
+        self._check_inplace()  # (torch's autograd checks first)
         check(*args)
         if not self.dtype.is_floating_point:
             if refusal.endswith("_cpu"):
@@ -783,6 +787,7 @@ log_normal_ = _float_sampler(
 
 def geometric_(self, p, *, generator=None):
     """self filled with the number of trials up to the first success (probability p each)."""
+    self._check_inplace()  # (torch's autograd checks before the sampler's)
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
     if self.dtype is _backend.bool_:
@@ -794,6 +799,7 @@ def geometric_(self, p, *, generator=None):
 def random_(self, from_=None, to=None, *, generator=None):
     """self filled with integers drawn uniformly from [from, to) (one argument: [0, to); none:
     [0, the largest integer self's dtype holds exactly])."""
+    self._check_inplace()  # (torch's autograd checks before the sampler's)
     if from_ is None:
         lo, name = 0, "RandomBackward2"
         kind = _backend.kind(self._data.dtype)

@@ -112,11 +112,15 @@ def _coords(idx, d):
 
 
 def _along_dim(x, dim, index, fn, src=None):
-    """The checked dim and index arrays of gather/scatter (0-d tensors as 1-D)."""
-    _int_index(index, fn)
+    """The checked dim and index arrays of gather/scatter (0-d tensors as 1-D). As torch, an
+    empty index's dtype is not checked."""
+    if not isinstance(index, Tensor) or index._data.size:
+        _int_index(index, fn)
     d = _dim(dim, x.ndim)
     d = 0 if d is None else d
     idx = index._data
+    if not idx.size:
+        idx = namespace(idx).astype(idx, namespace(idx).int64)
     if builtins.max(index.ndim, 1) != builtins.max(x.ndim, 1):
         what = "input" if fn == "gather" else "self"
         raise RuntimeError(f"Index tensor must have the same number of dimensions as {what} tensor")
@@ -786,6 +790,7 @@ def _masked_scatter_checks(input, mask, source):
 
 def masked_scatter_(self, mask, source):
     """In-place masked_scatter: the mask is expanded to self's shape (self does not grow)."""
+    self._check_inplace((mask, source))  # (torch's autograd checks before the kernel's)
     _masked_scatter_checks(self, mask, source)
     if mask.ndim > self.ndim:  # (torch's C++ expand names the type its own way)
         raise RuntimeError(

@@ -221,6 +221,7 @@ def _copy_(self, src, non_blocking=False):
 
 def _fill_(self, value):
     """Fill self with a value (a number, or a one-element tensor that may require grad)."""
+    self._check_inplace((value,))  # (torch's autograd checks before the kernel's)
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise RuntimeError(
@@ -245,6 +246,7 @@ Tensor.zero_ = _zero_
 
 
 def _uniform_(self, a=0.0, b=1.0, generator=None):
+    self._check_inplace()  # (torch's autograd checks before the sampler's)
     if not self.dtype.is_floating_point:
         raise _ops._no_kernel("check_uniform_bounds", self)
     if a > b:
@@ -256,6 +258,7 @@ def _uniform_(self, a=0.0, b=1.0, generator=None):
 
 
 def _normal_(self, mean=0.0, std=1.0, generator=None):
+    self._check_inplace()
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
     if not self.dtype.is_floating_point:

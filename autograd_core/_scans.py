@@ -193,9 +193,11 @@ def _last(xp, a, d):
 
 def _scan_extreme(kind, input, dim):
     """cummax/cummin: the running extreme along `dim` and where it was last reached (NaN, once
-    seen, is the extreme)."""
-    d = _dim(dim, input.ndim)
+    seen, is the extreme). torch wraps no dim of an empty input: any is accepted."""
+    if input.ndim == 0 and dim not in (0, -1):
+        raise IndexError(f"{kind}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
     a = input._data
+    d = _dim(dim, input.ndim) if a.size else 0
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
     vals, idx = xp.asarray(a, copy=True), xp.zeros(a.shape, dtype=xp.int64, device=_dev(a))

@@ -158,10 +158,8 @@ VJP["pow_tensor"] = lambda g, x, y, ans: (
     g * where((x == 0) & (y >= 0), 0.0, ans * log(cast_like(x, ans))),  # (log in ans's dtype)
 )
 VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
-    g * (ans * math.log(base))
-    if base > 0
-    else g * math.nan
-    if base < 0
+    g * (ans * (math.log(base) if base > 0 else math.nan))  # (log of a negative base: nan)
+    if base != 0
     else g * where(x >= 0, 0.0, ans * -math.inf),
 )
 

@@ -205,11 +205,13 @@ _VIEW_STEP["unfold"] = _unfold
 
 # ----------------------------------------------------------------------------- wave 2
 def _block_diag(g, spans, shapes):
-    """block_diag: each input gets its block of g, in its own shape."""
-    return tuple(
-        F.reshape(F.getitem(g, (slice(r, r + h), slice(c, c + w))), shape)
-        for (r, c, h, w), shape in zip(spans, shapes)
-    )
+    """block_diag: each input gets its block of g, in its own shape. As torch's, a 1-d empty
+    input's row is not counted: the blocks after it read theirs one row up."""
+    out, r = [], 0
+    for (_, c, h, w), shape in zip(spans, shapes):
+        out.append(F.reshape(F.getitem(g, (slice(r, r + h), slice(c, c + w))), shape))
+        r += 0 if shape == (0,) else h
+    return tuple(out)
 
 
 def _baddbmm(g, y, z, need, beta=1, alpha=1):

@@ -1245,6 +1245,33 @@ _SNIPPETS.update({
     "('...j,...j->...', (b, a))]:\n"
     "    gs = L.autograd.grad(L.einsum(eq, *ops).pow(2).sum(), ops, create_graph=True)\n"
     "    out += [[g.detach() for g in gs], L.autograd.grad(sum(g.sum() for g in gs), ops)]",
+    "autograd_checks_before_a_kernels_in_fill_samplers_masked_scatter": "out = []\n"
+    "b = L.tensor([[True, False]])\n"
+    "for c in ('x.masked_scatter_(b, b)', 'x.fill_(L.ones(1, 2))', 'x.uniform_(2.0, 1.0)', "
+    "'x.normal_(0.0, -3.0)', 'x.geometric_(2.0)', 'x.bernoulli_(2.0)', 'x.exponential_(-1.0)', "
+    "'x.cauchy_(0.0, -3.0)', 'x.log_normal_(1.0, -3.0)', 'x.random_(5, 2)', 'x.log1p_(1)', "
+    "'x.log1p_(a=1)', 'L.ones(2, dtype=L.int64).bitwise_not_(1)', "
+    "'L.ones(2, dtype=L.bool).logical_not_(b)'):\n"
+    "    x = L.full((1, 2), 0.3, dtype=L.float64, requires_grad=True)\n    try:\n"
+    "        out.append(eval(c))\n    except (RuntimeError, TypeError) as e:\n"
+    "        out.append((type(e).__name__, str(e)))",
+    "empty_inputs_of_cummax_scatter_block_diag_and_a_negative_base": "out = []\n"
+    "for f in (L.cummax, L.cummin):\n    for d in (5, -3, 0):\n"
+    "        for x in (L.tensor(1.0, requires_grad=True), L.ones(3, 0, requires_grad=True)):\n"
+    "            try:\n                r = f(x, d)\n                r.values.sum().backward()\n"
+    "                out += [r, x.grad]\n            except IndexError as e:\n"
+    "                out.append(str(e))\n"
+    "e, x1, x2 = L.tensor([[], []]), L.ones(3, 0, requires_grad=True), L.ones(2, 0, requires_grad=True)\n"
+    "for r in (L.scatter_add(x1, -2, e, x2), L.scatter(x1, 0, e, 1.5), "
+    "L.scatter_reduce(x1, 0, e, x2, 'sum')):\n    r.sum().backward()\n"
+    "    out += [r, x1.grad, x2.grad]\n"
+    "a, b = L.tensor([], dtype=L.float64, requires_grad=True), "
+    "L.tensor([[-1.51], [0.52]], dtype=L.float64, requires_grad=True)\n"
+    "r = L.block_diag(a, b)\n(r * L.tensor([[1.0], [2.0], [3.0]], dtype=L.float64)).sum().backward()\n"
+    "out += [r, a.grad, b.grad]\n"
+    "x = L.tensor([0.5, 1.63], dtype=L.float64, requires_grad=True)\n"
+    "g, = L.autograd.grad(L.pow(-2.5, x).sum(), x, create_graph=True)\n"
+    "out += [g.detach(), g.requires_grad]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
