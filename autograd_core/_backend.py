@@ -372,6 +372,80 @@ def torch_strides(a):
     return tuple(out)
 
 
+def iterator_order(shape, arrays):
+    """The dims of an elementwise result of `shape`, innermost first, as torch's TensorIterator
+    orders them for the output it allocates (reorder_dimensions): a pair of dims is ordered by
+    the first operand whose strides order it strictly (a broadcast dim's stride is 0 and
+    skipped; equal strides put the longer dim outside). numpy instead lets C order win a
+    conflict between operands: ``x.t() + x`` is laid out as x.t() in torch, as x in numpy."""
+    nd = len(shape)
+    strides = []
+    for a in arrays:
+        off, own = nd - a.ndim, torch_strides(a)
+        strides.append((0,) * off + tuple(
+            0 if n == 1 and shape[off + i] != 1 else s for i, (n, s) in enumerate(zip(a.shape, own))
+        ))  # fmt: skip
+
+    def order(d0, d1):  # 1: d0 goes outside d1
+        for st in strides:
+            s0, s1 = st[d0], st[d1]
+            if s0 and s1:
+                if s0 != s1:
+                    return 1 if s0 > s1 else -1
+                if shape[d0] > shape[d1]:
+                    return 1
+        return 0
+
+    perm = list(range(nd - 1, -1, -1))
+    for i in range(1, nd):  # torch's insertion sort, ambiguous pairs left in place
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = order(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    return perm
+
+
+def iterator_operands(arrays):
+    """The arrays of an elementwise op, those of 2+ dims laid out in the order torch's
+    TensorIterator gives its result (copies, where one is not): numpy then lays out the result,
+    and each step of one computed in steps, as torch's (x.t() + x: as x.t())."""
+    shaped = [a for a in arrays if getattr(a, "ndim", 0) > 1]
+    if all(a.__class__ is not np.ndarray or a.flags.c_contiguous for a in shaped):
+        return arrays  # (the common case; and numpy's C order is then torch's too)
+    try:
+        shape = np.broadcast_shapes(*(a.shape for a in arrays if hasattr(a, "shape")))
+    except ValueError:  # (the op's own message follows)
+        return arrays
+    perm = iterator_order(shape, [a for a in arrays if hasattr(a, "shape")])
+    return [laid_out(a, perm, len(shape)) if getattr(a, "ndim", 0) > 1 else a for a in arrays]
+
+
+def iterator_result(r, arrays):
+    """r, an elementwise result of `arrays` computed in steps, laid out as torch's TensorIterator
+    lays out its result (a copy where numpy's layout differs)."""
+    if r.__class__ is not np.ndarray or r.ndim < 2 or iterator_operands(arrays) is arrays:
+        return r
+    return laid_out(r, iterator_order(r.shape, [a for a in arrays if hasattr(a, "shape")]), r.ndim)
+
+
+def laid_out(b, perm, nd):
+    """Array b with its dims laid out in `perm`'s order (innermost first, over nd broadcast
+    dims): b itself where it is, else a copy."""
+    off = nd - b.ndim
+    outer = [d - off for d in reversed(perm) if d >= off]
+    own = [s for d, s in zip(outer, (b.strides[d] for d in outer)) if b.shape[d] > 1]
+    if all(p > q for p, q in zip(own, own[1:])):
+        return b
+    out = namespace(b).empty([b.shape[d] for d in outer], dtype=b.dtype)
+    out = namespace(b).permute_dims(out, tuple(np.argsort(outer)))
+    out[...] = b
+    return out
+
+
 def round_back(r, low):
     """The result `r` of an op computed by `opmath`, in the op's own dtype again."""
     return r if low is None else np.asarray(r).astype(low)

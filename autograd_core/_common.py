@@ -67,7 +67,7 @@ def copysign(input, other):
     a = _cast(input._data, dt)
     b = _cast(other._data, dt) if isinstance(other, Tensor) else other
     try:
-        r = namespace(a).copysign(a, b)
+        r = _backend.iterator_result(namespace(a).copysign(a, b), (a, b))
     except ValueError as e:  # numpy's broadcast error in torch's words
         raise _shape_error("copysign", input, other, e) from None
     if isinstance(other, Tensor):
@@ -83,7 +83,7 @@ def heaviside(input, values):
     a, v = input._data, values._data
     xp = namespace(a)
     try:
-        r = xp.where(a == 0, v, xp.astype(a > 0, a.dtype))
+        r = _backend.iterator_result(xp.where(a == 0, v, xp.astype(a > 0, a.dtype)), (a, v))
     except ValueError as e:
         raise _shape_error(None, input, values, e) from None
     return _not_differentiable("heaviside", xp.astype(r, a.dtype), (input, values))

@@ -314,14 +314,24 @@ def _like(t, dtype, device):
     )
 
 
+def _preserve(r, t):
+    """r laid out as t, as torch's preserve_format: t's dims in t's order (its strides, where
+    t is dense)."""
+    a = t._data
+    if a.__class__ is np.ndarray and a.ndim > 1 and not a.flags.c_contiguous:
+        if r._data.__class__ is np.ndarray:
+            r._data = _backend.laid_out(r._data, _backend.iterator_order(a.shape, [a]), a.ndim)
+    return r
+
+
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
     dt, dev = _like(t, dtype, device)
-    return _filled(0, tuple(t.shape), dt, dev, requires_grad)
+    return _preserve(_filled(0, tuple(t.shape), dt, dev, requires_grad), t)
 
 
 def ones_like(t, dtype=None, device=None, requires_grad=False):
     dt, dev = _like(t, dtype, device)
-    return _filled(1, tuple(t.shape), dt, dev, requires_grad)
+    return _preserve(_filled(1, tuple(t.shape), dt, dev, requires_grad), t)
 
 
 def clone_obey_contract(g, variable):
@@ -346,7 +356,7 @@ def empty_like(t, dtype=None, device=None, requires_grad=False):
 
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
     dt, dev = _like(t, dtype, device)
-    return _filled(fill_value, tuple(t.shape), dt, dev, requires_grad)
+    return _preserve(_filled(fill_value, tuple(t.shape), dt, dev, requires_grad), t)
 
 
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
@@ -496,19 +506,19 @@ def normal(
 
 def rand_like(t, dtype=None, device=None, requires_grad=False):
     dt, dev = _like(t, dtype, device)
-    return rand(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad)
+    return _preserve(rand(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad), t)
 
 
 def randn_like(t, dtype=None, device=None, requires_grad=False):
     dt, dev = _like(t, dtype, device)
-    return randn(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad)
+    return _preserve(randn(tuple(t.shape), dtype=dt, device=dev, requires_grad=requires_grad), t)
 
 
 def randint_like(t, low=0, high=None, dtype=None, device=None):
     if high is None:
         low, high = 0, low
     dt, dev = _like(t, dtype, device)
-    return randint(low, high, tuple(t.shape), dtype=dt, device=dev)
+    return _preserve(randint(low, high, tuple(t.shape), dtype=dt, device=dev), t)
 
 
 def _on_device_of(t, host):

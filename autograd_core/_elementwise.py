@@ -212,7 +212,7 @@ def clamp(x, min=None, max=None):
         )
         return _record("clamp_tensor", "ClampBackward0", r, (x,) + bounds)
     a, low = _backend.opmath(a)  # numpy's clip has no bfloat16 loop
-    r = _backend.round_back(xp.clip(a, min, max), low)
+    r = _backend.iterator_result(_backend.round_back(xp.clip(a, min, max), low), (a,))
     return _record("clamp", "ClampBackward1", r, (x,), {"min": min, "max": max})
 
 
@@ -351,7 +351,8 @@ def _logical(name, fn):
                 f"{name}(): argument 'other' (position 2) must be Tensor, not {type(y).__name__}"
             )
         try:
-            return Tensor._from_data(fn(_truth(x), _truth(y)))
+            a, b = _truth(x), _truth(y)
+            return Tensor._from_data(_backend.iterator_result(fn(a, b), (a, b)))
         except ValueError:
             raise _shape_error(None, x, y, None) from None
 

@@ -399,6 +399,8 @@ def __setitem__(self, index, value):
         _check_overlap(self._data[idx], (source,))
     elif not masked and not _ops._is_basic(idx):
         _check_overlap(self._data, (v,), full=True)  # torch's index_put_
+    if not _ops._is_basic(idx) and not masked:  # torch's make_info, then its iterator's dtypes
+        _index_types(idx)
     if not _ops._is_basic(idx) and v.dtype is not self.dtype and not masked:
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
@@ -430,6 +432,13 @@ def __setitem__(self, index, value):
         self._base_of_self_view(v, idx)
     else:
         self._rebase_view(v, (("__getitem__", (idx,)),))
+
+
+def _index_types(idx):
+    """torch's refusal of an index tensor that is not long, int, byte or bool."""
+    for i in idx if isinstance(idx, tuple) else (idx,):
+        if hasattr(i, "dtype") and _backend.kind(i.dtype) not in "biu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
 
 
 def _bounds(self, idx):

@@ -89,14 +89,17 @@ def tensordot(a, b, dims=2):
 
 
 def kron(input, other):
-    """The Kronecker product: blocks input[i, j, ...] * other."""
+    """The Kronecker product: blocks input[i, j, ...] * other. As torch's, the product of the
+    two reshaped operands is viewed as the result (an error where its layout cannot be)."""
     n = builtins.max(input.ndim, other.ndim)
     sa = (1,) * (n - input.ndim) + tuple(input.shape)
     sb = (1,) * (n - other.ndim) + tuple(other.shape)
     a = reshape(input, tuple(v for s in sa for v in (s, 1)))
     b = reshape(other, tuple(v for s in sb for v in (1, s)))
     shape = tuple(x * y for x, y in zip(sa, sb))
-    return reshape(a * b, shape, _name="UnsafeViewBackward0")
+    p = a * b
+    p._data = _backend.iterator_result(p._data, (a._data, b._data))  # (ambiguous dims: torch's)
+    return reshape(p, shape, _name="UnsafeViewBackward0", _view_only=True)
 
 
 def _baddbmm_checks(input, batch1, batch2, inplace=False):

@@ -121,6 +121,14 @@ def _operands(x, y, wrap=True, elementwise=True, opmath=False):
                 if dt.is_floating_point:  # a one-element y is torch's scalar operand: unrounded
                     return _cast(a, dt).astype(np.float32), b.astype(np.float32)
             a, b = _cast(a, dt), _cast(b, dt)
+        if (
+            elementwise
+            and a.ndim > 1
+            and b.ndim > 1
+            and a.__class__ is _ndarray
+            and not a.flags.c_contiguous
+        ):
+            a, b = _backend.iterator_operands((a, b))  # (laid out as torch's: rare, checked last)
         return a, b
     if y.__class__ is float and a.__class__ is _ndarray and a.dtype.char in "fd":
         return a, y  # the common case, first

@@ -219,9 +219,11 @@ def lerp(input, end, weight):
             w = _cast(weight._data, input.dtype)
             xp = namespace(a)
             r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
+            r = _backend.iterator_result(r, (a, b, w))
             return _record("lerp_tensor", "LerpBackward1", r, (input, end, weight))
         # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
         r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
+        r = _backend.iterator_result(r, (a, b))
     except ValueError:  # (torch's message names the first operand that does not broadcast)
         _combine(None, _broadcast, shaped, *[t._data for t in shaped])
         raise
@@ -266,9 +268,10 @@ class _Shaped:
 
 @silent
 def _combine(name, fn, tensors, *arrays):
-    """fn(xp, *arrays), with torch's message for shapes that do not broadcast."""
+    """fn(xp, *arrays), laid out as torch's result, with torch's message for shapes that do not
+    broadcast."""
     try:
-        return fn(namespace(arrays[0]), *arrays)
+        return _backend.iterator_result(fn(namespace(arrays[0]), *arrays), arrays)
     except ValueError as e:
         shaped = [t for t in tensors if isinstance(t, Tensor)]
         left = shaped[0]

@@ -149,11 +149,17 @@ def _infer_shape(shape, numel):
     return tuple(shape)
 
 
-def reshape(x, *shape, _name=None):
-    """The same data with a new shape: a view when the strides allow one (as torch), else a copy.
-    torch names the view ViewBackward0 of contiguous data, ReshapeAliasBackward0 of strided data."""
+def reshape(x, *shape, _name=None, _view_only=False):
+    """The same data with a new shape: a view when the strides allow one (as torch), else a copy
+    (`_view_only`: torch's view error). torch names the view ViewBackward0 of contiguous data,
+    ReshapeAliasBackward0 of strided data."""
     shape = _infer_shape(_shape_arg(shape), x._data.size)
     r = _backend.reshape_view(x._data, shape)
+    if r is None and _view_only:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+        )
     if r is not None:
         name = _name or (
             "ViewBackward0" if _backend.is_contiguous(x._data) else "ReshapeAliasBackward0"
@@ -175,12 +181,7 @@ def view(x, *shape, dtype=None, size=None):
         shape = (dtype if size is None else size,)
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
         return _view_as_dtype(x, shape[0])
-    if _backend.reshape_view(x._data, _infer_shape(_shape_arg(shape), x._data.size)) is None:
-        raise RuntimeError(
-            "view size is not compatible with input tensor's size and stride (at least one "
-            "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-        )
-    return reshape(x, *shape, _name="ViewBackward0")
+    return reshape(x, *shape, _name="ViewBackward0", _view_only=True)
 
 
 def _view_as_dtype(x, dt):
@@ -650,7 +651,10 @@ def _entry(i):
             warnings.warn(_UINT8, UserWarning, stacklevel=4)
             return a.astype(bool)
         return _TensorInt(a) if a.ndim == 0 and _backend.kind(a.dtype) in "iu" else a
-    return np.asarray(i) if isinstance(i, list) else i
+    if isinstance(i, list):  # torch's indexing_tensor_from_data: a bool list stays bool, any
+        a = np.asarray(i)  # other (floats, []) becomes int64
+        return a if a.dtype == np.bool_ else a.astype(np.int64)
+    return i
 
 
 class _TensorInt(int):

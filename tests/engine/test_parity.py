@@ -1272,6 +1272,23 @@ _SNIPPETS.update({
     "x = L.tensor([0.5, 1.63], dtype=L.float64, requires_grad=True)\n"
     "g, = L.autograd.grad(L.pow(-2.5, x).sum(), x, create_graph=True)\n"
     "out += [g.detach(), g.requires_grad]",
+    "elementwise_results_laid_out_as_tensor_iterator_and_kron_views": "out = []\n"
+    "x = L.arange(1.0, 10.0).reshape(3, 3)\nt = x.t()\n"
+    "for c in ('t + x', 'x + t', 't[:2] * x[:2]', 'L.ones(2, 3, 4).permute(2, 0, 1) + L.ones(4, 2, 3)', "
+    "'t.long() + x.long()', 't > x', 'L.atan2(t, x)', 't ** x', 'L.hypot(t, x)', 'L.logaddexp(t, x)', "
+    "'L.xlogy(t, x)', 'L.ones(2, 3, 4).transpose(0, 1) + L.ones(3, 2, 4)', 'L.kron(t, x)', "
+    "'L.kron(t, t)', '(t + x).view(-1)', 'L.zeros_like(t)', 'L.full_like(t[:, :2], 2.0)', "
+    "'t.softmax(0)', 'L.clamp(t, 1, 2)', 'L.logical_and(t, x)', 'L.lerp(t, x, 0.3)'):\n"
+    "    try:\n        r = eval(c)\n        out += [r, r.stride(), r.is_contiguous()]\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
+    "index_lists_become_long_and_index_types_before_value_dtypes": "out = []\n"
+    "y = L.arange(3.0, dtype=L.float64)\n"
+    "for c in ('y[[]]', 'y[[1.7]]', 'y[[1.0, 2]]', 'y[[True, False, True]]'):\n"
+    "    out.append(eval(c))\n"
+    "for idx in ((L.tensor([]), None, None), L.tensor([1.0]), []):\n"
+    "    for v in (L.tensor(9.0), L.tensor(9.0, dtype=L.float64)):\n        try:\n"
+    "            y[idx] = v\n            out.append(y.clone())\n"
+    "        except (IndexError, RuntimeError) as e:\n            out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
