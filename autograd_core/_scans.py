@@ -131,6 +131,119 @@ def take_along(x, index, inverse, dim, name="GatherBackward0"):
     return _record("take_along", name, r, (x,), {"index": inverse, "inverse": index, "dim": dim})
 
 
+# torch's CPU topk selects with libstdc++'s nth_element and sorts the k - 1 before it with
+# std::sort: neither is stable, so which of equal values come first (and which index a tie at the
+# k-th place gives) is theirs. Rows with equal values are selected here as those algorithms do.
+def _insertion_sort(q, first, last, before):
+    for i in range(first + 1, last):
+        v, j = q[i], i
+        while j > first and before(v, q[j - 1]):
+            q[j] = q[j - 1]
+            j -= 1
+        q[j] = v
+
+
+def _partition(q, first, last, before):
+    """libstdc++'s __unguarded_partition_pivot: the median of three moved first, then split."""
+    mid, a, c = first + (last - first) // 2, first + 1, last - 1
+    if before(q[a], q[mid]):
+        m = mid if before(q[mid], q[c]) else c if before(q[a], q[c]) else a
+    else:
+        m = a if before(q[a], q[c]) else c if before(q[mid], q[c]) else mid
+    q[first], q[m] = q[m], q[first]
+    lo, hi = first + 1, last
+    while True:
+        while before(q[lo], q[first]):
+            lo += 1
+        hi -= 1
+        while before(q[first], q[hi]):
+            hi -= 1
+        if lo >= hi:
+            return lo
+        q[lo], q[hi] = q[hi], q[lo]
+        lo += 1
+
+
+def _sort(q, first, last, before):
+    """std::sort: introsort's partitions down to 16 elements, then an insertion sort."""
+    while last - first > 16:
+        cut = _partition(q, first, last, before)
+        _sort(q, cut, last, before)
+        last = cut
+    _insertion_sort(q, first, last, before)
+
+
+def _adjust_heap(q, hole, n, v, before):
+    """libstdc++'s __adjust_heap (with __push_heap): v sifted into the heap q[:n] from `hole`."""
+    top, child = hole, hole
+    while child < (n - 1) // 2:
+        child = 2 * (child + 1)
+        if before(q[child], q[child - 1]):
+            child -= 1
+        q[hole], hole = q[child], child
+    if n % 2 == 0 and child == (n - 2) // 2:
+        child = 2 * (child + 1)
+        q[hole], hole = q[child - 1], child - 1
+    parent = (hole - 1) // 2
+    while hole > top and before(q[parent], v):
+        q[hole], hole = q[parent], parent
+        parent = (hole - 1) // 2
+    q[hole] = v
+
+
+def _partial_sort(q, k, before):
+    """std::partial_sort(q, q + k, end): a heap of the first k, the rest pushed through it."""
+    for parent in range((k - 2) // 2, -1, -1) if k > 1 else ():
+        _adjust_heap(q, parent, k, q[parent], before)
+    for i in range(k, len(q)):
+        if before(q[i], q[0]):
+            v, q[i] = q[i], q[0]
+            _adjust_heap(q, 0, k, v, before)
+    for last in range(k - 1, 0, -1):
+        v, q[last] = q[last], q[0]
+        _adjust_heap(q, 0, last, v, before)
+
+
+def _torch_topk_row(row, k, largest):
+    """The indices torch's topk takes from one row: partial_sort where k * 64 <= len(row), else
+    nth_element and a sort of the k - 1 before it."""
+    nan = [v != v for v in row]
+    if largest:
+        before = lambda x, y: nan[x] and not nan[y] or row[x] > row[y]  # noqa: E731
+    else:
+        before = lambda x, y: not nan[x] and nan[y] or row[x] < row[y]  # noqa: E731
+    q, first, last = list(range(len(row))), 0, len(row)
+    if k * 64 <= last:
+        _partial_sort(q, k, before)
+        return q[:k]
+    while last - first > 3:  # nth_element (introselect) for the k-th place
+        cut = _partition(q, first, last, before)
+        first, last = (cut, last) if cut <= k - 1 else (first, cut)
+    _insertion_sort(q, first, last, before)
+    _sort(q, 0, k - 1, before)
+    return q[:k]
+
+
+def _topk_ties(a, perm, d, k, largest):
+    """perm (stable) with its first k along d replaced by torch's where a row has equal values."""
+    n = a.shape[d]
+    if a.__class__ is not np.ndarray or not 0 < k <= n or _backend.kind(a.dtype) == "b":
+        return perm
+    rows, order = np.moveaxis(a, d, -1).reshape(-1, n), np.moveaxis(perm, d, -1).reshape(-1, n)
+    s = np.sort(rows, axis=1)
+    tied = ((s[:, 1:] == s[:, :-1]) | (np.isnan(s[:, 1:]) & np.isnan(s[:, :-1]))).any(axis=1)
+    if not tied.any() or tied.sum() * n > 200_000:  # (a Python loop per row: large inputs keep
+        return perm  # the stable order, docs/tour.md)
+    order = order.copy()
+    for r in np.nonzero(tied)[0]:
+        row = rows[r].astype(np.float64 if _backend.kind(a.dtype) == "f" else np.int64).tolist()
+        taken = _torch_topk_row(row, k, largest)
+        chosen = set(taken)
+        order[r] = taken + [i for i in order[r] if i not in chosen]
+    shape = tuple(np.moveaxis(perm, d, -1).shape)
+    return np.moveaxis(order.reshape(shape), -1, d)
+
+
 def _sorted(kind, input, d, k, descending, name):
     a = input._data
     xp = namespace(a)
@@ -139,6 +252,8 @@ def _sorted(kind, input, d, k, descending, name):
         zero = xp.zeros((), dtype=xp.int64, device=getattr(a, "device", None))
         return _RETURN_TYPES[kind]((values, Tensor._from_data(zero)))
     perm = _order(a, d, descending)
+    if kind == "topk":
+        perm = _topk_ties(a, perm, d, k, descending)
     idx = perm[(slice(None),) * d + (slice(0, k), Ellipsis)]
     inverse = xp.astype(xp.argsort(perm, axis=d), xp.int64)
     attrs = {"dim": d, "index": Tensor._from_data(perm), "inverse": Tensor._from_data(inverse)}

@@ -1289,6 +1289,13 @@ _SNIPPETS.update({
     "    for v in (L.tensor(9.0), L.tensor(9.0, dtype=L.float64)):\n        try:\n"
     "            y[idx] = v\n            out.append(y.clone())\n"
     "        except (IndexError, RuntimeError) as e:\n            out.append((type(e).__name__, str(e)))",
+    "topk_picks_among_equal_values_as_torchs_selection": "import random\nrandom.seed(1)\nout = []\n"
+    "for trial in range(60):\n    n = random.randint(2, 40) if trial % 4 else random.randint(64, 160)\n"
+    "    k = random.randint(1, n if trial % 4 else n // 64)\n"
+    "    vals = [random.choice([-1.0, 0.0, 1.0, 2.0, 0.5, float('nan') if trial % 7 == 0 else 3.0]) "
+    "for _ in range(n)]\n    x = L.tensor([vals, vals[::-1]], dtype=L.float32)\n"
+    "    x = x.nan_to_num(5.0).long() if trial % 3 == 1 else x\n    for largest in (True, False):\n"
+    "        out.append(L.topk(x, k, largest=largest).indices)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
