@@ -23,7 +23,7 @@ from ._reductions import norm
 from ._graph import node_class
 from ._tensor import Tensor
 from ._operands import _cast
-from ._layout import _diagonal_view
+from ._layout import _diagonal_view, _geometry, check_storage
 from ._shapes import _index_error, expand
 
 
@@ -375,6 +375,11 @@ def index_fill(x, dim, index, value):
     """x with the entries `index` along dim set to `value` (a number or a 0-d tensor's value)."""
     d, idx = _vector_index(x, dim, index, "index_fill_")
     n = (tuple(x.shape) or (1,))[d]
+    if not n and idx.size and x._data.__class__ is _ndarray:  # torch's kernel restrides x to
+        flat, off, _ = _geometry(x)  # idx.size along d (stride 0) first: its memory check
+        size = [idx.size if i == d else s for i, s in enumerate(x.shape)]
+        strides = _backend.torch_strides(x._data)
+        check_storage(flat, size, [0 if i == d else s for i, s in enumerate(strides)], off)
     if builtins.bool(namespace(idx).any((idx < -n) | (idx >= n))):
         bad = int(idx[(idx < -n) | (idx >= n)][0])
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")

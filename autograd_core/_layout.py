@@ -1035,6 +1035,19 @@ def storage_offset(input):
     return _geometry(input)[1]
 
 
+def check_storage(flat, size, stride, off):
+    """torch's setStorage check: sizes and strides from `off` stay inside the memory `flat`."""
+    item = flat.itemsize
+    need = 0 if 0 in size else off + builtins.sum((n - 1) * st for n, st in zip(size, stride)) + 1
+    if need > flat.size:
+        raise RuntimeError(
+            f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {off}, and "
+            f"itemsize {item} requiring a storage size of {need * item} are out of bounds for "
+            f"storage of size {flat.size * item}"
+        )
+    return item
+
+
 def as_strided(input, size, stride, storage_offset=None):
     """The view of input's memory (torch's storage: its root's) with the given sizes and strides
     in elements, from storage_offset (default: input's own offset); AsStridedBackward0."""
@@ -1045,14 +1058,7 @@ def as_strided(input, size, stride, storage_offset=None):
     off = own if storage_offset is None else int(storage_offset)
     if off < 0:
         raise RuntimeError(f"Tensor: invalid storage offset {off}")
-    item = flat.itemsize
-    need = 0 if 0 in size else off + builtins.sum((n - 1) * st for n, st in zip(size, stride)) + 1
-    if need > flat.size:
-        raise RuntimeError(
-            f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {off}, and "
-            f"itemsize {item} requiring a storage size of {need * item} are out of bounds for "
-            f"storage of size {flat.size * item}"
-        )
+    item = check_storage(flat, size, stride, off)
     r = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(st * item for st in stride))
     attrs = {"size": size, "stride": stride, "offset": off, "storage": flat.size}
     attrs["input"] = (tuple(input.shape), in_strides, own)

@@ -1296,6 +1296,14 @@ _SNIPPETS.update({
     "for _ in range(n)]\n    x = L.tensor([vals, vals[::-1]], dtype=L.float32)\n"
     "    x = x.nan_to_num(5.0).long() if trial % 3 == 1 else x\n    for largest in (True, False):\n"
     "        out.append(L.topk(x, k, largest=largest).indices)",
+    "index_fill_into_an_empty_dim_checks_memory_first": "out = []\n"
+    "x1 = L.tensor([-0.84, -1.96, -0.97], dtype=L.float64)\n"
+    "for c in ('x1[x1 > 0].index_fill_(0, L.tensor([0]), -1.0)', "
+    "'L.ones(0, 3).index_fill_(0, L.tensor([0]), 1.0)', "
+    "'L.ones(2, 3)[:, :0].index_fill_(1, L.tensor([]).long(), 2.0)', "
+    "'L.ones(2, 3)[1:, 1:1].index_fill_(1, L.tensor([0]), 2.0)'):\n"
+    "    try:\n        out.append(eval(c))\n    except (IndexError, RuntimeError) as e:\n"
+    "        out.append((type(e).__name__, str(e)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
