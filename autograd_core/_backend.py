@@ -379,12 +379,11 @@ def iterator_order(shape, arrays):
     skipped; equal strides put the longer dim outside). numpy instead lets C order win a
     conflict between operands: ``x.t() + x`` is laid out as x.t() in torch, as x in numpy."""
     nd = len(shape)
-    strides = []
-    for a in arrays:
-        off, own = nd - a.ndim, torch_strides(a)
-        strides.append((0,) * off + tuple(
-            0 if n == 1 and shape[off + i] != 1 else s for i, (n, s) in enumerate(zip(a.shape, own))
-        ))  # fmt: skip
+    strides = [  # (a broadcast dim: 0)
+        [0 if n != m else s for n, m, s in zip(shape, (1,) * (nd - a.ndim) + a.shape,
+                                               (0,) * (nd - a.ndim) + torch_strides(a))]
+        for a in arrays
+    ]  # fmt: skip
 
     def order(d0, d1):  # 1: d0 goes outside d1
         for st in strides:
@@ -409,13 +408,20 @@ def iterator_order(shape, arrays):
     return perm
 
 
+def _strided(arrays):
+    """Whether an array of 2+ dims is not in C order (else numpy's C order is torch's too)."""
+    return any(
+        getattr(a, "ndim", 0) > 1 and a.__class__ is np.ndarray and not a.flags.c_contiguous
+        for a in arrays
+    )
+
+
 def iterator_operands(arrays):
     """The arrays of an elementwise op, those of 2+ dims laid out in the order torch's
     TensorIterator gives its result (copies, where one is not): numpy then lays out the result,
     and each step of one computed in steps, as torch's (x.t() + x: as x.t())."""
-    shaped = [a for a in arrays if getattr(a, "ndim", 0) > 1]
-    if all(a.__class__ is not np.ndarray or a.flags.c_contiguous for a in shaped):
-        return arrays  # (the common case; and numpy's C order is then torch's too)
+    if not _strided(arrays):
+        return arrays
     try:
         shape = np.broadcast_shapes(*(a.shape for a in arrays if hasattr(a, "shape")))
     except ValueError:  # (the op's own message follows)
@@ -427,7 +433,7 @@ def iterator_operands(arrays):
 def iterator_result(r, arrays):
     """r, an elementwise result of `arrays` computed in steps, laid out as torch's TensorIterator
     lays out its result (a copy where numpy's layout differs)."""
-    if r.__class__ is not np.ndarray or r.ndim < 2 or iterator_operands(arrays) is arrays:
+    if r.__class__ is not np.ndarray or r.ndim < 2 or not _strided(arrays):
         return r
     return laid_out(r, iterator_order(r.shape, [a for a in arrays if hasattr(a, "shape")]), r.ndim)
 
@@ -693,6 +699,12 @@ def reshape_view(array, shape):
         return namespace(array).reshape(array, shape, copy=False)
     except (ValueError, TypeError, AttributeError, NotImplementedError):
         return None
+
+
+def c_order(a):
+    """a in C order (a copy only where it is not): the result of a torch kernel that writes a
+    contiguous tensor whatever its input's layout (softmax, cumsum, roll, cdist...)."""
+    return a if a.__class__ is not np.ndarray or a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
 def contiguous_copy(array):

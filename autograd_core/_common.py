@@ -428,7 +428,7 @@ def hardswish(input):
     """x * relu6(x + 3) / 6; HardswishBackward0."""
     _float_kernel("hardswish_cpu", input)
     a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
-    r = a * namespace(a).clip(a + 3, 0, 6) / 6
+    r = _backend.iterator_result(a * namespace(a).clip(a + 3, 0, 6) / 6, (a,))
     return _record("hardswish", "HardswishBackward0", _cast(r, input.dtype), (input,))
 
 

@@ -624,7 +624,8 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         and (a.shape[-2] > 25 or b.shape[-2] > 25)
     )
     name = "ViewBackward0" if p == 2 and mm else "CdistBackward0"  # torch's mm path ends in a view
-    return _record("cdist", name, r, (x1, x2), {"p": p, "mm": name == "ViewBackward0"})
+    attrs = {"p": p, "mm": name == "ViewBackward0"}
+    return _record("cdist", name, _backend.c_order(r), (x1, x2), attrs)
 
 
 def _pair_weights(diff, d, p, xp):

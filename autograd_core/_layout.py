@@ -299,7 +299,7 @@ def roll(x, shifts, dims=None):
                 f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(d)}"
             )
         r = xp.roll(a, sh, axis=d) if a.ndim else xp.asarray(a, copy=True)
-    return _record("roll", "RollBackward0", r, (x,), {"shifts": sh, "dims": d})
+    return _record("roll", "RollBackward0", _backend.c_order(r), (x,), {"shifts": sh, "dims": d})
 
 
 def repeat(x, *sizes):

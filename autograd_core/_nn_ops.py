@@ -576,10 +576,11 @@ def plane_gather(g, indices):
 # ============================================================================= losses
 
 
-def _reduce_array(xp, a, reduction):
+def _reduce_array(xp, a, reduction, operands=()):
+    """A pointwise loss reduced; unreduced, laid out as torch's TensorIterator over `operands`."""
     if reduction == "mean":  # the mean of nothing is NaN, without numpy's warning (torch's)
         return xp.mean(a) if a.size else xp.sum(a) * xp.nan
-    return xp.sum(a) if reduction == "sum" else a
+    return xp.sum(a) if reduction == "sum" else _backend.iterator_result(a, operands)
 
 
 @_floats_only("huber_cpu")
@@ -593,7 +594,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     d = a - b
     ad = xp.abs(d)
     loss = xp.where(ad < delta, 0.5 * d * d, delta * (ad - 0.5 * delta))
-    r = _reduce_array(xp, loss, reduction)
+    r = _reduce_array(xp, loss, reduction, (a, b))
     attrs = {"reduction": reduction, "delta": delta}
     return _record("huber_loss", "HuberLossBackward0", r, (input, target), attrs)
 
@@ -612,7 +613,7 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     loss = -(t * xp.maximum(xp.log(a), -100.0) + (1 - t) * xp.maximum(xp.log1p(-a), -100.0))
     if weight is not None:
         loss = loss * weight._data
-    r = _reduce_array(xp, loss, reduction)
+    r = _reduce_array(xp, loss, reduction, (a, t))
     attrs = {"reduction": reduction, "weight": weight}
     return _record("binary_cross_entropy", "BinaryCrossEntropyBackward0", r, (input, target), attrs)
 
@@ -638,7 +639,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
         loss = loss * weight._data
     if _backend.kind(t.dtype) == "f":
         loss = xp.astype(loss, t.dtype)
-    r = _reduce_array(xp, loss, reduction)
+    r = _reduce_array(xp, loss, reduction, (a, t))
     attrs = {"reduction": reduction, "weight": weight, "pos_weight": pos_weight}
     return _record(
         "bce_with_logits", "BinaryCrossEntropyWithLogitsBackward0", r, (input, target), attrs
@@ -1031,7 +1032,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     if input.dtype is _backend.bool_:
         raise RuntimeError("Bool inputs not supported for hardtanh")
     a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
-    r = namespace(a).clip(a, min_val, max_val)
+    r = _backend.iterator_result(namespace(a).clip(a, min_val, max_val), (a,))
     attrs = {"min_val": min_val, "max_val": max_val}
     return _record("hardtanh", "HardtanhBackward0", _cast(r, input.dtype), (input,), attrs)
 
@@ -1077,7 +1078,7 @@ def logsigmoid(input):
     """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)), stably; LogSigmoidBackward0."""
     a = input._data
     xp = namespace(a)
-    r = xp.minimum(a, 0.0) - xp.log1p(xp.exp(-xp.abs(a)))
+    r = _backend.c_order(xp.minimum(a, 0.0) - xp.log1p(xp.exp(-xp.abs(a))))  # (as torch's)
     return _record("logsigmoid", "LogSigmoidBackward0", r, (input,))
 
 
@@ -1116,7 +1117,7 @@ def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
     d = a - b
     ad = xp.abs(d)
     loss = xp.where(ad < beta, 0.5 * d * d / beta, ad - 0.5 * beta)
-    r = _reduce_array(xp, loss, reduction)
+    r = _reduce_array(xp, loss, reduction, (a, b))
     attrs = {"reduction": reduction, "beta": beta}
     return _record("smooth_l1_loss", "SmoothL1LossBackward0", r, (input, target), attrs)
 

@@ -361,11 +361,6 @@ def logsumexp(x, dim, keepdim=False):
 
 @cuda_float32
 @silent
-def _contiguous(r):
-    """r in C order: torch's softmax kernels write a contiguous result, whatever x's layout."""
-    return r if r.__class__ is not np.ndarray or r.flags.c_contiguous else np.ascontiguousarray(r)
-
-
 def softmax(x, dim, dtype=None):
     """exp(x) / sum(exp(x), dim), computed stably."""
     x = x if dtype is None else x.to(dtype=dtype)  # torch casts first (ToCopyBackward0)
@@ -382,7 +377,7 @@ def softmax(x, dim, dtype=None):
     if low is not None and d not in (None, x.ndim - 1):  # torch's kernel for another dim stores
         e = e.astype(low).astype(e.dtype)  # the exponentials in the 16-bit dtype first
     r = _backend.round_back(e / total, low)
-    return _record("softmax", "SoftmaxBackward0", _contiguous(r), (x,), {"dim": d})
+    return _record("softmax", "SoftmaxBackward0", _backend.c_order(r), (x,), {"dim": d})
 
 
 @cuda_float32
@@ -405,4 +400,4 @@ def log_softmax(x, dim, dtype=None):
         lse = xp.log(_backend.round_back(xp.sum(xp.exp(s), axis=d, keepdims=True), low))
         lse = lse.astype(a.dtype)  # its log to bfloat16/float16
     r = _backend.round_back(s - lse, low)
-    return _record("log_softmax", "LogSoftmaxBackward0", _contiguous(r), (x,), {"dim": d})
+    return _record("log_softmax", "LogSoftmaxBackward0", _backend.c_order(r), (x,), {"dim": d})

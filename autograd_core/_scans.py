@@ -96,7 +96,7 @@ def cumsum(input, dim, *, dtype=None):
     d = _dim(dim, a.ndim)
     xp = namespace(a)
     r = xp.asarray(a, copy=True) if d is None else _running(xp, "sum", a, d)
-    return _record("cumsum", "CumsumBackward0", r, (input,), {"dim": d})
+    return _record("cumsum", "CumsumBackward0", _backend.c_order(r), (input,), {"dim": d})
 
 
 @cuda_float32
@@ -108,7 +108,7 @@ def cumprod(input, dim, *, dtype=None):
     d = _dim(dim, a.ndim)
     xp = namespace(a)
     r = xp.asarray(a, copy=True) if d is None else _running(xp, "prod", a, d)
-    return _record("cumprod", "CumprodBackward0", r, (input,), {"dim": d})
+    return _record("cumprod", "CumprodBackward0", _backend.c_order(r), (input,), {"dim": d})
 
 
 _cumsum_inplace, _cumprod_inplace = _scan_inplace(cumsum), _scan_inplace(cumprod)

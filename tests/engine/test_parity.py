@@ -1278,7 +1278,9 @@ _SNIPPETS.update({
     "'t.long() + x.long()', 't > x', 'L.atan2(t, x)', 't ** x', 'L.hypot(t, x)', 'L.logaddexp(t, x)', "
     "'L.xlogy(t, x)', 'L.ones(2, 3, 4).transpose(0, 1) + L.ones(3, 2, 4)', 'L.kron(t, x)', "
     "'L.kron(t, t)', '(t + x).view(-1)', 'L.zeros_like(t)', 'L.full_like(t[:, :2], 2.0)', "
-    "'t.softmax(0)', 'L.clamp(t, 1, 2)', 'L.logical_and(t, x)', 'L.lerp(t, x, 0.3)'):\n"
+    "'t.softmax(0)', 'L.clamp(t, 1, 2)', 'L.logical_and(t, x)', 'L.lerp(t, x, 0.3)', "
+    "'L.nn.functional.hardtanh(t)', 't.cumsum(0)', 't.roll(1, 0)', 'L.cdist(t, x)', "
+    "'L.nn.functional.huber_loss(t, x, reduction=\"none\")', 'L.nn.functional.logsigmoid(t)'):\n"
     "    try:\n        r = eval(c)\n        out += [r, r.stride(), r.is_contiguous()]\n"
     "    except RuntimeError as e:\n        out.append(str(e))",
     "index_lists_become_long_and_index_types_before_value_dtypes": "out = []\n"
