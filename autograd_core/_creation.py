@@ -498,7 +498,9 @@ def normal(
 ):
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         ref = mean if isinstance(mean, Tensor) else std
-        return mean + std * randn_like(ref)
+        r = mean + std * randn_like(ref)
+        r._data = _backend.c_order(r._data)  # (torch's result is contiguous)
+        return r
     return _random(
         _gen(generator).normal(mean, std, size=tuple(size)), dtype, device, requires_grad
     )

@@ -452,7 +452,7 @@ def nonzero(x, *, as_tuple=False):
         return tuple(Tensor._from_data(p) for p in parts)
     if a.ndim == 0:
         return Tensor._from_data(xp.zeros((parts[0].shape[0], 0), dtype=xp.int64))
-    return Tensor._from_data(xp.stack(parts, axis=1))
+    return Tensor._from_data(xp.stack(parts, axis=0).T)  # (torch: a transposed (ndim, n) tensor)
 
 
 # ============================================================================= wave 2

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from . import _backend, _messages
+from . import _backend, _creation, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._tensor import Tensor
@@ -830,8 +830,7 @@ isposinf.__doc__, isneginf.__doc__ = "Where input is +inf.", "Where input is -in
 
 def isreal(input):
     """True everywhere for a real tensor (its imaginary part is 0)."""
-    xp = namespace(input._data)
-    return Tensor._from_data(xp.ones(input._data.shape, dtype=xp.bool, device=_dev(input)))
+    return _creation.ones_like(input, dtype=_backend.bool_)  # (its layout, as torch's)
 
 
 frexp_result = collections.namedtuple(

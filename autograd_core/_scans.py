@@ -254,15 +254,14 @@ def _sorted(kind, input, d, k, descending, name):
     perm = _order(a, d, descending)
     if kind == "topk":
         perm = _topk_ties(a, perm, d, k, descending)
+    else:  # (sort's values and indices keep the input's layout, as torch's)
+        perm = _backend.iterator_result(perm, (a,))
     idx = perm[(slice(None),) * d + (slice(0, k), Ellipsis)]
     inverse = xp.astype(xp.argsort(perm, axis=d), xp.int64)
     attrs = {"dim": d, "index": Tensor._from_data(perm), "inverse": Tensor._from_data(inverse)}
+    r = xp.take_along_axis(a, idx, axis=d)
     values = _record(
-        kind,
-        name,
-        xp.take_along_axis(a, idx, axis=d),
-        (input,),
-        attrs,
+        kind, name, r if kind == "topk" else _backend.iterator_result(r, (a,)), (input,), attrs
     )
     return _RETURN_TYPES[kind]((values, Tensor._from_data(idx)))
 

@@ -582,7 +582,7 @@ def cat(tensors, dim=0):
         if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
             raise _device_error(ref, t)
     try:
-        r = namespace(arrays[0]).concat(arrays, axis=d)
+        r = _backend.c_order(namespace(arrays[0]).concat(arrays, axis=d))  # (as torch's)
     except ValueError:
         raise RuntimeError(
             "Sizes of tensors must match except in dimension "
@@ -613,6 +613,7 @@ def stack(tensors, dim=0):
         )
     dt = _common_dtype(tensors)
     r = namespace(tensors[0]._data).stack([_cast(t._data, dt) for t in tensors], axis=d)
+    r = _backend.c_order(r)  # (torch's cat of the unsqueezed tensors: C order)
     return _record("stack", "StackBackward0", r, tuple(tensors), {"dim": d, "count": len(tensors)})
 
 

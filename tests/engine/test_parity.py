@@ -1280,7 +1280,9 @@ _SNIPPETS.update({
     "'L.kron(t, t)', '(t + x).view(-1)', 'L.zeros_like(t)', 'L.full_like(t[:, :2], 2.0)', "
     "'t.softmax(0)', 'L.clamp(t, 1, 2)', 'L.logical_and(t, x)', 'L.lerp(t, x, 0.3)', "
     "'L.nn.functional.hardtanh(t)', 't.cumsum(0)', 't.roll(1, 0)', 'L.cdist(t, x)', "
-    "'L.nn.functional.huber_loss(t, x, reduction=\"none\")', 'L.nn.functional.logsigmoid(t)'):\n"
+    "'L.nn.functional.huber_loss(t, x, reduction=\"none\")', 'L.nn.functional.logsigmoid(t)', "
+    "'L.cat([t, t], 1)', 'L.stack([t, t], 2)', 'L.nonzero(t)', 't.sort(0).values', 't.argsort(1)', "
+    "'L.isreal(t)', 'L.gradient(t)[0]'):\n"
     "    try:\n        r = eval(c)\n        out += [r, r.stride(), r.is_contiguous()]\n"
     "    except RuntimeError as e:\n        out.append(str(e))",
     "index_lists_become_long_and_index_types_before_value_dtypes": "out = []\n"
