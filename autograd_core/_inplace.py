@@ -154,8 +154,12 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fi
             warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
             np.copyto(alias, arr, where=where)  # only the masked elements: one value, any order
             return
-        if uniform or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides)):
-            data = alias  # one value everywhere, or a region without repeated memory
+        if (
+            uniform
+            or not region.size
+            or not any(st == 0 and n > 1 for n, st in zip(region.shape, region.strides))
+        ):  # one value everywhere, or a region without repeated memory (or none)
+            data = alias
     if (
         _backend.kind(data.dtype) in "biu"
         and hasattr(arr, "dtype")
@@ -263,7 +267,7 @@ def _inplace(self, fn, *args, **kwargs):
             _OWN_CHECKS[fn.__name__](self, *args, **kwargs)
         a = self._data
         if a.__class__ is _ndarray and not a.flags.writeable:  # (an expanded tensor's view)
-            if any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
+            if a.size and any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
                 raise RuntimeError(_messages.OVERLAP)
         _check_overlap(a, (*args, *kwargs.values()))
         _check_broadcast(self, (*args, *kwargs.values()))
@@ -384,6 +388,8 @@ def __setitem__(self, index, value):
         if v.ndim == 0 and self.ndim:  # copy_ of v without its leading 1s, expanded
             return self.fill_(v)
         if v.shape != self.shape:
+            if all(n == 1 for n in v.shape):  # (torch expands it from 0-d: strides 0, so any
+                _check_overlap(self._data, (v,))  # memory it shares is a partial overlap)
             v = v.view(v.shape[_lead_ones(v.shape) :]).expand(tuple(self.shape))
         return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):

@@ -1308,6 +1308,16 @@ _SNIPPETS.update({
     "'L.ones(2, 3)[1:, 1:1].index_fill_(1, L.tensor([0]), 2.0)'):\n"
     "    try:\n        out.append(eval(c))\n    except (IndexError, RuntimeError) as e:\n"
     "        out.append((type(e).__name__, str(e)))",
+    "setitem_of_a_shared_element_and_in_place_into_an_empty_expansion": "out = []\n"
+    "v0 = L.tensor(-1.79, dtype=L.float64)\n"
+    "v2 = v0[v0 > 0].expand(2, 0)\n"
+    "v2.add_(1.5); out.append((v2.shape, v2._version))\n"
+    "a = L.ones(4, 1, dtype=L.float64) * 2\n"
+    "v1 = a[a > 1.5][:1]\n"
+    "for c in (\"v1[:, None].__setitem__(Ellipsis, v1)\", \"v1[:, None].copy_(v1)\", \"v1.__setitem__(Ellipsis, v1)\", \"v1[None].__setitem__(Ellipsis, v1[None])\"):\n"
+    "    try:\n"
+    "        eval(c); out.append(\"ok\")\n"
+    "    except RuntimeError as e: out.append(str(e)[:60])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
