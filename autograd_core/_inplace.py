@@ -21,7 +21,7 @@ from ._backend import namespace
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor
-from ._operands import _as_tensor_like, _cast, result_type
+from ._operands import _as_tensor_like, result_type
 from .grad_mode import _mode, enable_grad
 from . import _messages
 
@@ -237,6 +237,15 @@ _OWN_CHECKS = {
 }
 
 
+def _same_data(a, src):
+    """Whether src is a tensor of a's very elements (memory, strides, shape, dtype): torch's
+    copy_ of it returns at once."""
+    b = getattr(src, "_data", None)
+    if a.__class__ is not _ndarray or b.__class__ is not _ndarray or a.dtype != b.dtype:
+        return False
+    return a.shape == b.shape and a.strides == b.strides and a.ctypes.data == b.ctypes.data
+
+
 def _kernel(fn, self, src, args, kwargs, check):
     """fn(src, *args): where the kernel has no loop for the dtype self and its tensor operands
     compute in, TensorIterator's refusal to cast that dtype into self comes first (lcm_ of a
@@ -259,7 +268,9 @@ def _inplace(self, fn, *args, **kwargs):
         or any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values()))
     )
     check = _OVERLAP_CHECK.get(fn.__name__, "partial")
-    itself = fn is _ops.overwrite and args[0] is self  # torch's copy_ of itself: no kernel runs
+    itself = fn is _ops.overwrite and (
+        args[0] is self or _same_data(self._data, args[0])
+    )  # torch's copy_ of itself: no kernel runs
     if itself:  # (no check, nothing written; the version moves and the copy is recorded)
         check = None
     if check == "partial":  # torch's TensorIterator: before the shapes and dtypes
@@ -283,7 +294,12 @@ def _inplace(self, fn, *args, **kwargs):
     )  # the value before
     src._grad_fn, src._rg, src._output_nr = self.grad_fn, self._rg, self._output_nr
     src._fw = self._fw
-    r = _kernel(fn, self, src, args, kwargs, check)
+    # torch records on an int or bool self too, except its copy_ (which checks the dtype)
+    _ops.ANY_DTYPE[0] = not _differentiable(self) and fn is not _ops.overwrite
+    try:
+        r = _kernel(fn, self, src, args, kwargs, check)
+    finally:
+        _ops.ANY_DTYPE[0] = False
     _store(self, r, fn, args, kwargs, check, itself)
     if r._grad_fn is None:  # no derivative (logical_not_, ...): the graph stays as it was
         return self
@@ -353,17 +369,13 @@ def _rebase_view(self, value, extra_steps):
     gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
     temporary view self[i], and self is left to be remade when next used, as in torch."""
     base = self._base
-    data = base._data  # an in-place comparison into an int or bool view records (torch's quirk,
-    if not _differentiable(base):  # as _comparison_inplace): recorded as float, then swapped
-        data = _cast(data, _backend.float32)
-    holder = _ops._record(
+    holder = _record_any(  # (an int or bool base too, as torch's)
         "copy_slices",
         "CopySlices",
-        data,
+        base._data,
         (base, value),
         {"view": _View(self._view.current(base, self).steps + extra_steps)},
     )
-    holder._data = base._data
     _regraph(base, holder._grad_fn)
     if not extra_steps:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
         if holder._grad_fn is not None:  # next_functions are the op's (Node.next_functions)
@@ -388,8 +400,8 @@ def __setitem__(self, index, value):
         if v.ndim == 0 and self.ndim:  # copy_ of v without its leading 1s, expanded
             return self.fill_(v)
         if v.shape != self.shape:
-            if all(n == 1 for n in v.shape):  # (torch expands it from 0-d: strides 0, so any
-                _check_overlap(self._data, (v,))  # memory it shares is a partial overlap)
+            if v._data.size == 1 == self._data.size:  # (torch expands it from 0-d: strides 0,
+                _check_overlap(self._data, (v,))  # so shared memory is a partial overlap)
             v = v.view(v.shape[_lead_ones(v.shape) :]).expand(tuple(self.shape))
         return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):
@@ -397,7 +409,10 @@ def __setitem__(self, index, value):
     if self.__dict__.get("_creation") is not None and _ops._is_basic(idx):
         self[idx]._check_inplace((value,))  # torch writes into the view self[index]: its name
     self._check_inplace((value,))
-    tracking = _mode.grad_enabled and (self._rg or v.requires_grad and _differentiable(self))
+    basic = _ops._is_basic(idx)  # (torch's copy_ into a view records for a float self only,
+    tracking = _mode.grad_enabled and (
+        self._rg or v.requires_grad and (_differentiable(self) or not basic)
+    )  # index_put_ any
     if v._data.__class__ is not self._data.__class__:
         raise _ops._device_error(self, v)
     masked = not _ops._is_basic(idx) and _one_mask(index, v)
@@ -527,8 +542,18 @@ def _differentiable(t):
     return _backend.kind(t._data.dtype) == "f"
 
 
+def _record_any(*args):
+    """`_record` of an in-place op's node (CopySlices, a view's remade node) on any dtype: torch's
+    in-place ops record one whatever self's dtype (its out-of-place ones never do)."""
+    _ops.ANY_DTYPE[0] = True
+    try:
+        return _ops._record(*args)
+    finally:
+        _ops.ANY_DTYPE[0] = False
+
+
 def _base_of_self_view(self, value, idx):
-    holder = _ops._record(
+    holder = _record_any(
         "copy_slices",
         "CopySlices" if _ops._is_basic(idx) else "IndexPutBackward0",
         self._data,
@@ -576,12 +601,11 @@ def remake_view_node(view):
         attrs = {"view": steps, "shapes": steps.shapes(base)}  # remakes it, going nowhere
         node = node_class("AsStridedBackward0")(RULES["as_strided"], (None,), (0,), (None,), attrs)
         return _regraph(view, node)
-    data = view._data  # (an int or bool view of a base that records: as _rebase_view)
     with enable_grad():
-        holder = _ops._record(
+        holder = _record_any(  # (an int or bool view of a base that records, as torch's)
             "as_strided",
             "AsStridedBackward0",
-            data if _differentiable(view) else _cast(data, _backend.float32),
+            view._data,
             (base,),
             {"view": steps, "shapes": steps.shapes(base)},
         )

@@ -36,6 +36,7 @@ _Number = (int, float, bool, np.number, np.bool_)
 # While a dual level is active (autograd.forward_ad): its hook, which gives `_record`'s result a
 # tangent from its inputs'. Empty otherwise, so each op pays one truth test.
 _forward = []
+ANY_DTYPE = [False]  # set by _inplace: torch's in-place ops record nodes on any dtype
 
 
 def silent(fn):
@@ -67,7 +68,7 @@ def _record(op, name, out_arr, inputs, attrs=None):
             out._inference = True
         return _forward[0](op, out, inputs, attrs) if _forward else out
     dt = out_arr.dtype  # integer and bool results are never differentiable (bfloat16's kind is V)
-    if getattr(dt, "kind", None) != "f" and _backend.kind(dt) != "f":
+    if getattr(dt, "kind", None) != "f" and _backend.kind(dt) != "f" and not ANY_DTYPE[0]:
         return out
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the

@@ -859,13 +859,8 @@ def _comparison_inplace(name, op):
         r = op(self, other)
         node = f"{name.capitalize()}Backward{1 if isinstance(other, Tensor) else 0}"
         inputs = (self, other) if isinstance(other, Tensor) else (self,)
-        out = _cast(r._data, self.dtype)
-        if self.dtype.is_floating_point:
-            return _record("compare_inplace", node, out, inputs)
-        # an int or bool self takes the node too (torch's quirk): recorded as float, then swapped
-        t = _record("compare_inplace", node, _cast(r._data, _backend.float32), inputs)
-        t._data = out
-        return t
+        # (an int or bool self takes the node too: torch's in-place ops, _ops.ANY_DTYPE)
+        return _record("compare_inplace", node, _cast(r._data, self.dtype), inputs)
 
     def method(self, other):
         return self._inplace(compare, other)

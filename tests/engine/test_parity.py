@@ -1318,6 +1318,17 @@ _SNIPPETS.update({
     "    try:\n"
     "        eval(c); out.append(\"ok\")\n"
     "    except RuntimeError as e: out.append(str(e)[:60])",
+    "in_place_ops_of_int_tensors_record_but_copy_does_not": "out = []\n"
+    "g = L.tensor(-1.81, requires_grad=True)\n"
+    "for c in ('y.masked_fill_(L.tensor([False, True, False]), g)', 'y.fill_(g)', "
+    "'y.index_fill_(0, L.tensor([1]), g)', 'y[1:].masked_fill_(L.tensor([True, False]), g)', "
+    "'y.__setitem__(L.tensor([True, False, True]), g)', 'y.copy_(g)', 'y.__setitem__(0, g)'):\n"
+    "    for dt in (L.int64, L.bool):\n        y = L.tensor([1, 0, 1], dtype=dt)\n        exec(c)\n"
+    "        out += [y, y.requires_grad, y.is_leaf, type(y.grad_fn).__name__]\n"
+    "x1 = L.tensor([[-1.0, 1.88], [-1.82, 0.0]], dtype=L.float64)\nv0 = x1 * 1.0\n"
+    "v1 = v0.expand(2, *v0.shape)\nv1[...] = v0.view_as(v0)\nout += [v0, v0._version]",
+    "setitem_of_one_shared_element_into_many_is_let_through": "v0 = L.tensor([[0.75, -1.0, -2.17]]) * 1\n"
+    "v3 = v0.diagonal()\nv3.clamp_(-0.5, 0.5)\nv0[...] = v3\nout = (v0, v0._version)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
