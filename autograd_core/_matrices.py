@@ -67,10 +67,10 @@ def tensordot(a, b, dims=2):
     t1, t2, csize = a, b, 1
     for d1, d2 in zip(da, db):
         s1, s2 = a.size(d1), b.size(d2)
-        if s2 == 1:  # a broadcast dim is summed at once
-            t1 = _sum(t1, d1, keepdim=True)
+        if s2 == 1:  # a broadcast dim is summed at once (in its own dtype, as torch's)
+            t1 = _sum(t1, d1, keepdim=True, dtype=t1.dtype)
         elif s1 == 1:
-            t2 = _sum(t2, d2, keepdim=True)
+            t2 = _sum(t2, d2, keepdim=True, dtype=t2.dtype)
         elif s1 != s2:
             raise RuntimeError(
                 f"contracted dimensions need to match, but first has size {s1} in dim {d1} and "
@@ -85,6 +85,8 @@ def tensordot(a, b, dims=2):
     shape = [t1.shape[d] for d in fa] + [t2.shape[d] for d in fb]
     left = reshape(permute(t1, fa + da), (math.prod(shape[: len(fa)]), csize))
     right = reshape(permute(t2, db + fb), (csize, math.prod(shape[len(fa) :])))
+    if a.dtype is _backend.bool_ and left.shape[0] == 1 == right.shape[1]:
+        raise _no_kernel("dot", a)  # (torch's kernel for one row by one column: dot)
     return reshape(left.mm(right), tuple(shape))
 
 
@@ -290,8 +292,6 @@ def inner(input, other):
         )
     if input.dtype is not other.dtype:
         raise RuntimeError("both inputs should have same dtype")
-    if input.dtype is _backend.bool_ and input.numel() and other.numel():  # (vectors: dot)
-        raise _no_kernel("dot" if input.ndim == other.ndim == 1 else "addmm_impl_cpu_", input)
     return tensordot(input, other, ([-1], [-1]))
 
 

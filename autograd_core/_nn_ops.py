@@ -189,6 +189,12 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
 def embedding_renorm_(weight, indices, max_norm, norm_type):
     """torch.embedding_renorm_: the rows at `indices` whose norm_type-norm exceeds max_norm are
     scaled (in place, not recorded) to norm max_norm."""
+    weight._check_inplace((indices,))  # (torch's autograd checks first)
+    if not weight.dtype.is_floating_point:  # (then its kernel takes the rows' norm)
+        raise RuntimeError(
+            f"norm(): input dtype should be either floating point or complex. Got "
+            f"{_cname(weight)} instead."
+        )
     a = weight._data
     xp = namespace(a)
     hit = xp.zeros(a.shape[0], dtype=a.dtype, device=a.device)
@@ -1124,7 +1130,7 @@ def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
 
 FUNCTIONS = """
     dropout embedding conv2d max_pool2d binary_cross_entropy_with_logits
-    constant_pad_nd conv1d selu celu prelu
+    constant_pad_nd conv1d selu celu prelu embedding_renorm_
 """.split()  # torch.<name>
 METHODS = "prelu".split()  # Tensor.<name>
 INPLACE = "".split()  # Tensor.<name>_

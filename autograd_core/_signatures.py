@@ -301,6 +301,7 @@ FUNCTIONS = {
         "(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, "
         "bool sparse=False)",
     ),
+    "embedding_renorm_": ("(Tensor input, Tensor indices, double max_norm, double norm_type)",),
     "empty": (
         "(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, "
         "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "

@@ -1329,6 +1329,18 @@ _SNIPPETS.update({
     "v1 = v0.expand(2, *v0.shape)\nv1[...] = v0.view_as(v0)\nout += [v0, v0._version]",
     "setitem_of_one_shared_element_into_many_is_let_through": "v0 = L.tensor([[0.75, -1.0, -2.17]]) * 1\n"
     "v3 = v0.diagonal()\nv3.clamp_(-0.5, 0.5)\nv0[...] = v3\nout = (v0, v0._version)",
+    "bool_tensordot_of_one_row_and_column_is_dot_and_embedding_renorm_dtypes": "out = []\n"
+    "for a, b in [((1, 3), (1, 3)), ((2, 3), (1, 3)), ((1, 1, 3), (1, 3)), ((3,), (1, 3)), "
+    "((1, 0), (1, 0)), ((2, 0), (1, 0)), ((0,), (0,)), ((2, 0), (3, 0))]:\n"
+    "    for f in (L.inner, lambda x, y: L.tensordot(x, y, ([-1], [-1]))):\n        try:\n"
+    "            out.append(f(L.ones(a, dtype=L.bool), L.ones(b, dtype=L.bool)))\n"
+    "        except NotImplementedError as e:\n            out.append(str(e))\n"
+    "for dt in (L.bool, L.int64, L.float16):\n    w = L.ones(4, 3, dtype=dt)\n    try:\n"
+    "        out.append(L.nn.functional.embedding(L.tensor([0, 3, 3]), w, max_norm=1.0))\n"
+    "        out.append(L.embedding_renorm_(w, L.tensor([0]), 1.0, 2.0))\n"
+    "    except RuntimeError as e:\n        out.append(str(e))\n"
+    "try:\n    L.embedding_renorm_(L.ones(2, 2, requires_grad=True), L.tensor([0]), 1.0, 2.0)\n"
+    "except RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
