@@ -412,7 +412,14 @@ def expand(x, *sizes):
             raise expand_error(shape, x.shape, sizes)
     if builtins.min(shape) < 0:  # (a size below -1 reaches torch's numel)
         raise RuntimeError("numel: integer multiplication overflow")
-    r = namespace(x._data).broadcast_to(x._data, shape)
+    a = x._data
+    r = namespace(a).broadcast_to(a, shape)
+    if a.__class__ is np.ndarray and 1 in a.shape and r.strides[lead:] != a.strides:
+        kept = (0,) * lead + tuple(
+            s if n == m else 0 for n, m, s in zip(a.shape, shape[lead:], a.strides)
+        )
+        r = np.lib.stride_tricks.as_strided(a, shape, kept, writeable=False)  # (torch keeps a
+        # size-1 dim's stride where it is not broadcast; numpy's broadcast_to zeroes it)
     return _view(_record("expand", "ExpandBackward0", r, (x,)), x, "expand", *sizes)
 
 

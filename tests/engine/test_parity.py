@@ -1341,6 +1341,12 @@ _SNIPPETS.update({
     "    except RuntimeError as e:\n        out.append(str(e))\n"
     "try:\n    L.embedding_renorm_(L.ones(2, 2, requires_grad=True), L.tensor([0]), 1.0, 2.0)\n"
     "except RuntimeError as e:\n    out.append(str(e))",
+    "expand_keeps_a_size_one_dims_stride": "out = []\n"
+    "for t in (L.ones(3).unsqueeze(0).expand(1, 3), L.ones(3, 1).expand(3, 1), "
+    "L.ones(1, 3, dtype=L.float64).t().expand(2, 3, 1), L.ones(3).expand(2, 1, 3), "
+    "L.ones(2, 1).expand(1, 2, 1)):\n    out.append(t.stride())\n    try:\n"
+    "        out.append(t.view(L.float16).shape)\n    except RuntimeError as e:\n"
+    "        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
