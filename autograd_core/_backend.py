@@ -362,6 +362,14 @@ def memory_root(a):
     return root
 
 
+def foreign(a, b):
+    """Whether arrays a and b are of different libraries or devices (numpy's subclasses, sgn's
+    ZeroGrad, count as numpy): an op of the two is refused, as torch's of two devices."""
+    if a.__class__ is b.__class__:
+        return a.__class__ is not np.ndarray and a.device != b.device
+    return not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray))
+
+
 def torch_strides(a):
     """A numpy array's strides in elements, as torch's would be: a new axis of size 1 (None,
     broadcast) has stride 0 in numpy, the next dim's extent in torch (unsqueeze, expand)."""

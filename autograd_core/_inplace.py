@@ -413,7 +413,7 @@ def __setitem__(self, index, value):
     tracking = _mode.grad_enabled and (
         self._rg or v.requires_grad and (_differentiable(self) or not basic)
     )  # index_put_ any
-    if v._data.__class__ is not self._data.__class__:
+    if _backend.foreign(v._data, self._data):
         raise _ops._device_error(self, v)
     masked = not _ops._is_basic(idx) and _one_mask(index, v)
     if source is not None:

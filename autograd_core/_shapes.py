@@ -508,7 +508,7 @@ def overwrite(x, src):
     """src broadcast to x's shape and dtype: what x.copy_(src) writes (x gets no gradient)."""
     xp = namespace(x._data)
     b = src._data
-    if b.__class__ is not x._data.__class__:
+    if _backend.foreign(b, x._data):
         raise _device_error(x, src)
     try:
         with np.errstate(over="ignore"):  # (see _backend)
@@ -585,8 +585,7 @@ def cat(tensors, dim=0):
     dt = _common_dtype(tensors)
     arrays = [_cast(t._data, dt) for t in joined]
     for t in tensors[1:]:
-        a, b = ref._data, t._data
-        if a.__class__ is not b.__class__ or (a.__class__ is not _ndarray and a.device != b.device):
+        if _backend.foreign(ref._data, t._data):
             raise _device_error(ref, t)
     try:
         r = _backend.c_order(namespace(arrays[0]).concat(arrays, axis=d))  # (as torch's)

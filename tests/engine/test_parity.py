@@ -1347,6 +1347,10 @@ _SNIPPETS.update({
     "L.ones(2, 1).expand(1, 2, 1)):\n    out.append(t.stride())\n    try:\n"
     "        out.append(t.view(L.float16).shape)\n    except RuntimeError as e:\n"
     "        out.append(str(e))",
+    "sgn_zero_gradient_through_topk_backward": "x1 = L.tensor([[-1.72, -0.71, 0.64], [1.64, -1.09, "
+    "-1.8]], dtype=L.float64, requires_grad=True)\nh5 = x1.topk(1)[0].sgn().diagonal()\n"
+    "gs = L.autograd.grad(h5, [x1], grad_outputs=L.ones_like(h5) * 0.5, create_graph=True)\n"
+    "out = [gs, gs[0].requires_grad]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
