@@ -18,9 +18,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._operands import _cname, _dim
-from ._ops import _forward, _ndarray, _record
-from ._reductions import norm
-from ._graph import node_class
+from ._ops import _ndarray, _record
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view, _geometry, check_storage
@@ -239,7 +237,7 @@ def _identity(reduce, dtype):
     return -big if reduce == "amax" else big
 
 
-def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, _op="scatter_reduce"):
     """input with src's values reduced (sum, prod, mean, amax, amin) into the positions `index`
     along dim, with input's own value among them unless include_self=False."""
     if reduce not in _REDUCTIONS:
@@ -268,7 +266,8 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     r = namespace(input._data).asarray(out.reshape(a.shape))
     attrs = {"dim": d, "index": index, "reduce": reduce, "include_self": include_self}
     attrs["src_shape"] = tuple(src.shape)
-    return _record("scatter_reduce", "ScatterReduceBackward0", r, (input, src), attrs)
+    name = "ScatterReduceBackward0" if _op == "scatter_reduce" else "IndexReduceBackward0"
+    return _record(_op, name, r, (input, src), attrs)
 
 
 _INDEX_REDUCE_WARNING = "index_reduce() is in beta and the API may change at any time."
@@ -295,10 +294,9 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
         raise IndexError("index out of range in self")
     along = idx.reshape(tuple(-1 if i == d else 1 for i in range(builtins.max(source.ndim, 1))))
     spread = Tensor._from_data(np.ascontiguousarray(np.broadcast_to(along, tuple(source.shape))))
-    r = scatter_reduce(input, d, spread, source, reduce, include_self=include_self)
-    if r._grad_fn is not None:
-        r._grad_fn.__class__ = node_class("IndexReduceBackward0")
-    return r
+    return scatter_reduce(
+        input, d, spread, source, reduce, include_self=include_self, _op="index_reduce"
+    )
 
 
 # ============================================================================= index_select / fill
@@ -654,9 +652,6 @@ def pdist(input, p=2):
     a = input._data
     xp = namespace(a)
     i, j = np.triu_indices(input.shape[0], 1)
-    if _forward:  # forward AD: the pairs' norms as ops with tangents (torch has none for pdist)
-        pairs = input[Tensor._from_data(i)] - input[Tensor._from_data(j)]
-        return norm(pairs, p, -1)
     diff = xp.abs(a[i] - a[j])
     if p == 0:
         r = xp.sum(xp.astype(diff != 0, a.dtype), axis=-1)

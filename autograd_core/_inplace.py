@@ -252,7 +252,11 @@ def _kernel(fn, self, src, args, kwargs, check):
     bool tensor and a float one), as in torch."""
     try:
         return fn(src, *args, **kwargs)
-    except NotImplementedError:
+    except NotImplementedError as e:
+        head = f"Trying to use forward AD with {fn.__name__} "  # (torch names the in-place op,
+        if str(e).startswith(head):  # and words its request shorter)
+            msg = str(e).replace(head, head[:-1] + "_ ", 1).split(" or submit a PR")[0]
+            raise NotImplementedError(msg + ".") from None
         if check == "partial":
             dt = result_type(self, *(a for a in (*args, *kwargs.values()) if type(a) is Tensor))
             if _CATEGORY[_backend.kind(dt)] > _CATEGORY[_backend.kind(self._data.dtype)]:

@@ -468,8 +468,8 @@ def _cholesky(input, upper, op, node):
             ) from None
     r = out.reshape(a.shape)
     r = np.swapaxes(r, -1, -2).copy() if upper else r
-    attrs = {"upper": upper}
-    return _record("cholesky", node, namespace(input._data).asarray(r), (input,), attrs)
+    key = "cholesky" if op == "linalg.cholesky" else "cholesky_deprecated"
+    return _record(key, node, namespace(input._data).asarray(r), (input,), {"upper": upper})
 
 
 def _factor_product(a, upper):

@@ -466,6 +466,7 @@ def _prod_grads(g, x, y, ans, dim, index, include_self, src_shape):
 
 
 defvjp("scatter_reduce", _scatter_reduce, on_arrays=False)
+defvjp("index_reduce", _scatter_reduce, on_arrays=False)  # (its own key: no forward formula)
 
 
 def _pinverse(g, x, ans):
@@ -544,6 +545,7 @@ def _cholesky(g, ans, upper=False):
 
 
 defvjp("cholesky", _cholesky, on_arrays=False)
+defvjp("cholesky_deprecated", _cholesky, on_arrays=False)  # (torch.cholesky: no forward formula)
 
 
 def _pdist_backward(g, x, y, z, need, p):

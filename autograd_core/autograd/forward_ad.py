@@ -157,6 +157,15 @@ def _propagate(op, out, inputs, attrs):
         raise NotImplementedError(
             f"Trying to use forward AD with aten::{attrs['name']} that does not support it."
         )
+    if op in NO_FORWARD_FORMULA:
+        name = "_euclidean_dist" if op == "cdist" and attrs["mm"] else NO_FORWARD_FORMULA[op]
+        raise NotImplementedError(
+            f"Trying to use forward AD with {name} that does not support it "
+            "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
+            "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that "
+            "we can prioritize its implementation or submit a PR adding the implementation to "
+            "derivatives.yaml"
+        )
     full = [
         tan if tan is not None else (_zeros(t) if isinstance(t, Tensor) else 0.0)
         for t, tan in zip(inputs, tangents)
@@ -175,6 +184,12 @@ def _propagate(op, out, inputs, attrs):
     if r is not None:
         out._fw = (_current(), r)
     return out
+
+
+# Ops torch's derivatives.yaml gives no forward formula: their key here, torch's op name.
+NO_FORWARD_FORMULA = {"cdist": "_cdist_forward", "pdist": "_pdist_forward", "igamma": "igamma"}
+NO_FORWARD_FORMULA |= {"igammac": "igammac", "index_reduce": "index_reduce"}
+NO_FORWARD_FORMULA["cholesky_deprecated"] = "cholesky"
 
 
 def _zeros(t):
