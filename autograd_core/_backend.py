@@ -542,10 +542,6 @@ def namespace(array):
         return xp
 
 
-def is_numpy(xp):
-    return xp is array_api_compat.numpy
-
-
 def cupy_available():
     """True when cupy imports and a CUDA device answers."""
     if _cupy is None:

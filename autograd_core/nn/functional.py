@@ -552,37 +552,82 @@ def _pair(v):
     return (v, v) if isinstance(v, int) else tuple(v)
 
 
+def _window_args(**values):
+    """torch's im2col/col2im checks of kernel, stride, dilation and padding, in the given order."""
+    for name, (a, b) in values.items():
+        what = {"kernel": "kernel size", "pad": "padding"}.get(name, name)
+        if min(a, b) < (0 if name == "pad" else 1):
+            bound = "non-negative" if name == "pad" else "greater than zero"
+            raise RuntimeError(
+                f"{what} should be {bound}, but got {name}_height: {a} {name}_width: {b}"
+            )
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """The sliding kernel_size blocks of (N, C, H, W) (or (C, H, W)) as columns:
-    (N, C * kh * kw, L) (im2col)."""
+    (N, C * kh * kw, L) (im2col), after torch's im2col_shape_check."""
     if input.ndim < 3:
         raise IndexError(
             f"Dimension out of range (expected to be in range of [-{input.ndim}, "
             f"{input.ndim - 1}], but got 2)"
         )
-    if input.ndim > 4:
+    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
+    _window_args(kernel=k, dilation=d, pad=p, stride=s)  # (im2col's order)
+    shape = list(input.shape)
+    if input.ndim > 4 or 0 in shape[-3:]:
         raise RuntimeError(
             "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
-            f"dimensions for input, but got: {list(input.shape)}"
+            f"dimensions for input, but got: {shape}"
+        )
+    blocks = [
+        (n + 2 * pi - (di * (ki - 1) + 1)) // si + 1
+        for n, pi, di, ki, si in zip(shape[-2:], p, d, k, s)
+    ]
+    if min(blocks) < 1:
+        raise RuntimeError(
+            f"Given input with spatial size {tuple(shape[-2:])}, kernel_size={k}, dilation={d}, "
+            f"padding={p}, calculated shape of the array of sliding blocks as {tuple(blocks)}, "
+            "but its components must be at least one."
         )
     if _ops._backend.kind(input._data.dtype) in "iu":  # (floats and bool have kernels)
         raise _ops._no_kernel("im2col_out_cpu", input)
-    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
     return _ops.unfold2d(input, k, s, p, d)
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """The adjoint of unfold: columns (N, C * kh * kw, L) summed back into (N, C, *output_size)
-    (col2im)."""
-    if _ops._backend.kind(input._data.dtype) in "iu":  # (floats and bool have kernels)
-        raise _ops._no_kernel("col2im_out_cpu", input)
-    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
-    if input.shape[-2] % (k[0] * k[1]):
+    (col2im), after torch's col2im_shape_check."""
+    k, d, p, s, out = (_pair(v) for v in (kernel_size, dilation, padding, stride, output_size))
+    _window_args(kernel=k, stride=s, dilation=d, pad=p)  # (col2im's order)
+    shape = list(input.shape)
+    if not (len(shape) == 2 and 0 not in shape or len(shape) == 3 and 0 not in shape[1:]):
+        raise RuntimeError(
+            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and "
+            f"non-zero dimensions for input, but got: {shape}"
+        )
+    if shape[-2] % (k[0] * k[1]):
         raise RuntimeError(
             "Expected size of input's dimension 1 to be divisible by the product of kernel_size, "
-            f"but got input.size(1)={input.shape[-2]} and kernel_size={k}."
+            f"but got input.size(1)={shape[-2]} and kernel_size={k}."
         )
-    return _ops.fold2d(input, _pair(output_size), k, s, p, d)
+    blocks = [
+        (o + 2 * pi - di * (ki - 1) - 1) // si + 1 for o, pi, di, ki, si in zip(out, p, d, k, s)
+    ]
+    given = f"Given output_size={out}, kernel_size={k}, dilation={d}, padding={p}, stride={s}, "
+    if shape[-1] != blocks[0] * blocks[1]:
+        raise RuntimeError(
+            f"{given}expected size of input's dimension 2 to match the calculated number of "
+            f"sliding blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but got "
+            f"input.size(2)={shape[-1]}."
+        )
+    if min(blocks) < 1:
+        raise RuntimeError(
+            f"{given}calculated shape of the array of sliding blocks as ({blocks[0]}, "
+            f"{blocks[1]}), which is too small (non-positive)"
+        )
+    if _ops._backend.kind(input._data.dtype) in "iu":  # (floats and bool have kernels)
+        raise _ops._no_kernel("col2im_out_cpu", input)
+    return _ops.fold2d(input, out, k, s, p, d)
 
 
 # ------------------------------------------------------------------------- issue 12: wave 2

@@ -1351,6 +1351,25 @@ _SNIPPETS.update({
     "-1.8]], dtype=L.float64, requires_grad=True)\nh5 = x1.topk(1)[0].sgn().diagonal()\n"
     "gs = L.autograd.grad(h5, [x1], grad_outputs=L.ones_like(h5) * 0.5, create_graph=True)\n"
     "out = [gs, gs[0].requires_grad]",
+    "fold_checks_its_shapes_as_col2im": "out = []\nF = L.nn.functional\n"
+    "for shape, size, k, kw in [((1, 2, 3), (2, 4), (1, 2), {}), ((1, 4, 3), (2, 4), (2, 2), {}), "
+    "((1, 4, 6), (2, 4), (2, 2), {}), ((4, 6), (2, 4), (2, 2), {}), "
+    "((1, 4, 3), (2, 4), (2, 2), {'stride': 2}), ((1, 5, 3), (2, 4), (2, 2), {}), "
+    "((2, 1, 4, 3), (2, 4), (2, 2), {}), ((1, 0, 4), (2, 4), (2, 2), {}), "
+    "((1, 4, 3), (2, 4), 0, {}), ((1, 4, 3), (2, 4), 2, {'dilation': 0}), "
+    "((1, 4, 3), (2, 4), 2, {'padding': -1}), ((1, 4, 1), (1, 1), 2, {})]:\n    try:\n"
+    "        out.append(F.fold(L.ones(shape), size, k, **kw))\n    except RuntimeError as e:\n"
+    "        out.append(str(e))",
+    "unfold_checks_its_shapes_as_im2col": "out = []\nF = L.nn.functional\n"
+    "for shape, k, kw in [((1, 1, 2, 2), 3, {}), ((1, 1, 4, 4), 0, {}), ((1, 1, 4, 4), 2, "
+    "{'stride': 0, 'dilation': 0, 'padding': -1}), ((1, 1, 4, 4), 2, {'padding': -1, 'stride': 0}), "
+    "((1, 0, 4, 4), 2, {}), ((0, 1, 4, 4), 2, {}), ((1, 1, 1, 1, 4), 2, {}), "
+    "((1, 1, 2, 5), 3, {}), ((1, 1, 3, 3), 2, {'dilation': 3})]:\n    try:\n"
+    "        out.append(F.unfold(L.ones(shape), k, **kw))\n    except RuntimeError as e:\n"
+    "        out.append(str(e))\n"
+    "for kw in ({'stride': 0, 'dilation': 0, 'padding': -1}, {'padding': -1, 'dilation': 0}):\n"
+    "    try:\n        F.fold(L.ones(1, 4, 3), (2, 4), 2, **kw)\n    except RuntimeError as e:\n"
+    "        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
