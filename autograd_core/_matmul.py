@@ -15,6 +15,7 @@ from ._tensor import Tensor
 from ._operands import _as_tensor_like
 from ._operands import _cast, _cname, _no_kernel, _operands
 from ._ops import _record
+from ._shapes import expand_error
 from ._messages import shape_error as _shape_error
 
 
@@ -276,12 +277,16 @@ def addmm(bias, x, y):
     c = bias._data
     (a, low), (b, _), (c, _) = _backend.opmath(a), _backend.opmath(b), _backend.opmath(c)
     try:
-        r = _backend.round_back(a @ b + c, low)
+        p = a @ b
     except ValueError:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
             f"{b.shape[0]}x{b.shape[1]})"
         ) from None
+    try:
+        r = _backend.round_back(p + c, low)
+    except ValueError:  # (torch expands the bias to the product's shape)
+        raise expand_error(tuple(p.shape), tuple(c.shape)) from None
     # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
     # gradient is computed transposed too, so the weight's gradient arrives contiguous.
     flags = getattr(b, "flags", None)

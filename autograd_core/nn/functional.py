@@ -7,6 +7,7 @@ name: ``linear`` -> AddmmBackward0 (MmBackward0 without bias), ``mse_loss`` -> M
 composes it. Every backward rule is written with Tensor ops, so double backward works.
 """
 
+import math
 import warnings
 
 import numpy as np
@@ -847,22 +848,60 @@ def interpolate(
     antialias=False,
 ):
     """Resize (N, C, H, W) or (N, C, L) to `size` or by `scale_factor`: modes 'nearest' (3-D or
-    4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates and nodes."""
-    if align_corners is not None and mode == "nearest":
+    4-D), 'linear' (3-D) and 'bilinear' (4-D), torch's coordinates, nodes and checks in its
+    order."""
+    if align_corners is not None and mode in ("nearest", "area", "nearest-exact"):
         raise ValueError(
             "align_corners option can only be set with the interpolating modes: linear | "
             "bilinear | bicubic | trilinear"
         )
-    dims = {"nearest": (3, 4), "linear": (3,), "bilinear": (4,)}.get(mode)
-    if dims is None:
-        raise NotImplementedError(f"interpolate: mode {mode!r} is not supported")
-    if input.ndim not in dims:
-        raise NotImplementedError(
-            f"Got {input.ndim}D input, but {mode} mode needs {dims[0]}D input"
-        )
-    if (size is None) == (scale_factor is None):
-        raise ValueError("only one of size or scale_factor should be defined")
     k = input.ndim - 2
+    spatial = list(input.shape[2:])
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is None and scale_factor is None:
+        raise ValueError("either size or scale_factor should be defined")
+    if isinstance(size, (list, tuple)) and len(size) != k:
+        raise ValueError(
+            "Input and output must have the same number of spatial dimensions, but got input with "
+            f"spatial dimensions of {spatial} and output size of {size}. Please provide input "
+            "tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format."
+        )
+    if isinstance(scale_factor, (list, tuple)) and len(scale_factor) != k:
+        raise ValueError(
+            "Input and scale_factor must have the same number of spatial dimensions, but got "
+            f"input with spatial dimensions of {spatial} and scale_factor of shape "
+            f"{scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+            "scale_factor in (s1, s2, ...,sK) format."
+        )
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
+        raise ValueError(
+            "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires "
+            "a 4-D tensor as input"
+        )
+    needs = {"linear": 3, "bilinear": 4, "trilinear": 5}
+    if mode in needs and input.ndim in (3, 4, 5) and input.ndim != needs[mode]:
+        raise NotImplementedError(
+            f"Got {input.ndim}D input, but {mode} mode needs {needs[mode]}D input"
+        )
+    if mode == "area" and k == 2:  # (torch's: adaptive average pooling to the output size)
+        many = (size,) * k if isinstance(size, int) else size
+        if size is None:
+            sf = scale_factor if isinstance(scale_factor, (list, tuple)) else (scale_factor,) * k
+            many = [math.floor(n * float(s)) for n, s in zip(spatial, sf)]
+        return adaptive_avg_pool2d(input, tuple(many))
+    if antialias:  # (torch's _upsample_bilinear2d_aa)
+        raise NotImplementedError("interpolate: antialias=True is not part of autograd_core")
+    if not (mode == "nearest" and k in (1, 2) or mode in ("linear", "bilinear")):
+        if input.ndim in (3, 4, 5) and mode in ("bicubic", "trilinear", "area", "nearest-exact"):
+            raise NotImplementedError(f"interpolate: mode {mode!r} is not part of autograd_core")
+        raise NotImplementedError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
+            "modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+            f"nearest-exact (got {mode})"
+        )
     if size is not None:
         size = (size,) * k if isinstance(size, int) else tuple(size)
         scales = (None,) * k
@@ -872,6 +911,15 @@ def interpolate(
         size = tuple(int(n * s) for n, s in zip(input.shape[2:], scales))
         if recompute_scale_factor:
             scales = (None,) * k
+    if min(spatial) <= 0 or min(size) <= 0:  # (the upsample kernels' meta check)
+        names = "HW"[-k:]
+        given = ", ".join(f"{h}: {n}" for h, n in zip(names, spatial))
+        wanted = ", ".join(f"{h}: {n}" for h, n in zip(names, size))
+        sep = " and output" if k == 1 else " output"
+        raise RuntimeError(
+            f"Input and output sizes should be greater than 0, but got input ({given}){sep} "
+            f"({wanted})"
+        )
     kind = _ops._backend.kind(input._data.dtype)
     if kind == "b" or kind in "iu" and (input.dtype is not _ac.uint8 or mode == "linear"):
         kernel = "compute_indices_weights_" if k == 1 else "upsample_"

@@ -1370,6 +1370,28 @@ _SNIPPETS.update({
     "for kw in ({'stride': 0, 'dilation': 0, 'padding': -1}, {'padding': -1, 'dilation': 0}):\n"
     "    try:\n        F.fold(L.ones(1, 4, 3), (2, 4), 2, **kw)\n    except RuntimeError as e:\n"
     "        out.append(str(e))",
+    "conv_pool_interpolate_linear_argument_checks_in_torchs_order": "out = []\nF = L.nn.functional\n"
+    "x4, w = L.ones(1, 2, 5, 5), L.ones(2, 2, 3, 3)\n"
+    "for c in ('F.conv2d(x4, w, stride=0, padding=-1)', 'F.conv2d(x4, w, padding=-1, dilation=0)', "
+    "'F.conv2d(x4, w, groups=0, stride=0)', 'F.conv2d(x4, w, groups=3, stride=0)', "
+    "'F.conv2d(x4, w, dilation=-1)', 'F.conv2d(x4, w, dilation=0, groups=3)', "
+    "'F.conv2d(x4, w, dilation=(0, 1))', 'F.conv2d(x4, L.ones(3, 2, 3, 3), groups=2)', "
+    "'F.conv2d(x4, L.ones(2, 2, 7, 7), padding=1)', 'F.conv2d(x4, w, bias=L.ones(3))', "
+    "'F.conv1d(L.ones(1, 2, 5), L.ones(2, 2, 9))', 'F.conv1d(L.ones(1, 2, 5), L.ones(2, 2, 3), dilation=0)', "
+    "'F.max_pool2d(x4, 0)', 'F.max_pool2d(x4, 0, stride=1)', 'F.max_pool2d(x4, 2, stride=-1)', "
+    "'F.max_pool2d(x4, 2, dilation=0)', 'F.max_pool2d(x4, 2, padding=-1)', "
+    "'F.max_pool2d(L.ones(5, 5), 2, padding=3)', 'F.avg_pool2d(L.ones(5, 5), 2, padding=3)', "
+    "'F.avg_pool2d(x4, 2, divisor_override=0)', 'F.avg_pool2d(x4, 2, stride=0, padding=2)', "
+    "'F.adaptive_avg_pool2d(x4, (2, -1))', 'F.adaptive_avg_pool2d(L.ones(1, 2, 0, 5), 2)', "
+    "'F.interpolate(x4, scale_factor=0.0)', 'F.interpolate(L.ones(1, 2, 5), size=0, mode=\"linear\")', "
+    "'F.interpolate(x4)', 'F.interpolate(x4, size=(2, 2, 2))', 'F.interpolate(x4, size=3, mode=\"bogus\")', "
+    "'F.interpolate(x4, size=3, antialias=True)', 'F.interpolate(L.ones(1, 2, 5), size=3, mode=\"bilinear\")', "
+    "'F.linear(L.ones(2, 3), L.ones(4, 3), L.ones(5))', 'F.huber_loss(L.ones(2), L.ones(2), delta=0.0)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\n"
+    "x = L.arange(50.0, dtype=L.float64).reshape(1, 2, 5, 5).requires_grad_()\n"
+    "for kw in (dict(size=3), dict(size=(2, 4)), dict(scale_factor=0.5), dict(scale_factor=(0.6, 1.5))):\n"
+    "    r = F.interpolate(x, mode='area', **kw)\n    out += [r, L.autograd.grad(r.sum(), x)[0]]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
