@@ -416,8 +416,7 @@ def iterator_order(shape, arrays):
     return perm
 
 
-def _strided(arrays):
-    """Whether an array of 2+ dims is not in C order (else numpy's C order is torch's too)."""
+def _strided(arrays):  # (an array of 2+ dims not in C order: else numpy's order is torch's)
     return any(
         getattr(a, "ndim", 0) > 1 and a.__class__ is np.ndarray and not a.flags.c_contiguous
         for a in arrays
@@ -468,6 +467,10 @@ def round_back(r, low):
 # ----------------------------------------------------------------------------- devices
 
 
+_DEVICE_TYPES = """cpu cuda ipu xpu mkldnn opengl opencl ideep hip ve fpga maia xla lazy vulkan mps
+    meta hpu mtia privateuseone""".split()  # (torch's, in the order its message lists them)
+
+
 class device:
     """Where a tensor's data lives: ``device('cpu')``, ``device('cuda', 0)`` or
     ``device('cuda:0')``.
@@ -480,6 +483,12 @@ class device:
 
     def __init__(self, type, index=None):
         native = None
+        if isinstance(type, int) and not isinstance(type, bool):  # torch: the accelerator's
+            if type < 0:
+                raise RuntimeError("Device index must not be negative")
+            if not cupy_available():
+                raise RuntimeError("Cannot access accelerator device when none is available.")
+            type, index = "cuda", type
         if isinstance(type, device):
             type, index, native = type.type, type.index, type._native
         elif isinstance(type, str) and ":" in type and type.split(":", 1)[0] in ("cpu", "cuda"):
@@ -487,6 +496,11 @@ class device:
             index = int(idx)
         if type not in ("cpu", "cuda") and not isinstance(type, str):
             raise RuntimeError(f"Expected a device type string, got {type!r}")
+        if native is None and type.split(":")[0] not in _DEVICE_TYPES:
+            raise RuntimeError(
+                f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device "
+                f"string: {type.split(':')[0]}"
+            )
         self.type = type
         self.index = 0 if type == "cuda" and index is None else index
         self._native = native
@@ -512,8 +526,9 @@ CPU = device("cpu")
 
 
 def _foreign_device(native):
-    d = device(f"{type(native).__module__.split('.')[0]}:{getattr(native, '_device', native)}")
-    d._native = native
+    d = object.__new__(device)  # (another library's device: its name, not one of torch's types)
+    d.type = f"{type(native).__module__.split('.')[0]}:{getattr(native, '_device', native)}"
+    d.index, d._native = None, native
     return d
 
 
@@ -557,6 +572,7 @@ def namespace_for_device(dev):
     object)."""
     if dev is None:
         return array_api_compat.numpy, None
+    dev = device(dev) if isinstance(dev, int) and not isinstance(dev, bool) else dev  # (an index)
     if not isinstance(dev, (device, str)):  # a foreign library's device object
         return None, dev
     dev = device(dev)
@@ -571,7 +587,7 @@ def namespace_for_device(dev):
                 "device for device='cuda'; check autograd_core.cuda.is_available() first)"
             )
         return _compat_cupy, dev.index
-    raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {dev}")
+    raise RuntimeError(f"autograd_core runs on cpu and cuda devices, not on {dev}")
 
 
 def asarray_on(obj, dev, dt=None):

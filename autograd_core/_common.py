@@ -734,9 +734,8 @@ def bernoulli_(self, p=0.5, *, generator=None):
     return _sampled(self, (u < pa).astype(np.float64), name)
 
 
-# torch's C++ type names, which some of its sampler messages print ("... for unsigned char").
-_C_NAMES = dict(bool="bool", uint8="unsigned char", int8="signed char", int16="short int")
-_C_NAMES.update(int32="int", int64="long int")
+# torch's C++ names of the integer types, which its samplers print ("... for unsigned char").
+_C_NAMES = {k: v for k, v in _messages.C_TYPES.items() if not k.startswith(("float", "bfloat"))}
 
 
 def _float_sampler(name, node, check, draw, refusal):

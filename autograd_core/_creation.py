@@ -485,11 +485,12 @@ def randint(
         )
     if dtype is bool_ and not 0 <= low < high <= 2:  # (torch's check of the bounds for bool)
         raise RuntimeError(f"{'from' if low < 0 else 'to - 1'} is out of bounds for bool")
-    host = _gen(generator).integers(low, high, size=tuple(size))
+    host = _gen(generator).integers(low, high, size=_size((size,)))
     return _random(host, dtype or int64, device, requires_grad)
 
 
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
+    _size((n,))  # (torch's refusal of a negative n)
     return _random(_gen(generator).permutation(n), dtype or int64, device, requires_grad)
 
 
@@ -555,7 +556,7 @@ def parse_to(*args, **kwargs):
         elif isinstance(a, bool):
             flags.append(a)
         elif isinstance(a, int):
-            dev = f"cuda:{a}"
+            dev = _backend.device(a)  # (the accelerator's index, as torch's)
         elif a is not None:
             dev = a
     if flags:

@@ -6,7 +6,7 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 import builtins
 
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import NUMPY, namespace
 from ._amp_policy import cuda_float32
 from ._graph import node_class
@@ -287,7 +287,7 @@ def masked_fill(x, mask, value, _self_first=False):
     if _backend.kind(m.dtype) != "b":
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype "
-            f"{_backend.dtype_of(m).name}"
+            f"{_messages.C_TYPES.get(_backend.dtype_of(m).name, _backend.dtype_of(m).name)}"
         )
     xp = namespace(x._data)
     if not builtins.all(a == b or 1 in (a, b) for a, b in zip(m.shape[::-1], x.shape[::-1])):

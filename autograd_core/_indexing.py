@@ -338,6 +338,9 @@ def index_select(x, dim, index):
         if bad.size:
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={n}")
     elif builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
+        if x.ndim > 1 and d == 1:  # (torch's kernel for dim 1 words it its own way)
+            bad = np.asarray(idx)[(np.asarray(idx) < 0) | (np.asarray(idx) >= n)]
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={n}")
         raise IndexError("index out of range in self")
     a = x._data
     xp = namespace(a)

@@ -238,8 +238,7 @@ _OWN_CHECKS = {
 
 
 def _same_data(a, src):
-    """Whether src is a tensor of a's very elements (memory, strides, shape, dtype): torch's
-    copy_ of it returns at once."""
+    """Whether src holds a's very elements (torch's copy_ of it returns at once)."""
     b = getattr(src, "_data", None)
     if a.__class__ is not _ndarray or b.__class__ is not _ndarray or a.dtype != b.dtype:
         return False
@@ -459,8 +458,7 @@ def __setitem__(self, index, value):
         self._rebase_view(v, (("__getitem__", (idx,)),))
 
 
-def _index_types(idx):
-    """torch's refusal of an index tensor that is not long, int, byte or bool."""
+def _index_types(idx):  # (torch's refusal of an index tensor not long, int, byte or bool)
     for i in idx if isinstance(idx, tuple) else (idx,):
         if hasattr(i, "dtype") and _backend.kind(i.dtype) not in "biu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
@@ -541,8 +539,7 @@ def _write_tangent(self, idx, v):
     _set_tangent(self, (level, new))
 
 
-def _differentiable(t):
-    """Whether t's dtype can carry a gradient (torch's isDifferentiableType: float types)."""
+def _differentiable(t):  # (torch's isDifferentiableType: float types)
     return _backend.kind(t._data.dtype) == "f"
 
 

@@ -200,6 +200,11 @@ def invalid_gradient(node, index, got, shape):
     )
 
 
+# torch's C++ type names, which some of its kernel messages print ("... with dtype long int").
+C_TYPES = dict(bool="bool", uint8="unsigned char", int8="signed char", int16="short int")
+C_TYPES.update(int32="int", int64="long int", float32="float", float64="double")
+C_TYPES.update(float16="c10::Half", bfloat16="c10::BFloat16")
+
 INT_GRADIENT = (
     'isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/'
     'torch/csrc/autograd/engine.cpp":998, please report a bug to PyTorch. '

@@ -1,11 +1,8 @@
-"""Padding, pooling and resizing, the ops around the convolutions of _nn_ops: max and average
-pooling (their checks in torch's order: `_pool_checks`), adaptive average pooling, constant /
-reflect / replicate / circular padding and nearest / linear upsampling.
-
-max_pool2d is built on _nn_ops' im2col; its VJP scatters back through `plane_scatter`.
-reflect / replicate padding and nearest upsampling are one gather op (`plane_take`) whose VJP is
-that same plane_scatter; avg_pool2d's VJP is a fold2d. The rules are in _vjps_nn.
-"""
+"""Padding, pooling and resizing around _nn_ops' convolutions: max, average and adaptive pooling
+(checked in torch's order: `_pool_checks`), constant / reflect / replicate / circular padding,
+nearest / linear upsampling. max_pool2d is built on im2col and scatters back (`plane_scatter`);
+reflect / replicate padding and nearest upsampling are one gather (`plane_take`) whose VJP is
+that plane_scatter; avg_pool2d's VJP is a fold2d. The rules are in _vjps_nn."""
 
 import builtins
 import math

@@ -245,6 +245,8 @@ def unflatten(x, dim, sizes):
         )
     d = _dim(dim, x.ndim)
     sizes = tuple(sizes)
+    if sizes.count(-1) > 1:  # (torch's infer_size, first)
+        raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be inferred")
     n = 1
     for s in sizes:
         n *= s
@@ -590,10 +592,14 @@ def cat(tensors, dim=0):
     try:
         r = _backend.c_order(namespace(arrays[0]).concat(arrays, axis=d))  # (as torch's)
     except ValueError:
-        raise RuntimeError(
-            "Sizes of tensors must match except in dimension "
-            f"{d}. Got shapes {[list(t.shape) for t in tensors]}"
-        ) from None
+        for i, (t, skip) in enumerate(zip(tensors, legacy)):  # (the first mismatch against
+            for j, (m, n) in enumerate(zip(ref.shape, t.shape)):  # the first tensor)
+                if j != d and m != n and not skip:
+                    raise RuntimeError(
+                        f"Sizes of tensors must match except in dimension {d}. Expected size {m} "
+                        f"but got size {n} for tensor number {i} in the list."
+                    ) from None
+        raise
     return _record(
         "cat",
         "CatBackward0",
@@ -608,7 +614,7 @@ def stack(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
-    d = dim % (tensors[0].ndim + 1)
+    d = _dim(dim, tensors[0].ndim + 1)
     shapes = {t.shape for t in tensors}
     if len(shapes) > 1:
         raise RuntimeError(

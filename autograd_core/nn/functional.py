@@ -886,12 +886,10 @@ def interpolate(
         raise NotImplementedError(
             f"Got {input.ndim}D input, but {mode} mode needs {needs[mode]}D input"
         )
+    sf = scale_factor if isinstance(scale_factor, (list, tuple)) else (scale_factor,) * k
     if mode == "area" and k == 2:  # (torch's: adaptive average pooling to the output size)
-        many = (size,) * k if isinstance(size, int) else size
-        if size is None:
-            sf = scale_factor if isinstance(scale_factor, (list, tuple)) else (scale_factor,) * k
-            many = [math.floor(n * float(s)) for n, s in zip(spatial, sf)]
-        return adaptive_avg_pool2d(input, tuple(many))
+        many = [math.floor(n * float(s)) for n, s in zip(spatial, sf)] if size is None else size
+        return adaptive_avg_pool2d(input, _pair(many))
     if antialias:  # (torch's _upsample_bilinear2d_aa)
         raise NotImplementedError("interpolate: antialias=True is not part of autograd_core")
     if not (mode == "nearest" and k in (1, 2) or mode in ("linear", "bilinear")):
@@ -906,8 +904,7 @@ def interpolate(
         size = (size,) * k if isinstance(size, int) else tuple(size)
         scales = (None,) * k
     else:
-        many = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * k
-        scales = tuple(float(s) for s in many)
+        scales = tuple(float(s) for s in sf)
         size = tuple(int(n * s) for n, s in zip(input.shape[2:], scales))
         if recompute_scale_factor:
             scales = (None,) * k

@@ -1392,6 +1392,16 @@ _SNIPPETS.update({
     "x = L.arange(50.0, dtype=L.float64).reshape(1, 2, 5, 5).requires_grad_()\n"
     "for kw in (dict(size=3), dict(size=(2, 4)), dict(scale_factor=0.5), dict(scale_factor=(0.6, 1.5))):\n"
     "    r = F.interpolate(x, mode='area', **kw)\n    out += [r, L.autograd.grad(r.sum(), x)[0]]",
+    "creation_shape_index_and_device_refusals_in_torchs_words": "out = []\nx = L.ones(2, 3)\n"
+    "for c in ('L.randint(0, 5, (-1,))', 'L.randperm(-1)', 'x.unflatten(1, (-1, -1))', "
+    "'L.cat([x, L.ones(3, 2)])', 'L.cat([x, x, L.ones(2, 2)], 0)', 'L.cat([L.ones(0), x, L.ones(3, 3)], 1)', "
+    "'L.stack([x], 3)', 'L.stack([x], -4)', 'x.index_select(1, L.tensor([5]))', "
+    "'x.index_select(1, L.tensor([-1]))', 'L.ones(2, 3, 4).index_select(2, L.tensor([7]))', "
+    "'x.index_select(0, L.tensor([2]))', 'x.masked_fill(L.ones(2, 3), 1.0)', "
+    "'x.masked_fill(L.ones(2, 3, dtype=L.int64), 1.0)', 'x.masked_fill(L.ones(2, 3, dtype=L.float16), 1.0)', "
+    "'x.to(\"bogus\")', 'L.device(\"bogus:1\")', 'x.to(5)', 'L.ones(2, device=0)', 'x.to(-1)'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e).split(chr(10))[0]))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
