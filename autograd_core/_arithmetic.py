@@ -103,14 +103,14 @@ def sub(x, y, alpha=1):
 
 
 def rsub(x, other, alpha=1):
-    """other - alpha * x (``1 - x``; ``torch.rsub(x, y)``)."""
+    """other - alpha * x (``1 - x``; ``torch.rsub(x, y)``): torch's sub(other, x), its bool
+    refusal before alpha's."""
+    _no_bool_sub(*((other, x) if isinstance(other, Tensor) else (x, other)))
     _check_alpha(x, other, alpha)
     if isinstance(other, Tensor):
-        _no_bool_sub(other, x)
         b, a = _operands(other, x)
         r = b - a if alpha == 1 else b - alpha * a
         return _record("rsub_tensor", "RsubBackward0", r, (x, other), {"alpha": alpha})
-    _no_bool_sub(x, other)
     a, b = _operands(x, other)  # (torch rounds the number to x's dtype here: no opmath)
     r = b - a if alpha == 1 else b - alpha * a
     return _record("rsub", "RsubBackward1", r, (x,), {"alpha": alpha})

@@ -1402,6 +1402,11 @@ _SNIPPETS.update({
     "'x.to(\"bogus\")', 'L.device(\"bogus:1\")', 'x.to(5)', 'L.ones(2, device=0)', 'x.to(-1)'):\n"
     "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
     "        out.append((type(e).__name__, str(e).split(chr(10))[0]))",
+    "rsub_refuses_bool_before_alpha": "out = []\n"
+    "for c in ('L.rsub(L.tensor([1, 2]), L.tensor(True), alpha=0.5)', "
+    "'L.rsub(L.tensor([True]), 2, alpha=0.5)', 'L.rsub(L.tensor([1]), 2.0, alpha=0.5)', "
+    "'L.rsub(L.tensor([1]), L.tensor([2]), alpha=True)'):\n    try:\n        out.append(eval(c))\n"
+    "    except RuntimeError as e:\n        out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
