@@ -17,7 +17,6 @@ import numpy as np
 from . import _backend
 from ._api import ops as _ops
 from ._backend import namespace
-
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor
@@ -418,20 +417,20 @@ def __setitem__(self, index, value):
     )  # index_put_ any
     if _backend.foreign(v._data, self._data):
         raise _ops._device_error(self, v)
-    masked = not _ops._is_basic(idx) and _one_mask(index, v)
+    masked = not basic and _one_mask(index, v)
     if source is not None:
         _check_overlap(self._data[idx], (source,))
-    elif not masked and not _ops._is_basic(idx):
+    elif not masked and not basic:
         _check_overlap(self._data, (v,), full=True)  # torch's index_put_
-    if not _ops._is_basic(idx) and not masked:  # torch's make_info, then its iterator's dtypes
+    if not basic and not masked:  # torch's make_info, then its iterator's dtypes
         _index_types(idx)
-    if not _ops._is_basic(idx) and v.dtype is not self.dtype and not masked:
+    if not basic and v.dtype is not self.dtype and not masked:
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
             "for "
             f"the destination and {_ops._cname(v)} for the source."
         )
-    if not _ops._is_basic(idx):
+    if not basic:
         idx = _bounds(self, idx)
     data = v._data if source is None else source._data  # (v without its leading 1s)
     try:
