@@ -68,8 +68,8 @@ def relu(x):
     """max(x, 0)"""
     if x.dtype is _backend.bool_:
         raise RuntimeError("Boolean inputs not supported for relu")
-    a = x._data
-    return _record("relu", "ReluBackward0", namespace(a).maximum(a, 0), (x,))
+    a = x._data  # (0 first: numpy's maximum keeps the second of equals, -0. as torch's)
+    return _record("relu", "ReluBackward0", namespace(a).maximum(0, a), (x,))
 
 
 def leaky_relu(x, negative_slope=0.01):

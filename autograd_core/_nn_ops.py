@@ -611,7 +611,8 @@ def _elu(input, alpha, scale, input_scale, name):
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"elu_cpu\" not implemented for '{_cname(input)}'")
     xp = namespace(a)
-    r = scale * xp.where(a > 0, a, alpha * xp.expm1(xp.minimum(a, 0.0) * input_scale))
+    neg = alpha * xp.expm1(xp.where(a > 0, 0.0, a) * input_scale)
+    r = scale * xp.where(a >= 0, a, neg)  # (a zero keeps its sign, as torch's)
     attrs = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
     return _record("elu", name, _cast(r, input.dtype), (input,), attrs)
 

@@ -68,7 +68,7 @@ def _erf_array(xp, a):
         frac = big + (k / 2) / frac
     tail = 1 - xp.exp(-big * big) / (math.sqrt(math.pi) * frac)
     r = xp.where(ax < 3.0, series, tail)
-    return xp.where(a < 0, -r, r)
+    return xp.copysign(r, a)  # (erf(-0.) is -0.)
 
 
 erf = _unary("erf", "ErfBackward0", _erf_array)

@@ -1407,6 +1407,11 @@ _SNIPPETS.update({
     "'L.rsub(L.tensor([True]), 2, alpha=0.5)', 'L.rsub(L.tensor([1]), 2.0, alpha=0.5)', "
     "'L.rsub(L.tensor([1]), L.tensor([2]), alpha=True)'):\n    try:\n        out.append(eval(c))\n"
     "    except RuntimeError as e:\n        out.append(str(e))",
+    "negative_zero_through_relu_elu_erf": "F = L.nn.functional\n"
+    "v = L.tensor([-0.0, 0.0, -1.0, float('nan'), float('-inf'), 2.0])\n"
+    "out = [[(t < 0) | ((t == 0) & (1 / t < 0)) for t in (F.selu(v), F.elu(v), F.celu(v), "
+    "F.elu(v, alpha=-0.5), F.relu(v), L.erf(v), L.erf(v.double()), L.relu(L.tensor([-3, 2])))], "
+    "F.elu(v, alpha=-0.5), L.erf(v)]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
