@@ -487,7 +487,7 @@ def _erfinv_array(xp, a):
         err = xp.where(t > 0.5, (1 - t) - _erfc_array(xp, y), _erf_array(xp, y) - t)
         y = y - err / ((2 / _SQRT_PI) * xp.exp(-y * y))
     y = xp.where(t == 1, math.inf, xp.where(t > 1, math.nan, y))
-    return xp.where(a < 0, -y, y)
+    return xp.copysign(y, a)  # (erfinv(-0.) is -0.)
 
 
 def _sinpi_frac(xp, a):

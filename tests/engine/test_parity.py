@@ -1410,7 +1410,8 @@ _SNIPPETS.update({
     "negative_zero_through_relu_elu_erf": "F = L.nn.functional\n"
     "v = L.tensor([-0.0, 0.0, -1.0, float('nan'), float('-inf'), 2.0])\n"
     "out = [[(t < 0) | ((t == 0) & (1 / t < 0)) for t in (F.selu(v), F.elu(v), F.celu(v), "
-    "F.elu(v, alpha=-0.5), F.relu(v), L.erf(v), L.erf(v.double()), L.relu(L.tensor([-3, 2])))], "
+    "F.elu(v, alpha=-0.5), F.relu(v), L.erf(v), L.erf(v.double()), L.relu(L.tensor([-3, 2])), "
+    "L.erfinv(v / 4))], "
     "F.elu(v, alpha=-0.5), L.erf(v)]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
