@@ -671,6 +671,85 @@ adaptive_avg_pool2d = _ops.adaptive_avg_pool2d
 conv1d = _ops.conv1d
 
 
+def _one(v, name):  # (a 1-d pooling's int or one-element list)
+    v = tuple(v) if isinstance(v, (list, tuple)) else (v,)
+    if len(v) != 1:
+        raise RuntimeError(
+            f"max_pool1d() {name} must be an int, list of ints or tuple of ints of size 1 but got "
+            f"size {len(v)}"
+        )
+    return v[0]
+
+
+def max_pool1d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The max over each window of (N, C, L) or (C, L): torch's checks, then max_pool2d over a
+    height of one (Squeeze - MaxPool2DWithIndices - Unsqueeze, as torch's nodes)."""
+    shape = list(input.shape)
+    if not (input.ndim == 2 and 0 not in shape or input.ndim == 3 and 0 not in shape[1:]):
+        raise RuntimeError(
+            "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
+            f"for input, but got:{shape}"
+        )
+    k, p, d = _one(kernel_size, "kernel_size"), _one(padding, "padding"), _one(dilation, "dilation")
+    s = k if stride is None or stride == [] else _one(stride, "stride")
+    half = f"padding should be at most half of kernel size, but got padding={p} and kernel_size={k}"
+    for ok, what in (
+        (k > 0, f"kernel_size must be greater than zero, but got {k}"),
+        (s > 0, f"stride must be greater than zero, but got {s}"),
+        (p >= 0, f"padding must be non-negative, but got {p}"),
+        (p <= k // 2, half),
+        (d > 0, f"dilation must be greater than zero, but got {d}"),
+    ):
+        if not ok:
+            raise RuntimeError(f"max_pool1d() {what}")
+    n = shape[-1] + 2 * p - d * (k - 1) - 1
+    out = (-(-n // s) if ceil_mode else n // s) + 1
+    if ceil_mode and (out - 1) * s >= shape[-1] + p:
+        out -= 1
+    if out <= 0:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {out}")
+    if not input.dtype.is_floating_point:
+        raise _ops._no_kernel("max_pool1d_impl", input)
+    r = _ops.max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode, True)
+    values, indices = r[0].squeeze(-2), r[1].squeeze(-2)
+    return (values, indices) if return_indices else values
+
+
+def _pool1d_dims(input, name):
+    if input.ndim not in (2, 3):
+        raise RuntimeError(
+            f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument #1 "
+            f"'self' (while checking arguments for {name})"
+        )
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """The mean over each window of (N, C, L) or (C, L): avg_pool2d over a height of one."""
+    _pool1d_dims(input, "avg_pool1d")
+    k = _one(kernel_size, "kernel_size")
+    s = k if stride is None or stride == [] else _one(stride, "stride")
+    r = avg_pool2d(
+        input.unsqueeze(-2),
+        (1, k),
+        (1, s),
+        (0, _one(padding, "padding")),
+        ceil_mode,
+        count_include_pad,
+    )
+    return r.squeeze(-2)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """Average pooling of (N, C, L) or (C, L) to output_size: adaptive_avg_pool2d over a height of
+    one."""
+    _pool1d_dims(input, "adaptive_avg_pool1d")
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
+        -2
+    )
+
+
 def elu(input, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1)."""
     if inplace:  # torch's elu_ records EluBackward1 (its rule reads the result; same values)

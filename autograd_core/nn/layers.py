@@ -592,6 +592,41 @@ def _single(v):
     return (v,) if isinstance(v, int) else tuple(v)
 
 
+class MaxPool1d(MaxPool2d):
+    """MaxPool2d's parameters over (N, C, L): F.max_pool1d."""
+
+    def forward(self, input):
+        return F.max_pool1d(
+            input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+            self.return_indices,
+        )  # fmt: skip
+
+
+class AvgPool1d(AvgPool2d):
+    """The mean over each window of (N, C, L); its sizes kept as 1-tuples, as torch's."""
+
+    def __init__(
+        self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True
+    ):
+        stride = kernel_size if stride is None else stride
+        super().__init__(
+            _single(kernel_size), _single(stride), _single(padding), ceil_mode, count_include_pad
+        )
+
+    def forward(self, input):
+        return F.avg_pool1d(
+            input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+            self.count_include_pad,
+        )  # fmt: skip
+
+
+class AdaptiveAvgPool1d(AdaptiveAvgPool2d):
+    """Average pooling of (N, C, L) to a fixed output_size: F.adaptive_avg_pool1d."""
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+
 class Conv1d(Module):
     """1-D convolution with weight (out, in/groups, k), initialised as Conv2d (torch's
     kaiming_uniform_(a=sqrt(5)) and bias U(-1/sqrt(fan_in), 1/sqrt(fan_in)))."""

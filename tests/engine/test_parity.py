@@ -1413,6 +1413,26 @@ _SNIPPETS.update({
     "F.elu(v, alpha=-0.5), F.relu(v), L.erf(v), L.erf(v.double()), L.relu(L.tensor([-3, 2])), "
     "L.erfinv(v / 4))], "
     "F.elu(v, alpha=-0.5), L.erf(v)]",
+    "one_dimensional_pooling_as_torch_composes_it": "out = []\nF = L.nn.functional\n"
+    "x3 = L.ones(1, 2, 5)\n"
+    "for c in ('F.max_pool1d(x3, 0)', 'F.max_pool1d(x3, 2, stride=0)', 'F.max_pool1d(x3, 2, padding=2)', "
+    "'F.max_pool1d(x3, 2, padding=-1)', 'F.max_pool1d(x3, 2, dilation=0)', 'F.max_pool1d(L.ones(5), 2)', "
+    "'F.max_pool1d(x3, 7)', 'F.max_pool1d(x3.long(), 2)', 'F.avg_pool1d(x3, 0)', "
+    "'F.avg_pool1d(x3, 2, padding=2)', 'F.avg_pool1d(L.ones(5), 2)', 'F.avg_pool1d(x3, 7)', "
+    "'F.adaptive_avg_pool1d(x3, -1)', 'F.adaptive_avg_pool1d(L.ones(5), 2)', 'F.max_pool1d(x3, (2, 2))'):\n"
+    "    try:\n        out.append(eval(c))\n    except Exception as e:\n"
+    "        out.append((type(e).__name__, str(e)))\n"
+    "x = L.tensor([[[0.3, -1.2, 2.0, 0.5, 0.1, -0.7, 1.1]], [[1.0, 0.2, -0.3, 0.4, 0.9, 0.0, -2.0]]], "
+    "dtype=L.float64, requires_grad=True)\n"
+    "for f, kw in [(F.max_pool1d, dict(kernel_size=2)), (F.max_pool1d, dict(kernel_size=3, stride=2, "
+    "padding=1, ceil_mode=True)), (F.max_pool1d, dict(kernel_size=2, dilation=2)), (F.avg_pool1d, "
+    "dict(kernel_size=3, stride=2, padding=1)), (F.avg_pool1d, dict(kernel_size=2, ceil_mode=True, "
+    "count_include_pad=False)), (F.adaptive_avg_pool1d, dict(output_size=3))]:\n"
+    "    r = f(x, **kw)\n    g, = L.autograd.grad((r * r).sum(), x)\n"
+    "    out += [r.detach().double().mul(1e9).round(), g.mul(1e9).round(), type(r.grad_fn).__name__, "
+    "type(r.grad_fn.next_functions[0][0]).__name__]\n"
+    "out += [F.max_pool1d(x, 2, return_indices=True)[1], repr(L.nn.AvgPool1d(3, 2, 1)), "
+    "repr(L.nn.MaxPool1d(2)), L.nn.AdaptiveAvgPool1d(2)(x).detach().mul(1e9).round()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
