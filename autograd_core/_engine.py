@@ -309,13 +309,9 @@ def send(p, node, grads_in, incoming):
 def _owned(g, incoming, grads_in):
     """Whether a rule's result g is a new array only this edge holds: not the gradient the node
     received (add and clone pass it on), not a view of another array, not given to two inputs."""
-    return (
-        incoming is not False
-        and g is not incoming
-        and g.__class__ is np.ndarray
-        and g.base is None
-        and sum(h is g for h in grads_in) == 1
-    )
+    if incoming is False or g is incoming or g.__class__ is not np.ndarray or g.base is not None:
+        return False
+    return sum(h is g for h in grads_in) == 1
 
 
 def write_grads(p):
@@ -411,8 +407,11 @@ def _accumulate(t, g, create_graph, how):
                 if data.__class__ in RULE_ARRAYS
                 else _ops.namespace(data).asarray(data, copy=True)
             )
-        if "_zero" in g.__dict__ and not create_graph:  # (torch's ZeroTensor mark; under
-            t._grad._zero = True  # create_graph its AccumulateGrad copies into plain zeros)
+        if "_zero" in g.__dict__ and not create_graph:  # torch's AccumulateGrad steals a
+            if _creation.clone_obey_contract(g, t) is g:  # ZeroTensor of t's layout (the mark
+                t._grad._zero = True  # stays); one of another it copies into plain zeros
+            else:
+                t._grad._vc[0] += 1
     elif out_of_place or current._rg or g._rg:
         t._grad = current + g
     elif current._data.shape != g._data.shape:  # (after a `.data =`: torch's += checks)

@@ -51,8 +51,8 @@ def _check_inplace(self, args=()):
         raise RuntimeError(_messages.ZERO_IMMUTABLE)
     if not _mode.grad_enabled:
         return
-    if self._rg:
-        if self.grad_fn is None and self._base is None:
+    if self._rg or self._base is not None and self._base._rg:  # (a view made before its base
+        if self.grad_fn is None and self._base is None:  # needed grad requires grad through it)
             raise RuntimeError(_messages.LEAF_IN_PLACE)
         if self._base is not None and self._base.grad_fn is None:  # (a leaf base, needing grad
             raise RuntimeError(_messages.VIEW_OF_LEAF_IN_PLACE)  # or not)

@@ -213,7 +213,8 @@ def _clamp_tensor(g, x, y, z, need):
     if y is not None and z is not None:
         # torch's clamp_backward_min_max combines masks in place, as in
         # (x < min).logical_and_(min < max), which cannot grow a mask: the same refusal here.
-        for needed, first, second in ((need[1], x < y, y < z), (need[2], x > z, z < y)):
+        masks = ((x >= y, x <= z), (x < y, y < z), (x > z, z < y))  # (x's, min's, max's)
+        for needed, (first, second) in zip(need, masks):
             if needed and tuple((first & second).shape) != tuple(first.shape):
                 raise RuntimeError(
                     f"output with shape {list(first.shape)} doesn't match the broadcast shape "

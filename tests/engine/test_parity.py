@@ -1433,6 +1433,15 @@ _SNIPPETS.update({
     "type(r.grad_fn.next_functions[0][0]).__name__]\n"
     "out += [F.max_pool1d(x, 2, return_indices=True)[1], repr(L.nn.AvgPool1d(3, 2, 1)), "
     "repr(L.nn.MaxPool1d(2)), L.nn.AdaptiveAvgPool1d(2)(x).detach().mul(1e9).round()]",
+    "view_of_a_leaf_made_before_requires_grad_zero_grad_layout_clamp_mask": "out = []\n"
+    "v0 = L.tensor([[1.09, -1.06, -2.39]]).exp()\nv1 = v0.view_as(v0)\nv0.requires_grad_()\n"
+    "try:\n    v1.pow_(2)\nexcept RuntimeError as e:\n    out.append(str(e))\n"
+    "(v1 * 2).sum().backward()\nout.append(v0.grad)\n"
+    "x1 = L.ones(3, 3, dtype=L.float64, requires_grad=True)\n"
+    "x1.t().sgn().sum().backward()\nout += [x1.grad._version, x1.grad.tolist()]\n"
+    "a = L.tensor([0.87, -2.0], requires_grad=True)\nb = L.tensor([[1.0, 2.47]], requires_grad=True)\n"
+    "try:\n    L.clip(a, L.tensor([0.91, 0.5]), b).sum().backward()\nexcept RuntimeError as e:\n"
+    "    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
