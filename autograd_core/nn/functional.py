@@ -671,14 +671,17 @@ adaptive_avg_pool2d = _ops.adaptive_avg_pool2d
 conv1d = _ops.conv1d
 
 
-def _one(v, name):  # (a 1-d pooling's int or one-element list)
+def _one(v, name, fn="max_pool1d"):
+    """A 1-d pooling's int (or one-element list), else torch's refusal in `fn`'s words."""
     v = tuple(v) if isinstance(v, (list, tuple)) else (v,)
-    if len(v) != 1:
-        raise RuntimeError(
-            f"max_pool1d() {name} must be an int, list of ints or tuple of ints of size 1 but got "
-            f"size {len(v)}"
-        )
-    return v[0]
+    if len(v) == 1:
+        return v[0]
+    if fn != "max_pool1d":
+        raise RuntimeError(f"{fn}() argument '{name}' should contain one int (got {len(v)})")
+    kinds = "None, an int, list of ints, or" if name == "stride" else "an int, list of ints or"
+    raise RuntimeError(
+        f"max_pool1d() {name} must be {kinds} tuple of ints of size 1 but got size {len(v)}"
+    )
 
 
 def max_pool1d(
@@ -728,13 +731,13 @@ def _pool1d_dims(input, name):
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     """The mean over each window of (N, C, L) or (C, L): avg_pool2d over a height of one."""
     _pool1d_dims(input, "avg_pool1d")
-    k = _one(kernel_size, "kernel_size")
-    s = k if stride is None or stride == [] else _one(stride, "stride")
+    k = _one(kernel_size, "kernel_size", "avg_pool1d")
+    s = k if stride is None or stride == [] else _one(stride, "stride", "avg_pool1d")
     r = avg_pool2d(
         input.unsqueeze(-2),
         (1, k),
         (1, s),
-        (0, _one(padding, "padding")),
+        (0, _one(padding, "padding", "avg_pool1d")),
         ceil_mode,
         count_include_pad,
     )
@@ -745,9 +748,9 @@ def adaptive_avg_pool1d(input, output_size):
     """Average pooling of (N, C, L) or (C, L) to output_size: adaptive_avg_pool2d over a height of
     one."""
     _pool1d_dims(input, "adaptive_avg_pool1d")
-    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
-        -2
-    )
+    return adaptive_avg_pool2d(
+        input.unsqueeze(-2), (1, _one(output_size, "output_size", "adaptive_avg_pool1d"))
+    ).squeeze(-2)
 
 
 def elu(input, alpha=1.0, inplace=False):
