@@ -11,7 +11,7 @@ import numpy as np
 from ._backend import namespace, opmath, round_back
 from ._tensor import Tensor
 from ._amp_policy import float32_precision
-from ._operands import _no_kernel, _operands
+from ._operands import _operands, loss_dtype
 from ._messages import shape_error as _shape_error
 from ._ops import _record, silent
 
@@ -24,8 +24,7 @@ from ._ops import _record, silent
 @silent
 def mse_loss(x, y, reduction="mean"):
     """mean((x - y)**2) (or sum / none), one MseLossBackward0 node."""
-    if not x.dtype.is_floating_point:
-        raise _no_kernel("mse_cpu", x)
+    loss_dtype("mse_cpu", x, y)
     a, b = _operands(x, y)
     try:
         d = (a - b) ** 2
@@ -109,6 +108,6 @@ def loss_backward(g, x, y, kind, reduction, param=None):
         edge = norm * gd * param if kind == "huber" else norm * gd
         inner = norm * d * gd if kind == "huber" else norm * d * gd / param
         r = xp.where(d <= -param, -edge, xp.where(d >= param, edge, inner))
-    r = xp.astype(r, d.dtype, copy=False)
+    r = xp.astype(r, x._data.dtype, copy=False)  # (torch's writes into zeros_like(x))
     attrs = {"kind": kind, "reduction": reduction, "param": param, "count": count}
     return _record("loss_backward", _BACKWARD_NODES[kind], r, (g, x, y), attrs)

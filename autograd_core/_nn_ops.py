@@ -23,7 +23,7 @@ from . import _backend
 from ._amp_policy import cuda_float32, float32_precision, lower_precision
 from ._backend import namespace
 from ._creation import _gen
-from ._operands import _cast, _cname, _no_kernel
+from ._operands import _cast, _cname, _no_kernel, loss_dtype
 from ._ops import _record, silent
 from ._tensor import Tensor
 from .grad_mode import is_grad_enabled
@@ -537,7 +537,6 @@ def _reduce_array(xp, a, reduction, operands=()):
     return xp.sum(a) if reduction == "sum" else _backend.iterator_result(a, operands)
 
 
-@_floats_only("huber_cpu")
 @float32_precision
 @silent
 def huber_loss(input, target, reduction="mean", delta=1.0):
@@ -545,12 +544,13 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     HuberLossBackward0."""
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    a, b = input._data, _cast(target._data, input.dtype)  # torch computes in the input's dtype
+    dt = loss_dtype("huber_cpu", input, target, into_input=True)  # written in input's dtype
+    a, b = _cast(input._data, dt), _cast(target._data, dt)
     xp = namespace(a)
     d = a - b
     ad = xp.abs(d)
     loss = xp.where(ad < delta, 0.5 * d * d, delta * (ad - 0.5 * delta))
-    r = _reduce_array(xp, loss, reduction, (a, b))
+    r = _cast(xp.asarray(_reduce_array(xp, loss, reduction, (a, b))), input.dtype)
     attrs = {"reduction": reduction, "delta": delta}
     return _record("huber_loss", "HuberLossBackward0", r, (input, target), attrs)
 
@@ -726,13 +726,12 @@ def glu(input, dim=-1):
 # ============================================================================= conv1d, loss
 
 
-@_floats_only("smooth_l1_cpu")
 @float32_precision
 @silent
 def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
     """0.5 d**2 / beta where |d| < beta, else |d| - beta / 2, d = input - target;
     SmoothL1LossBackward0."""
-    dt = _backend.promote_types(input.dtype, target.dtype)  # torch promotes, unlike huber
+    dt = loss_dtype("smooth_l1_cpu", input, target)
     a, b = _cast(input._data, dt), _cast(target._data, dt)
     xp = namespace(a)
     d = a - b

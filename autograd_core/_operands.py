@@ -151,6 +151,23 @@ def _no_kernel(kernel, x):
     return NotImplementedError(f"\"{kernel}\" not implemented for '{_cname(x)}'")
 
 
+def loss_dtype(kernel, input, target, into_input=False):
+    """The dtype a pointwise loss kernel computes in: input's and target's promoted (an int input
+    with a float target is a float loss), which must be floating point (else torch's
+    `"<kernel>" not implemented for ...`); `into_input` (huber_loss) writes into the input's
+    dtype, which refuses a promoted dtype of a higher category first."""
+    dt = _backend.promote_types(input.dtype, target.dtype)
+    if into_input and "biuf".index(_backend.kind(dt)) > "biuf".index(
+        _backend.kind(input.dtype).replace("u", "i")
+    ):
+        raise RuntimeError(
+            f"result type {dt.title} can't be cast to the desired output type {input.dtype.title}"
+        )
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dt.title}'")
+    return dt
+
+
 def _is_float(t):
     return t.dtype.is_floating_point
 

@@ -466,6 +466,12 @@ def _median_position(xp, a, d):
     return xp.take_along_axis(order, k, axis=d)
 
 
+def _nan_as(xp, a):
+    """NaN in a's dtype, cast as torch's kernels cast it (int64: its minimum; bool: True)."""
+    with np.errstate(invalid="ignore"):
+        return xp.astype(xp.asarray(math.nan, device=_dev(a)), a.dtype)
+
+
 def median(input, dim=None, keepdim=False):
     """The lower median of all elements (MedianBackward0; NaN if any), or (values, indices) along
     `dim` (MedianBackward1)."""
@@ -473,13 +479,10 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         a = input._data
         xp = namespace(a)
-        if a.size == 0:
-            return Tensor._from_data(xp.asarray(math.nan, dtype=a.dtype, device=_dev(a)))
         flat = xp.reshape(a, (-1,))
-        srt = xp.sort(flat)
-        v = srt[(flat.shape[0] - 1) // 2]
-        if bool(xp.any(flat != flat)):
-            v = xp.asarray(math.nan, dtype=a.dtype, device=_dev(a))
+        v = xp.sort(flat)[(flat.shape[0] - 1) // 2] if a.size else None
+        if v is None or bool(xp.any(flat != flat)):  # (of nothing: NaN, its node still made)
+            v = _nan_as(xp, a)
         return _record("median_all", "MedianBackward0", xp.asarray(v, copy=True), (input,))
     return _select("median", "MedianBackward1", input, d, keepdim, _median_position)
 
@@ -720,9 +723,9 @@ def nanmedian(input, dim=None, keepdim=False):
         xp = namespace(a)
         flat = xp.reshape(a, (-1,))
         keep = flat[flat == flat]
-        if keep.shape[0] == 0:
-            return Tensor._from_data(xp.asarray(math.nan if flat.size else math.nan, dtype=a.dtype))
-        v = xp.sort(keep)[(keep.shape[0] - 1) // 2]
+        v = (  # (of nothing or of NaNs alone: NaN, its node still made)
+            xp.sort(keep)[(keep.shape[0] - 1) // 2] if keep.shape[0] else _nan_as(xp, a)
+        )
         return _record("median_all", "NanmedianBackward0", xp.asarray(v, copy=True), (input,))
     return _select("nanmedian", "NanmedianBackward1", input, d, keepdim, _nan_median_position)
 

@@ -203,8 +203,9 @@ _nn("plane_gather", lambda g, indices, shape: (F.plane_scatter(g, indices, shape
 
 # ----------------------------------------------------------------------------- losses
 def _huber(g, x, y, need, reduction, delta):
-    if x.dtype != y.dtype:  # torch's huber_loss_backward refuses the mix its forward allowed
-        raise RuntimeError(f"Found dtype {_cname(y)} but expected {_cname(x)}")
+    if x.dtype != y.dtype:  # torch's huber_loss_backward refuses the mix its forward allowed,
+        a, b = (x, y) if need[0] else (y, x)  # in the dtype of the gradient it makes first
+        raise RuntimeError(f"Found dtype {_cname(b)} but expected {_cname(a)}")
     return (
         F.loss_backward(g, x, y, "huber", reduction, delta) if need[0] else None,
         F.loss_backward(g, y, x, "huber", reduction, delta) if need[1] else None,

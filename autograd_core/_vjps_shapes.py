@@ -153,21 +153,22 @@ VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (  # 0 where std is 0, 
 
 
 def _norm(g, x, ans, ord, dim, keepdim):
-    """torch's linalg_vector_norm_backward, case by case (0 where the norm is 0)."""
+    """torch's norm_backward, in its order of ops (its second derivatives, NaN included, follow
+    them: at a zero norm of order 2, d(x/n) is 0/0)."""
     g, n = _unreduce(g, x.shape, dim, keepdim), _unreduce(ans, x.shape, dim, keepdim)
     if ord == 0:
         return (None,)  # a count: no derivative
     if ord == 1:
         return (sign(x) * g,)
     if ord == 2:
-        return (x * where(n == 0, 0.0, g / where(n == 0, 1.0, n)),)
-    if ord in (math.inf, -math.inf):  # like amax of |x|: ties share
-        hit = abs(x) == n
-        return (sign(x) * g * hit / _unreduce(sum(hit, dim, True), x.shape, dim, True),)
-    scaled = sign(x) * abs(x) ** (ord - 1)
+        return (g * where(n == 0, 0.0, x / n),)
+    if ord in (math.inf, -math.inf):  # like amax of |x|: ties share, NaNs count as hits
+        hit = (abs(x) == n) | (x != x)
+        return (sign(x) * (g / _unreduce(sum(hit, dim, True), x.shape, dim, True) * hit),)
     if ord < 1:
-        return (where(x == 0, 0.0, scaled) * g * n ** (1 - ord),)
-    return (scaled * where(n == 0, 0.0, g / where(n == 0, 1.0, n) ** (ord - 1)),)
+        return (sign(x) * where(x == 0, 0.0, abs(x) ** (ord - 1)) * g * n ** (1 - ord),)
+    scaled = sign(x) * abs(x) ** (ord - 1) if ord < 2 else x * abs(x) ** (ord - 2)
+    return (scaled * where(n == 0, 0.0, g / n ** (ord - 1)),)
 
 
 VJP["norm"] = _norm
