@@ -46,6 +46,8 @@ def add(x, y, alpha=1):
     if alpha.__class__ is not int:  # (an int alpha is always taken: no call)
         _check_alpha(x, y, alpha)
     a, b = _operands(x, y)  # (torch rounds a number to a 16-bit x's dtype here: no opmath)
+    if b.__class__ is float:
+        b = _backend.number_operand(b, a)
     try:
         r = a + b if alpha == 1 else a + _wrapped(alpha * b, a)
     except ValueError as e:
@@ -95,6 +97,8 @@ def sub(x, y, alpha=1):
     if alpha.__class__ is not int:  # (an int alpha is always taken: no call)
         _check_alpha(x, y, alpha)
     a, b = _operands(x, y)
+    if b.__class__ is float:
+        b = _backend.number_operand(b, a)
     try:
         r = a - b if alpha == 1 else a - _wrapped(alpha * b, a)
     except ValueError as e:
@@ -121,6 +125,8 @@ def mul(x, y):
     if not isinstance(x, Tensor):
         return mul(_as_tensor_like(x, y), y)
     a, b = _operands(x, y, True, True, True)  # (opmath)
+    if b.__class__ is float:
+        b = _backend.number_operand(b, a)
     try:
         r = a * b
     except ValueError as e:

@@ -282,6 +282,26 @@ def no_bfloat16(where):
     )
 
 
+_OPERANDS = {"f": {}, "d": {}}  # float32 and float64: value -> its 0-d array
+
+
+def number_operand(v, a):
+    """The Python float v, an operand of the float32 or float64 array a, as a 0-d array of a's
+    dtype, made once per value: numpy converts a Python number on every call, which costs as much
+    as an op on a small array, and its weak-scalar rule (NEP 50) casts the number to a's dtype
+    first anyway, so the result is the same. Zeros (their sign), NaN, floats past float32's
+    range and other arrays' operands are handed back as they are."""
+    cache = _OPERANDS.get(a.dtype.char) if a.__class__ is np.ndarray else None
+    z = cache.get(v) if cache is not None else v
+    if z is None:
+        if not v or v != v or abs(v) > 3e38:
+            return v
+        if len(cache) > 256:
+            cache.clear()
+        z = cache[v] = np.asarray(v, dtype=a.dtype)
+    return z
+
+
 def opmath(a):
     """`a` in the dtype torch's CPU kernels accumulate it in (bfloat16 and float16 -> float32:
     sums, matrix products, softmax), and the dtype to round the result back to (None: nothing

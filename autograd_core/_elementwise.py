@@ -125,7 +125,8 @@ def act_scale(g, y, kind):
     (which have no ZeroTensor loop: sgn's zero gradient comes out plain)."""
     g = g.view(_ndarray) if g.__class__ is _backend.ZeroGrad else g
     if kind != "sigmoid" or not _backend.is_bfloat16(g.dtype):
-        return g * (1 - y) * y if kind == "sigmoid" else g * (1 - y * y)
+        one = _backend.number_operand(1.0, y)  # (made once)
+        return g * (one - y) * y if kind == "sigmoid" else g * (one - y * y)
     g, low = _backend.opmath(g)  # (sigmoid's bfloat16 kernel: in float32, rounded once)
     return _backend.round_back(g * (1 - y.astype(g.dtype)) * y.astype(g.dtype), low)
 

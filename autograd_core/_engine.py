@@ -55,10 +55,9 @@ def toposort(roots):
     torch's engine runs them: of the nodes whose every consumer has run, the most recently
     created first, and a leaf's AccumulateGrad as soon as it is ready. (The order is visible in
     hooks; heapq breaks ties between leaves as torch's std::priority_queue does.)"""
-    deps = dict.fromkeys(roots, 0)  # node -> edges into it from nodes not yet run
-    stack, get = list(deps), deps.get
-    visited = list(deps)  # in the order first reached: the run order if the graph is one path
-    path = len(visited) == 1
+    deps = dict.fromkeys(roots, 0)  # node -> edges into it from nodes not yet run; its keys
+    stack, get = list(deps), deps.get  # are in the order first reached: the run order if the
+    path = len(deps) == 1  # graph is one path
     while stack:  # iterative: a 100,000-node chain must not hit Python's recursion limit
         for child in stack.pop()._next:
             if child is not None:
@@ -66,14 +65,13 @@ def toposort(roots):
                 if n is None:  # first reached
                     deps[child] = 1
                     stack.append(child)
-                    visited.append(child)
                 else:
                     deps[child] = n + 1
                     path = False
         if len(stack) > 1:
             path = False
     if path:  # each node feeds only the next: nothing to schedule
-        return visited
+        return list(deps)
     order, ready = [], []
     starts = [root for root in deps if not deps[root]]  # (deps begins with the roots, in order)
     node = starts[0] if len(starts) == 1 else None  # one root: no heap needed
@@ -117,8 +115,9 @@ def run_backward(roots, retain_graph, create_graph, inputs=None, accumulate=True
     try:
         with np.errstate(all="ignore"):  # silent inf/nan in rules, as torch (_ops.silent)
             p = _Pass(roots, create_graph, retain_graph, inputs, accumulate)
+            pop = p.buffers.pop
             for node in p.order:
-                grads = p.buffers.pop(node, None)
+                grads = pop(node, None)
                 if grads is not None:  # else no gradient reached this node
                     run_node(p, node, grads)
     finally:

@@ -68,8 +68,9 @@ def _record(op, name, out_arr, inputs, attrs=None):
             out._inference = True
         return _forward[0](op, out, inputs, attrs) if _forward else out
     dt = out_arr.dtype  # integer and bool results are never differentiable (bfloat16's kind is V)
-    if getattr(dt, "kind", None) != "f" and _backend.kind(dt) != "f" and not ANY_DTYPE[0]:
-        return out
+    if (out_arr.__class__ is not _ndarray or dt.kind != "f") and _backend.kind(dt) != "f":
+        if not ANY_DTYPE[0]:
+            return out
 
     # One edge per input: where its gradient goes (scalars and constants: (None, 0)), and the
     # input's shape and dtype, for the engine to reduce a broadcast gradient back to it.
@@ -111,11 +112,10 @@ def _record(op, name, out_arr, inputs, attrs=None):
 
     # Save exactly what the rule reads, with versions (see SavedTensor).
     if rule.saved_names:
-        only_for = rule.only_for
         saved = []
-        for i in rule.saves_inputs:
+        for i, j in rule.saves:  # (input i is read only for input j's gradient, if j is not None)
             t = inputs[i]
-            if i in only_for and not need[only_for[i]]:
+            if j is not None and not need[j]:
                 t = None  # read only for a gradient nobody needs
             elif isinstance(t, Tensor):
                 t = SavedTensor(t)

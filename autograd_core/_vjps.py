@@ -270,7 +270,7 @@ class Rule:
     """A table entry with what its signature asks for, worked out once."""
 
     __slots__ = """
-        op fn saves_ans saves_inputs saved_names wants_need only_for on_arrays defaults
+        op fn saves_ans saves_inputs saves saved_names wants_need only_for on_arrays defaults
     """.split()
 
     def __init__(self, op, fn, only_for=None, on_arrays=True):
@@ -296,6 +296,7 @@ class Rule:
         self.only_for = {
             INPUT_NAMES.index(a): INPUT_NAMES.index(b) for a, b in (only_for or {}).items()
         }
+        self.saves = tuple((i, self.only_for.get(i)) for i in self.saves_inputs)
         self.on_arrays = on_arrays
 
 

@@ -1470,6 +1470,14 @@ _SNIPPETS.update({
     "        out += [m, m.grad_fn and type(m.grad_fn).__name__]\n"
     "        if m.requires_grad:\n"
     "            out.append(L.autograd.grad(m, e)[0])",
+    "number_operands_zero_signs_nan_overflow_0d": "out = []\n"
+    "for dt in (L.float32, L.float64):\n"
+    "    for x in (L.tensor([0.0, -0.0, 1.5, -2.0], dtype=dt), L.tensor(-0.0, dtype=dt)):\n"
+    "        for v in (0.0, -0.0, 1.01, float('nan'), float('inf'), 1e39, -3.4e38, 1e-46):\n"
+    "            for r in (x + v, x - v, x * v, v + x, v - x, v * x, x.add(v, alpha=2)):\n"
+    "                out.append((r.dtype, [repr(e) for e in r.reshape(-1).tolist()]))\n"
+    "    t = L.tensor([0.3, -0.7, 0.0], dtype=dt, requires_grad=True)\n"
+    "    out += L.autograd.grad((t.tanh() + t.sigmoid() * 1.01 - 0.05).sum(), t)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
