@@ -245,18 +245,23 @@ def _same_data(a, src):
 
 
 def _kernel(fn, self, src, args, kwargs, check):
-    """fn(src, *args): where the kernel has no loop for the dtype self and its tensor operands
-    compute in, TensorIterator's refusal to cast that dtype into self comes first (lcm_ of a
-    bool tensor and a float one), as in torch."""
+    """fn(src, *args): where the kernel has no loop for the dtype self and its operands compute
+    in (or divides integers by 0), TensorIterator's refusal to cast that dtype into self comes
+    first (lcm_ of a bool tensor and a float one, a bool tensor %= 0), as in torch."""
     try:
         return fn(src, *args, **kwargs)
-    except NotImplementedError as e:
+    except (NotImplementedError, RuntimeError) as e:  # (no loop, or an integer division by 0)
+        if e.__class__ is RuntimeError and str(e) != "ZeroDivisionError":
+            raise
         head = f"Trying to use forward AD with {fn.__name__} "  # (torch names the in-place op,
         if str(e).startswith(head):  # and words its request shorter)
             msg = str(e).replace(head, head[:-1] + "_ ", 1).split(" or submit a PR")[0]
             raise NotImplementedError(msg + ".") from None
         if check == "partial":
-            dt = result_type(self, *(a for a in (*args, *kwargs.values()) if type(a) is Tensor))
+            # (a number is an operand of a division, and no operand of a scan: its dim)
+            kinds = (Tensor,) if e.__class__ is NotImplementedError else (Tensor, int, float, bool)
+            ops = (a for a in (*args, *kwargs.values()) if type(a) in kinds)
+            dt = result_type(self, *ops)
             if _CATEGORY[_backend.kind(dt)] > _CATEGORY[_backend.kind(self._data.dtype)]:
                 raise RuntimeError(_cast_error(dt, self.dtype)) from None
         raise

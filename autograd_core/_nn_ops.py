@@ -89,18 +89,24 @@ def normal_cdf(x):
     )
 
 
+_VECTOR_ERF = (_backend.float32, _backend.bfloat16)
+
+
 @_floats_only("GeluKernelImpl")
 @silent
 def gelu(input, approximate="none"):
     """x * Phi(x) ('none'), or its tanh approximation ('tanh'); one GeluBackward0 node."""
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (16-bit: in float32, rounded once, as torch's)
+    xp = namespace(a)
     if approximate == "tanh":
-        xp = namespace(a)
         r = 0.5 * a * (1.0 + xp.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a * a * a)))
     else:
         r = 0.5 * a * (1.0 + _erf_array(a / math.sqrt(2)))
+        if input.dtype in _VECTOR_ERF and a.ndim and getattr(a, "flags", a).c_contiguous:
+            r = xp.where(a == math.inf, math.nan, r)  # (torch's vectorized loop: nan at inf)
+    r = _backend.round_back(r, low)
     return _record("gelu", "GeluBackward0", r, (input,), {"approximate": approximate})
 
 

@@ -147,7 +147,7 @@ VJP["div"] = lambda g, x, y, need: (
     -g * ((x / y) / y) if need[1] else None,  # (torch's order of rounding)
 )
 VJP["neg"] = lambda g: (-g,)
-VJP["reciprocal"] = lambda g, ans: (-g * ans * ans,)
+VJP["reciprocal"] = lambda g, ans: (-g * (ans * ans),)
 VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
     zeros_of(g) if exponent == 0 else g * (exponent * x ** (exponent - 1)),
 )
@@ -171,7 +171,7 @@ VJP["log"] = lambda g, x: (g / x,)
 VJP["log1p"] = lambda g, x: (g / (x + 1),)
 VJP["sqrt"] = lambda g, ans: (g / (2 * ans),)
 VJP["sin"] = lambda g, x: (g * cos(x),)
-VJP["cos"] = lambda g, x: (-g * sin(x),)
+VJP["cos"] = lambda g, x: (g * -sin(x),)  # (torch's order: g a ZeroTensor stays one)
 VJP["tanh"] = lambda g, ans: (  # an op of (g, ans) under create_graph: torch's double backward
     F.act_scale(g, ans, "tanh") if g.__class__ is not Tensor else F.act_backward(g, ans, "tanh"),
 )

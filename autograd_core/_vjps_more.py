@@ -21,18 +21,18 @@ sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
 # ----------------------------------------------------------------------------- pointwise
 defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
 defvjp("atan", lambda g, x: (g / (1 + x * x),))
-defvjp("asin", lambda g, x: (g * (1 - x * x) ** -0.5,))
-defvjp("acos", lambda g, x: (-g * (1 - x * x) ** -0.5,))
+defvjp("asin", lambda g, x: (g * (1 / (1 - x * x) ** 0.5),))  # (rsqrt: 1 / sqrt, as torch)
+defvjp("acos", lambda g, x: (g * -(1 / (1 - x * x) ** 0.5),))  # (g first: a ZeroTensor stays)
 defvjp("sinh", lambda g, x: (g * cosh(x),))
 defvjp("cosh", lambda g, x: (g * sinh(x),))
-defvjp("asinh", lambda g, x: (g * (x * x + 1) ** -0.5,))
-defvjp("acosh", lambda g, x: (g * (x * x - 1) ** -0.5,))
+defvjp("asinh", lambda g, x: (g * (1 / (x * x + 1) ** 0.5),))
+defvjp("acosh", lambda g, x: (g * (1 / (x * x - 1) ** 0.5),))
 defvjp("atanh", lambda g, x: (g / (1 - x * x),))
 defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
 defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
 defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
 defvjp("erf", lambda g, x: ((2 / math.sqrt(math.pi)) * exp(-(x**2)) * g,))  # (torch's order)
-defvjp("rsqrt", lambda g, ans: (-0.5 * g * ans * ans * ans,))
+defvjp("rsqrt", lambda g, ans: (-0.5 * g * (ans * ans * ans),))
 
 
 def _atan2(g, x, y, need):

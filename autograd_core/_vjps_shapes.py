@@ -96,9 +96,17 @@ def _count(shape, dim):
 
 # ----------------------------------------------------------------------------- reductions
 VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
-VJP["mean"] = lambda g, shape, dim, keepdim: (  # (torch's turns sgn's ZeroTensor plain)
-    _unreduce(_backend.plain(g), shape, dim, keepdim) / _count(shape, dim),
+VJP["mean"] = lambda g, shape, dim, keepdim: (  # (torch's turns sgn's ZeroTensor plain: a
+    _unreduce(_plain(g), shape, dim, keepdim) / _count(shape, dim),  # constant, as a Tensor)
 )
+
+
+def _plain(g):
+    if g.__class__ is Tensor and g._data.__class__ is _backend.ZeroGrad:
+        return zeros_of(g)
+    return _backend.plain(g)
+
+
 VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
 
 

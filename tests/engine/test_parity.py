@@ -1478,6 +1478,28 @@ _SNIPPETS.update({
     "                out.append((r.dtype, [repr(e) for e in r.reshape(-1).tolist()]))\n"
     "    t = L.tensor([0.3, -0.7, 0.0], dtype=dt, requires_grad=True)\n"
     "    out += L.autograd.grad((t.tanh() + t.sigmoid() * 1.01 - 0.05).sum(), t)",
+    "zero_tensor_through_cos_mean_rule_orders_int_division_cast_gelu_edges": "out = []\n"
+    "F = L.nn.functional\n"
+    "x = L.tensor([[-1.47, -2.0, 0.3], [-0.61, 0.5, 1.0]], dtype=L.float64, requires_grad=True)\n"
+    "for cg in (False, True):\n"
+    "    for f in (lambda: x.cos(), lambda: x.mean(-1, keepdim=True), lambda: x.mean(), "
+    "lambda: x.acos() if False else x * 2, lambda: x.sum(0)):\n"
+    "        g, = L.autograd.grad(f().sgn().sum(), x, create_graph=cg)\n"
+    "        out.append((g._is_zerotensor(), g.requires_grad))\n"
+    "        out.append(g if not g._is_zerotensor() else None)\n"
+    "for dt in (L.float32, L.float64):\n"
+    "    t = L.tensor([0.3, -0.7, 0.999, -0.12], dtype=dt, requires_grad=True)\n"
+    "    for f in (L.asin, L.acos, L.cos, L.reciprocal, L.asinh, lambda v: v.abs().rsqrt()):\n"
+    "        out.append(L.autograd.grad(f(t).sum(), t)[0])\n"
+    "for op in ('remainder_', 'fmod_', 'floor_divide_', '__imod__'):\n"
+    "    for other in (L.tensor([1, 0, 3]), 0):\n"
+    "        try:\n"
+    "            getattr(L.tensor([True, False, True]), op)(other)\n"
+    "        except RuntimeError as e:\n"
+    "            out.append(str(e))\n"
+    "for dt in (L.float32, L.float64, L.float16, L.bfloat16):\n"
+    "    v = L.tensor([float('inf'), -float('inf'), 40.0, -5.0, 2.0], dtype=dt)\n"
+    "    out += [F.gelu(v).double(), F.gelu(v, approximate='tanh').double(), F.gelu(v[0]).double()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
