@@ -8,6 +8,7 @@ old base outside the view, the new values inside), and the view a node that read
 because the shared version counter moved. ``t[index] = value`` is the same with a region.
 """
 
+import itertools
 import math
 import re
 import warnings
@@ -20,8 +21,8 @@ from ._backend import namespace
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor
-from ._operands import _as_tensor_like, result_type
-from .grad_mode import _mode, enable_grad
+from ._operands import _as_tensor_like, _cast, result_type
+from .grad_mode import _mode, enable_grad, no_grad
 from . import _messages
 
 _ndarray = np.ndarray
@@ -249,7 +250,12 @@ def _kernel(fn, self, src, args, kwargs, check):
     in (or divides integers by 0), TensorIterator's refusal to cast that dtype into self comes
     first (lcm_ of a bool tensor and a float one, a bool tensor %= 0), as in torch."""
     try:
-        return fn(src, *args, **kwargs)
+        r = fn(src, *args, **kwargs)
+        order = _live_reads(self, fn, args, kwargs) if check == "partial" else None
+        if order is not None:  # (its shape checked first: nothing is written for a refusal)
+            self._check_shape(r, fn.__name__)
+            r._data = _cast(_loop(self, fn, args, kwargs, order), r.dtype)
+        return r
     except (NotImplementedError, RuntimeError) as e:  # (no loop, or an integer division by 0)
         if e.__class__ is RuntimeError and str(e) != "ZeroDivisionError":
             raise
@@ -265,6 +271,80 @@ def _kernel(fn, self, src, args, kwargs, check):
             if _CATEGORY[_backend.kind(dt)] > _CATEGORY[_backend.kind(self._data.dtype)]:
                 raise RuntimeError(_cast_error(dt, self.dtype)) from None
         raise
+
+
+# The pointwise ops: torch's TensorIterator loops over their elements in its order.
+_POINTWISE = set(
+    """add sub mul div floor_divide remainder fmod pow float_power atan2 hypot copysign addcmul
+    addcdiv lerp clamp clamp_min clamp_max maximum minimum fmax fmin logaddexp logaddexp2 xlogy
+    heaviside nextafter ldexp bitwise_and bitwise_or bitwise_xor bitwise_left_shift
+    bitwise_right_shift logical_and logical_or logical_xor eq ne lt le gt ge gcd lcm overwrite
+    """.split()
+)
+
+
+def _shares(self, args, kwargs=None):
+    """The Tensor operands that share memory with self (views of the memory written to)."""
+    a = self._data
+    ops = [t for t in (*args, *(kwargs or {}).values()) if isinstance(t, Tensor)]
+    if a.__class__ is not _ndarray or not a.size:
+        return []
+    return [t for t in ops if t._data.__class__ is _ndarray and np.shares_memory(a, t._data, 10**6)]
+
+
+def _live_reads(self, fn, args, kwargs):
+    """torch's dims order (innermost first) where its loop of this pointwise in-place op reads
+    memory it has already written: an operand shares memory with self (a strided or expanded view
+    the overlap check let through), and the loop goes element by element (not torch's
+    vectorized one, over a contiguous inner run of 128 bytes or more, which reads a chunk before
+    writing it). None otherwise: then the result is computed from the values before the op."""
+    a = self._data
+    if fn.__name__ not in _POINTWISE or not 1 < a.size <= 4096 or not _shares(self, args, kwargs):
+        return None
+    try:
+        arrays = [a] + [
+            np.broadcast_to(t._data, a.shape)
+            for t in (*args, *kwargs.values())
+            if isinstance(t, Tensor) and t._data.__class__ is _ndarray
+        ]
+    except ValueError:
+        return None
+    order = [d for d in _backend.iterator_order(a.shape, arrays) if a.shape[d] > 1]
+    run, prev = 1, None  # the inner run TensorIterator coalesces, if contiguous for every operand
+    for d in order:
+        if prev is None and any(x.strides[d] not in (0, x.itemsize) for x in arrays):
+            break
+        if prev is not None and any(
+            x.strides[d] != x.strides[prev] * a.shape[prev] for x in arrays
+        ):
+            break
+        run, prev = run * a.shape[d], d
+    return None if run * a.itemsize >= 128 else order
+
+
+def _loop(self, fn, args, kwargs, order):
+    """fn over self element by element in torch's order, each element written before the next is
+    read (into self's memory, which the aliasing operands see); the values of the result."""
+    a = self._data
+
+    def at(v, idx):  # an operand's element now: one-element tensors (0-d ones stay 0-d, weak)
+        if not isinstance(v, Tensor) or v._data.__class__ is not _ndarray:
+            return v
+        d = v._data
+        return Tensor._from_data(np.array(d if not d.ndim else np.broadcast_to(d, a.shape)[idx]
+                                          ).reshape((1,) if d.ndim else ()))  # fmt: skip
+
+    dims = order[::-1]
+    with no_grad():
+        for pos in itertools.product(*(range(a.shape[d]) for d in dims)):
+            idx = [0] * a.ndim
+            for d, p in zip(dims, pos):
+                idx[d] = p
+            idx = tuple(idx)
+            el = {k: at(v, idx) for k, v in kwargs.items()}
+            r = fn(at(self, idx) if a.ndim else self, *(at(v, idx) for v in args), **el)
+            a[idx] = r._data.reshape(-1)[0]
+    return a.copy()
 
 
 def _inplace(self, fn, *args, **kwargs):
@@ -290,7 +370,7 @@ def _inplace(self, fn, *args, **kwargs):
         _check_overlap(a, (*args, *kwargs.values()))
         _check_broadcast(self, (*args, *kwargs.values()))
     if not tracking:
-        if fn in _DIRECT and _direct(self, _DIRECT[fn], args, kwargs):
+        if fn in _DIRECT and not _shares(self, args) and _direct(self, _DIRECT[fn], args, kwargs):
             return self
         _store(self, _kernel(fn, self, self, args, kwargs, check), fn, args, kwargs, check, itself)
         return self

@@ -1500,6 +1500,23 @@ _SNIPPETS.update({
     "for dt in (L.float32, L.float64, L.float16, L.bfloat16):\n"
     "    v = L.tensor([float('inf'), -float('inf'), 40.0, -5.0, 2.0], dtype=dt)\n"
     "    out += [F.gelu(v).double(), F.gelu(v, approximate='tanh').double(), F.gelu(v[0]).double()]",
+    "pointwise_in_place_reads_its_own_writes_through_a_strided_operand": "out = []\n"
+    "x1 = L.tensor([[[-1.84, 1.57], [-2.31, -2.13]], [[0.98, 1.26], [-0.52, 1.0]]], "
+    "requires_grad=True)\n"
+    "v0 = x1.clone()\nv1 = v0[..., ::2]\nv2 = v1.narrow(0, 0, 1)\n"
+    "v1.addcmul_(v2, v2, value=0.5)\nout += [v0, v1._version]\n"
+    "try:\n    (v2 * 2).sum().backward()\n    out.append(x1.grad)\n"
+    "except RuntimeError as e:\n    out.append(str(e))\n"
+    "with L.no_grad():\n"
+    "    for f in (lambda w: w[:, ::2].add_(w[:1, ::2]), lambda w: w[:, ::2].mul_(w[:1, ::2]), "
+    "lambda w: w.t()[::2].sub_(w[0, ::2].unsqueeze(1)), lambda w: w.diagonal().copy_(w[:, 0]), "
+    "lambda w: w[1:, 1].clamp_(min=w[1, 1:]), lambda w: w[::2].div_(w[::2, :1], "
+    "rounding_mode='floor'), lambda w: w[:, ::2].add_(w[:1, ::2].expand(8, 4))):\n"
+    "        w = L.arange(64.0, dtype=L.float64).reshape(8, 8)\n"
+    "        f(w)\n"
+    "        out.append(w)\n"
+    "    w = L.arange(16).reshape(4, 4)\n    w[:, 1::2].bitwise_xor_(w[:1, 1::2])\n"
+    "    out.append(w)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
