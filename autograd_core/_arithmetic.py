@@ -211,7 +211,7 @@ def pow(x, exponent):
     elif x.dtype in (_backend.float16, _backend.bfloat16) and not isinstance(exponent, bool):
         _backend.check_scalar(float(exponent), x.dtype)
     a, e = _operands(x, exponent)
-    r = a**e
+    r = _backend.scalar_power(a, e)
     if _backend.kind(a.dtype) == "b":  # bool ** bool stays bool, as torch (numpy gives int8)
         r = r != 0
     return _record("pow", "PowBackward0", r, (x,), {"exponent": e})

@@ -282,6 +282,20 @@ def no_bfloat16(where):
     )
 
 
+def scalar_power(a, e):
+    """a ** e for an array and a number, with torch's special cases for float32/float64 (its
+    kernel takes x*x*x for 3, 1/sqrt(x) for -0.5, 1/(x*x) for -2: other roundings, and other
+    signs at -0, than pow; numpy's ** already takes sqrt, square and reciprocal)."""
+    if getattr(a, "dtype", None) is not None and getattr(a.dtype, "char", "") in "fd":
+        if e == 3:
+            return a * a * a
+        if e == -0.5:
+            return 1 / namespace(a).sqrt(a)
+        if e == -2:
+            return 1 / (a * a)
+    return a**e
+
+
 _OPERANDS = {"f": {}, "d": {}}  # float32 and float64: value -> its 0-d array
 
 

@@ -133,6 +133,7 @@ bitwise_right_shift = _shift("rshift_cpu", False)
 
 
 # ----------------------------------------------------------------------------- reductions
+@silent
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """The sum over dim with NaNs counted as zero (NansumBackward0: 0 at the NaNs)."""
     a = input._data

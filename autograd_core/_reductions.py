@@ -29,6 +29,7 @@ def _integral_result(x, dtype):
         raise RuntimeError(f"Autograd not support dtype: {dtype.title}")
 
 
+@silent  # (inf + -inf is NaN, silently, as torch)
 def sum(x, dim=None, keepdim=False, dtype=None):
     """Sum over `dim` (all dims when None)."""
     _integral_result(x, dtype)

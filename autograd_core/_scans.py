@@ -89,6 +89,7 @@ def _scan_inplace(fn):
 
 
 @cuda_float32
+@silent
 def cumsum(input, dim, *, dtype=None):
     """Running sums along `dim` (bool and integer inputs give int64)."""
     _scan_dtype("cumsum_out_cpu", dtype, input)

@@ -31,7 +31,7 @@ import inspect
 import math
 
 from ._api import ops as F
-from ._backend import namespace
+from ._backend import namespace, scalar_power
 from ._graph import RULES
 from ._tensor import Tensor
 
@@ -73,6 +73,7 @@ sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sgn, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # torch's x.sgn(): 0 at nan
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
+power = _either(F.pow, lambda xp, a, e: scalar_power(a, e))  # x ** number, as torch's kernel
 cast_like = _either(lambda t, like: t.to(like.dtype), lambda xp, a, like: xp.astype(a, like.dtype))
 
 
@@ -149,7 +150,7 @@ VJP["div"] = lambda g, x, y, need: (
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * (ans * ans),)
 VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
-    zeros_of(g) if exponent == 0 else g * (exponent * x ** (exponent - 1)),
+    zeros_of(g) if exponent == 0 else g * (exponent * power(x, exponent - 1)),
 )
 # x ** tensor; y == 0: 0 (0 * 0**-1 would be nan). As torch's, g multiplies the masked ans log(x)
 # (at second order the mask's zero meets log(0) = -inf: nan, as torch's)

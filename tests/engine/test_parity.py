@@ -1517,6 +1517,19 @@ _SNIPPETS.update({
     "        out.append(w)\n"
     "    w = L.arange(16).reshape(4, 4)\n    w[:, 1::2].bitwise_xor_(w[:1, 1::2])\n"
     "    out.append(w)",
+    "pow_special_exponents_signs_at_minus_zero_and_kron": "out = []\n"
+    "for dt in (L.float32, L.float64):\n"
+    "    x = L.tensor([0.0, -0.0, 1.7, 0.31, 3.3], dtype=dt)\n"
+    "    for e in (3, -0.5, -2, 2, -1, 0.5):\n"
+    "        out.append((x ** e).double())\n"
+    "        if e in (3, 2, -1, 0.5):  # (x ** (e - 1) special too: torch's pow elsewhere is Sleef's)\n"
+    "            xx = x.clone().requires_grad_()\n"
+    "            w = L.tensor([0.3, -0.7, 1.1, 0.9, -1.3], dtype=dt)\n"
+    "            out += L.autograd.grad((xx ** e * w).sum(), xx)\n"
+    "x1 = L.tensor([[0.0, -1.14], [-2.47, -0.64]], requires_grad=True)\n"
+    "x2 = L.tensor([[0.31, 0.5], [-0.06, -2.32]])\n"
+    "h = L.kron(x1, x2).pow(0.5)\n"
+    "out += L.autograd.grad((h * (L.arange(16.0).reshape(4, 4) * 0.37 - 0.5)).sum(), x1)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
