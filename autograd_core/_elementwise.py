@@ -105,11 +105,12 @@ def slope_scale(g, x, negative_slope):
     where is several times slower on a random mask)."""
     if negative_slope:
         return g * ((x > 0) * (1 - negative_slope) + negative_slope)
-    keep = ~(x <= 0)
     if not hasattr(g, "view"):  # (an array library without views of the bits)
         xp = namespace(g)
-        return xp.where(keep, g, xp.zeros_like(g))
-    return (g.view(f"i{g.dtype.itemsize}") & -keep.view("i1")).view(g.dtype)
+        return xp.where(~(x <= 0), g, xp.zeros_like(g))
+    mask = (x <= 0).view("i1")  # 1 where dropped, 0 where kept
+    mask -= 1  # (in place, no new array): 0 where dropped, all bits set where kept
+    return (g.view(f"i{g.dtype.itemsize}") & mask).view(g.dtype)
 
 
 def act_backward(g, ans, kind):

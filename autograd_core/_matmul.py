@@ -283,8 +283,10 @@ def addmm(bias, x, y):
             f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
             f"{b.shape[0]}x{b.shape[1]})"
         ) from None
-    try:
-        r = _backend.round_back(p + c, low)
+    try:  # (into the product's new array where the bias broadcasts to it: one array less)
+        fits = p.__class__ is np.ndarray and p.dtype == c.dtype and p.ndim >= c.ndim
+        fits = fits and all(n in (m, 1) for n, m in zip(c.shape[::-1], p.shape[::-1]))
+        r = _backend.round_back(np.add(p, c, out=p) if fits else p + c, low)
     except ValueError:  # (torch expands the bias to the product's shape)
         raise expand_error(tuple(p.shape), tuple(c.shape)) from None
     # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
