@@ -228,9 +228,14 @@ def rpow(x, base):
     return _record("rpow", "PowBackward2", b**a, (x,), {"base": b})
 
 
-def _not_differentiable(fn_name, r, inputs):
+def _not_differentiable(fn_name, r, inputs, every_edge=False):
     """A result whose derivative torch does not implement: backward through it raises (torch's
-    NotImplemented node), but it still requires grad when an input does."""
+    NotImplemented node), but it still requires grad when an input does. torch's fallback node
+    has edges to the inputs that require grad only (`every_edge`: a derivatives.yaml entry's)."""
+    if not every_edge:
+        inputs = tuple(
+            t for t in inputs if isinstance(t, Tensor) and (t.requires_grad or t._fw is not None)
+        )  # (a dual tensor's forward AD refusal too)
     return _record("not_implemented", "NotImplemented", r, inputs, {"name": fn_name})
 
 

@@ -422,7 +422,7 @@ def hardsigmoid_backward(g, x):
     """hardsigmoid's VJP, as torch's hardsigmoid_backward: not differentiable again."""
     a, b = g._data, x._data
     r = namespace(a).where((b > -3) & (b < 3), a * _SIXTH, 0.0)
-    return _not_differentiable("hardsigmoid_backward", _cast(r, g.dtype), (g, x))
+    return _not_differentiable("hardsigmoid_backward", _cast(r, g.dtype), (g, x), True)
 
 
 def hardswish(input):

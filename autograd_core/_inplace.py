@@ -394,6 +394,8 @@ def _inplace(self, fn, *args, **kwargs):
         if type(s) is SavedTensor and s.is_output:  # the result now lives in self (its memory:
             s.vc, s.version, s.data = self._vc, self._vc[0], self._data  # .data writes reach it)
     node = r._grad_fn
+    if node.__class__.__name__ == "NotImplemented" and node._attrs["name"] == fn.__name__:
+        node._attrs = {**node._attrs, "name": fn.__name__ + "_"}  # (torch names the in-place op)
     if node.__class__.__name__ in INPLACE_NODE_NAMES:  # torch's node for these in-place ops has
         node.__class__ = node_class(INPLACE_NODE_NAMES[node.__class__.__name__])  # no derivative
         node._rule, node._saved = RULES["not_implemented"], ()

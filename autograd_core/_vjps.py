@@ -152,12 +152,6 @@ VJP["reciprocal"] = lambda g, ans: (-g * (ans * ans),)
 VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
     zeros_of(g) if exponent == 0 else g * (exponent * power(x, exponent - 1)),
 )
-# x ** tensor; y == 0: 0 (0 * 0**-1 would be nan). As torch's, g multiplies the masked ans log(x)
-# (at second order the mask's zero meets log(0) = -inf: nan, as torch's)
-VJP["pow_tensor"] = lambda g, x, y, ans: (
-    where(y == 0, 0.0, g * (y * x ** (F.no_bool_minus(y) - 1))),  # (torch's y - 1 refuses bool)
-    g * where((x == 0) & (y >= 0), 0.0, ans * log(cast_like(x, ans))),  # (log in ans's dtype)
-)
 VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
     g * (ans * (math.log(base) if base > 0 else math.nan))  # (log of a negative base: nan)
     if base != 0

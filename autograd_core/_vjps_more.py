@@ -19,6 +19,18 @@ sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
 
 
 # ----------------------------------------------------------------------------- pointwise
+def _pow_tensor(g, x, y, ans):
+    """x ** tensor y: y == 0 gives 0 (0 * 0**-1 would be nan). As torch's, g multiplies the masked
+    ans log(x) (at second order the mask's zero meets log(0) = -inf: nan, as torch's), the log
+    taken in result_type(x, y) (an in-place x.pow_(y) keeps x's dtype in ans, not in the log)."""
+    log_x = F.log(x.to(F.result_type(x, y)))
+    return (
+        F.where(y == 0, 0.0, g * (y * x ** (F.no_bool_minus(y) - 1))),  # (y - 1 refuses bool)
+        g * F.where((x == 0) & (y >= 0), 0.0, ans * log_x),
+    )
+
+
+defvjp("pow_tensor", _pow_tensor, on_arrays=False)
 defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
 defvjp("atan", lambda g, x: (g / (1 + x * x),))
 defvjp("asin", lambda g, x: (g * (1 / (1 - x * x) ** 0.5),))  # (rsqrt: 1 / sqrt, as torch)
@@ -223,8 +235,11 @@ defvjp("nan_to_num", lambda g, x: (g * _finite(x),), on_arrays=False)
 
 
 # ----------------------------------------------------------------------------- wave 2 scans
-def _cum_extreme(g, dim, indices):
-    """cummax/cummin: each gradient goes to where its running extreme was reached."""
+def _cum_extreme(g, x, dim, indices):
+    """cummax/cummin: each gradient goes to where its running extreme was reached (of an empty
+    input, torch's cummaxmin_backward returns the input itself)."""
+    if 0 in x.shape:
+        return (x,)
     if dim is None:
         return (g,)
     return (F.scatter_add(zeros_of(g), dim, indices, g),)

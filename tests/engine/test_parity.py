@@ -1530,6 +1530,25 @@ _SNIPPETS.update({
     "x2 = L.tensor([[0.31, 0.5], [-0.06, -2.32]])\n"
     "h = L.kron(x1, x2).pow(0.5)\n"
     "out += L.autograd.grad((h * (L.arange(16.0).reshape(4, 4) * 0.37 - 0.5)).sum(), x1)",
+    "pow_in_place_mixed_dtypes_cummax_of_nothing_not_implemented_edges": "out = []\n"
+    "for d1, d2 in ((L.float16, L.float32), (L.float32, L.float16), (L.bfloat16, L.float16)):\n"
+    "    x1 = L.tensor([[2.36], [0.5], [-2.0], [0.0]], dtype=d1, requires_grad=True)\n"
+    "    x2 = L.tensor([[0.12], [-1.9], [0.04], [0.5]], dtype=d2, requires_grad=True)\n"
+    "    y = x1 * 1\n    y **= x2\n"
+    "    (y * L.arange(4.0).reshape(4, 1)).sum().backward()\n"
+    "    out += [y.double(), x1.grad.double(), x2.grad.double()]\n"
+    "for f in ('cummax', 'cummin'):\n"
+    "    e = L.tensor([], requires_grad=True)\n"
+    "    g, = L.autograd.grad((getattr(e, f)(0)[0] * 2).sum(), e, create_graph=True)\n"
+    "    out += [g is e, g.requires_grad]\n"
+    "x3 = L.tensor([0.5, 2.0], dtype=L.float64, requires_grad=True)\n"
+    "for op in ('floor_divide', 'heaviside'):\n"
+    "    for inplace in (False, True):\n"
+    "        y = L.tensor([-2.01, 3.0], dtype=L.float64)\n"
+    "        r = getattr(y, op + '_')(x3) if inplace else getattr(L, op)(y, x3)\n"
+    "        out.append(len(r.grad_fn.next_functions))\n"
+    "        try:\n            L.autograd.grad(r.sum(), x3)\n"
+    "        except RuntimeError as e:\n            out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
