@@ -30,7 +30,7 @@ from ._arithmetic import (
 from ._pointwise import _float_dtype, _tensor_arg
 from ._reductions import norm
 from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
-from ._indexing import _int_index, index_func_meta, index_select
+from ._indexing import _int_index, index_func_meta, index_select, restride_check
 from ._layout import _MultiOutput
 from ._tensor import Size, Tensor
 from .grad_mode import _mode, no_grad as _no_grad
@@ -259,11 +259,17 @@ def _index_source(name, x, dim, index, source):
         d = index_func_meta("index_add", x, dim, index, source)
     idx = namespace(index._data).reshape(index._data, (-1,))
     n = (tuple(x.shape) or (1,))[d]
+    if name == "index_copy_":
+        restride_check(x, d, idx.size)
+    elif x.ndim > 1 and not x.numel():  # torch's index_add_ of more than one dim: nothing to
+        return d, idx  # add into, nothing checked
     if builtins.bool(namespace(idx).any((idx < 0) | (idx >= n))):
         bad = int(np.asarray(idx)[(np.asarray(idx) < 0) | (np.asarray(idx) >= n)][0])
         msg = f"index {bad} is out of bounds for dimension {d} with size {n}"
         if name == "index_copy_":
             raise IndexError(f"index_copy_(): {msg}")
+        if x.ndim <= 1:  # (its loop over one dim words it so)
+            raise IndexError("index out of range in self")
         raise RuntimeError(msg)
     return d, idx
 
@@ -317,7 +323,8 @@ def index_add(input, dim, index, source, *, alpha=1):
     out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
     src = source._data if alpha == 1 else source._data * alpha
     src = xp.reshape(src, (1,) * (out.ndim - src.ndim) + tuple(src.shape))
-    _backend.index_add(xp, out, (slice(None),) * d + (idx,), src)
+    if out.size:
+        _backend.index_add(xp, out, (slice(None),) * d + (idx,), src)
     attrs = {"dim": d, "index": Tensor._from_data(idx), "alpha": alpha}
     return _record(
         "index_add", "IndexAddBackward0", xp.reshape(out, a.shape), (input, source), attrs

@@ -290,6 +290,11 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
         warnings.warn(_INDEX_REDUCE_WARNING, UserWarning, stacklevel=3)
     idx = np.asarray(index._data).reshape(-1).astype(np.int64)
     n = (tuple(input.shape) or (1,))[d]
+    if idx.size and not n and input.ndim > 1:  # (its kernel's first slice: select(dim, 0))
+        raise IndexError(
+            f"select(): index 0 out of range for tensor of size {list(input.shape)} at "
+            f"dimension {d}"
+        )
     if ((idx < 0) | (idx >= n)).any():
         raise IndexError("index out of range in self")
     along = idx.reshape(tuple(-1 if i == d else 1 for i in range(builtins.max(source.ndim, 1))))
@@ -372,15 +377,21 @@ def _zeros(a, shape):
     return namespace(a).zeros(shape, dtype=a.dtype, device=a.device)
 
 
+def restride_check(x, d, count):
+    """torch's index_fill_/index_copy_ kernels restride x to `count` entries along d (stride 0)
+    before anything else: where x has no entries there, that view's memory check refuses it."""
+    if not (tuple(x.shape) or (1,))[d] and count and x._data.__class__ is _ndarray:
+        flat, off, _ = _geometry(x)
+        size = [count if i == d else s for i, s in enumerate(x.shape)]
+        strides = _backend.torch_strides(x._data)
+        check_storage(flat, size, [0 if i == d else s for i, s in enumerate(strides)], off)
+
+
 def index_fill(x, dim, index, value):
     """x with the entries `index` along dim set to `value` (a number or a 0-d tensor's value)."""
     d, idx = _vector_index(x, dim, index, "index_fill_")
     n = (tuple(x.shape) or (1,))[d]
-    if not n and idx.size and x._data.__class__ is _ndarray:  # torch's kernel restrides x to
-        flat, off, _ = _geometry(x)  # idx.size along d (stride 0) first: its memory check
-        size = [idx.size if i == d else s for i, s in enumerate(x.shape)]
-        strides = _backend.torch_strides(x._data)
-        check_storage(flat, size, [0 if i == d else s for i, s in enumerate(strides)], off)
+    restride_check(x, d, idx.size)
     if builtins.bool(namespace(idx).any((idx < -n) | (idx >= n))):
         bad = int(idx[(idx < -n) | (idx >= n)][0])
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")

@@ -729,16 +729,21 @@ def select_first(x, idx):
     if _is_basic(idx):
         return x, idx
     first, second, _ = _passes(idx if isinstance(idx, tuple) else (idx,), x.ndim)
-    if builtins.all(_whole_slice(i) for i in first):  # (torch's applySlice returns x itself)
-        return x, idx
+    if builtins.all(_whole_slice(i, n) for i, n in zip(first, x.shape)) and len(first) <= x.ndim:
+        return x, idx  # (torch's applySlice returns x itself for slices that cover their dim)
     try:
         return getitem(x, first), second
     except IndexError as e:  # named after the whole index
         raise _bounds_error(x.shape, idx) or e from None
 
 
-def _whole_slice(i):
-    return isinstance(i, slice) and i.start in (None, 0) and i.step in (None, 1) and i.stop is None
+def _whole_slice(i, n):
+    return (
+        isinstance(i, slice)
+        and i.start in (None, 0)
+        and i.step in (None, 1)
+        and (i.stop is None or i.stop >= n)
+    )
 
 
 def _bounds_error(shape, idx):

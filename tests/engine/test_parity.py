@@ -1549,6 +1549,20 @@ _SNIPPETS.update({
     "        out.append(len(r.grad_fn.next_functions))\n"
     "        try:\n            L.autograd.grad(r.sum(), x3)\n"
     "        except RuntimeError as e:\n            out.append(str(e))",
+    "index_ops_on_empty_self_and_whole_slices_before_an_index_array": "out = []\n"
+    "for shape in ((0, 3), (2, 0), (0,), (2, 3)):\n"
+    "    src = L.ones((1,) + shape[1:])\n"
+    "    for f in (lambda e: e.index_add_(0, L.tensor([0]), src), lambda e: e.index_add_(0, "
+    "L.tensor([5]), src), lambda e: e.index_copy_(0, L.tensor([0]), src), lambda e: "
+    "e.index_reduce_(0, L.tensor([0]), src, 'prod'), lambda e: e.index_add(0, L.tensor([3]), src)):\n"
+    "        e = L.zeros(shape)\n"
+    "        try:\n            out += [f(e), e._version]\n"
+    "        except (RuntimeError, IndexError) as err:\n            out.append(str(err))\n"
+    "x1 = L.tensor([[[-1.08, 1.59, 1.0, 0.5], [-1.89, -1.0, -0.66, -1.77]]], requires_grad=True)\n"
+    "for idx in ((slice(0, 1, 1), Ellipsis, L.tensor([0, 2, 0])), (slice(0, 5), L.tensor([1])), "
+    "(slice(None), slice(0, 1), L.tensor([1]))):\n"
+    "    y = x1 * 1\n    y[idx] = -1\n"
+    "    out += [y, type(y.grad_fn).__name__, type((x1 * 1)[idx].grad_fn).__name__]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
