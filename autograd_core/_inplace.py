@@ -255,6 +255,9 @@ def _kernel(fn, self, src, args, kwargs, check):
         if order is not None:  # (its shape checked first: nothing is written for a refusal)
             self._check_shape(r, fn.__name__)
             r._data = _cast(_loop(self, fn, args, kwargs, order), r.dtype)
+        elif fn.__name__ == "index_add" and self.dtype.is_floating_point and _shares(self, args):
+            _check_overlap(self._data, (*args, *kwargs.values()), full=True)
+            r._data = _cast(_index_add_loop(self, *args, **kwargs), r.dtype)
         return r
     except (NotImplementedError, RuntimeError) as e:  # (no loop, or an integer division by 0)
         if e.__class__ is RuntimeError and str(e) != "ZeroDivisionError":
@@ -344,6 +347,30 @@ def _loop(self, fn, args, kwargs, order):
             el = {k: at(v, idx) for k, v in kwargs.items()}
             r = fn(at(self, idx) if a.ndim else self, *(at(v, idx) for v in args), **el)
             a[idx] = r._data.reshape(-1)[0]
+    return a.copy()
+
+
+def _index_add_loop(self, dim, index, source, alpha=1):
+    """torch's index_add_ where source views self's memory (a strided view its overlap check
+    lets through): index by index, each slice added element by element in TensorIterator's
+    order (its add_ loop, a + alpha * b rounded once), each reading what the earlier ones wrote.
+    The values of the result."""
+    a, s = self._data, source._data
+    idx = np.asarray(index._data).reshape(-1)
+    if a.ndim <= 1:  # (one loop over the entries)
+        flat, sflat = a.reshape(-1), s.reshape(-1)
+        for i, j in enumerate(idx):
+            flat[j] = float(flat[j]) + float(sflat[i]) * alpha
+        return a.copy()
+    d = dim % a.ndim
+    for i, j in enumerate(idx):
+        dst, src = a[(slice(None),) * d + (int(j),)], s[(slice(None),) * d + (i,)]
+        order = [k for k in _backend.iterator_order(dst.shape, [dst, src]) if dst.shape[k] > 1]
+        for pos in itertools.product(*(range(dst.shape[k]) for k in order[::-1])):
+            e = [0] * dst.ndim
+            for k, p in zip(order[::-1], pos):
+                e[k] = p
+            dst[tuple(e)] = float(dst[tuple(e)]) + float(src[tuple(e)]) * alpha
     return a.copy()
 
 

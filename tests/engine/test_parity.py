@@ -1563,6 +1563,14 @@ _SNIPPETS.update({
     "(slice(None), slice(0, 1), L.tensor([1]))):\n"
     "    y = x1 * 1\n    y[idx] = -1\n"
     "    out += [y, type(y.grad_fn).__name__, type((x1 * 1)[idx].grad_fn).__name__]",
+    "index_add_reads_its_own_writes_through_a_strided_source": "out = []\n"
+    "for f in (lambda x: x.index_add_(0, L.tensor([1, 0]), x.t()[:2]), lambda x: x.index_add_(0, "
+    "L.tensor([1, 0]), x.t()[:2], alpha=0.5), lambda x: x.index_add_(0, L.tensor([1, 1, 0]), "
+    "x.t()[:3]), lambda x: x.view(-1)[::2].index_add_(0, L.tensor([1, 0, 2]), "
+    "x.view(-1)[1::3][:3]), lambda x: x.view(2, 2, 4).index_add_(2, L.tensor([3, 1]), "
+    "x.view(2, 2, 4).transpose(0, 2)[:2].transpose(0, 2))):\n"
+    "    x = L.arange(16, dtype=L.float64).reshape(4, 4).clone()\n"
+    "    f(x)\n    out.append(x)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
