@@ -282,6 +282,8 @@ _POINTWISE = set(
     addcdiv lerp clamp clamp_min clamp_max maximum minimum fmax fmin logaddexp logaddexp2 xlogy
     heaviside nextafter ldexp bitwise_and bitwise_or bitwise_xor bitwise_left_shift
     bitwise_right_shift logical_and logical_or logical_xor eq ne lt le gt ge gcd lcm overwrite
+    divide true_divide multiply subtract greater less greater_equal less_equal not_equal compare
+    igamma igammac
     """.split()
 )
 
@@ -299,8 +301,8 @@ def _live_reads(self, fn, args, kwargs):
     """torch's dims order (innermost first) where its loop of this pointwise in-place op reads
     memory it has already written: an operand shares memory with self (a strided or expanded view
     the overlap check let through), and the loop goes element by element (not torch's
-    vectorized one, over a contiguous inner run of 128 bytes or more, which reads a chunk before
-    writing it). None otherwise: then the result is computed from the values before the op."""
+    vectorized one, over a contiguous inner run of 64 bytes or more: two 256-bit vectors, read
+    before written). None otherwise: then the result is computed from the values before the op."""
     a = self._data
     if fn.__name__ not in _POINTWISE or not 1 < a.size <= 4096 or not _shares(self, args, kwargs):
         return None
@@ -322,7 +324,7 @@ def _live_reads(self, fn, args, kwargs):
         ):
             break
         run, prev = run * a.shape[d], d
-    return None if run * a.itemsize >= 128 else order
+    return None if run * a.itemsize >= 64 else order
 
 
 def _loop(self, fn, args, kwargs, order):

@@ -1516,7 +1516,10 @@ _SNIPPETS.update({
     "        f(w)\n"
     "        out.append(w)\n"
     "    w = L.arange(16).reshape(4, 4)\n    w[:, 1::2].bitwise_xor_(w[:1, 1::2])\n"
-    "    out.append(w)",
+    "    out.append(w)\n"
+    "    for op in ('div_', 'true_divide_', 'multiply_', 'subtract_', 'lt_', 'eq_', 'ge_'):\n"
+    "        w = L.arange(1.0, 9.0, dtype=L.float64).reshape(2, 2, 2).clone()\n"
+    "        getattr(w, op)(w[:, 0])\n        out.append(w)",
     "pow_special_exponents_signs_at_minus_zero_and_kron": "out = []\n"
     "for dt in (L.float32, L.float64):\n"
     "    x = L.tensor([0.0, -0.0, 1.7, 0.31, 3.3], dtype=dt)\n"
