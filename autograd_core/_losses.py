@@ -8,7 +8,7 @@ import builtins
 
 import numpy as np
 
-from ._backend import namespace, opmath, round_back
+from ._backend import namespace, opmath, plain, round_back
 from ._tensor import Tensor
 from ._amp_policy import float32_precision
 from ._operands import _operands, loss_dtype
@@ -101,7 +101,7 @@ def loss_backward(g, x, y, kind, reduction, param=None):
     xp = namespace(d)
     count = d.size if reduction == "mean" else 1
     norm = (2.0 if kind == "mse" else 1.0) / (count or 1)  # (an empty input: an empty gradient)
-    gd = g._data
+    gd = plain(g._data)  # (sgn's ZeroTensor: torch's kernel writes plain zeros)
     if kind == "mse":
         r = norm * d * gd
     else:  # beyond +-param the slope is constant: +-param (huber), +-1 (smooth_l1)

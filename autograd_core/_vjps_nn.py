@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
@@ -220,6 +220,10 @@ def _loss_backward(gg, x, y, z, need, kind, reduction, param, count):
     *_loss_double_backward: the input gets gg * x * the loss's second derivative (2; 1 where
     |y - z| < delta; 1 / beta where |y - z| < beta), the target its negative."""
     h = None
+    if x._data.__class__ is _backend.ZeroGrad:  # x is sgn's ZeroTensor: torch's mse and huber
+        if reduction == "mean" and kind != "smooth_l1":  # formulas divide it in place (refused);
+            raise RuntimeError(_messages.ZERO_IMMUTABLE)
+        x = zeros_of(x) if kind == "smooth_l1" else x  # smooth_l1's selects from it: plain zeros
     if need[1] or need[2]:
         h = gg * x
         if kind == "mse":

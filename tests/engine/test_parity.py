@@ -1574,6 +1574,19 @@ _SNIPPETS.update({
     "x.view(2, 2, 4).transpose(0, 2)[:2].transpose(0, 2))):\n"
     "    x = L.arange(16, dtype=L.float64).reshape(4, 4).clone()\n"
     "    f(x)\n    out.append(x)",
+    "zero_tensor_through_the_pointwise_losses_and_their_double_backward": "out = []\n"
+    "F = L.nn.functional\n"
+    "for fn in (F.huber_loss, F.mse_loss, F.smooth_l1_loss):\n"
+    "    for red in ('mean', 'none', 'sum'):\n"
+    "        x1 = L.tensor([[-1.13, -2.02], [1.74, 1.49]], dtype=L.float64, requires_grad=True)\n"
+    "        x2 = L.tensor([[-1.35, -1.58], [-0.83, -1.74]], dtype=L.float64, requires_grad=True)\n"
+    "        try:\n"
+    "            g, = L.autograd.grad(fn(x1, x2, reduction=red).sgn().sum(), x1, create_graph=True)\n"
+    "            out += [g._is_zerotensor(), g]\n"
+    "            h = L.autograd.grad((g * g).sum() + g.sin().sum(), [x1, x2], allow_unused=True)\n"
+    "            out.append([None if t is None else t._is_zerotensor() for t in h])\n"
+    "        except RuntimeError as e:\n"
+    "            out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
