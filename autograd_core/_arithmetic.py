@@ -249,14 +249,13 @@ def floor_divide(x, y):
     """x // y, rounded down (torch's floor division; not differentiable)."""
     if not isinstance(x, Tensor):
         return floor_divide(_as_tensor_like(x, y), y)
-    a, b = _operands(x, y)
+    a, b = _operands(x, y, True, True, True)  # (a 16-bit x and a number: in float32, as torch)
     if _backend.kind(a.dtype) == "b":
         raise _no_kernel("div_floor_cpu", x)
     if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
         _zero_division(b)
-    return _not_differentiable(
-        "floor_divide", namespace(a).floor_divide(a, b) if hasattr(b, "dtype") else a // b, (x, y)
-    )
+    r = namespace(a).floor_divide(a, b) if hasattr(b, "dtype") else a // b
+    return _not_differentiable("floor_divide", _rounded(r, a, x, y), (x, y))
 
 
 def _mod(a, b):

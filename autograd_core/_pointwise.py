@@ -22,6 +22,7 @@ from ._operands import _as_tensor_like
 from ._operands import _cast, _no_kernel, _operands, result_type
 from ._ops import _record, _shape_error, silent
 from ._arithmetic import (
+    _rounded,
     div,
     floor_divide,
     mul,
@@ -124,9 +125,9 @@ def divide(input, other, *, rounding_mode=_NO_MODE):
     except NotImplementedError as e:  # (the kernel of the mode)
         raise NotImplementedError(str(e).replace("div_floor_cpu", f"div_{rounding_mode}_cpu"))
     if rounding_mode == "trunc":
-        a, b = _operands(input, other)
+        a, b = _operands(input, other, True, True, True)  # (as floor's: a number unrounded)
         if _backend.kind(q.dtype) == "f":
-            q = _true_trunc(a, b)
+            q = _rounded(_true_trunc(a, b), a, input, other)
         else:  # the floor of a negative inexact quotient is one below its truncation
             q = q + ((a - q * b != 0) & ((a < 0) != (b < 0)))
     return _record("div_rounding", "DivBackward2", q, (input, other))

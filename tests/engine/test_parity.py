@@ -1587,6 +1587,13 @@ _SNIPPETS.update({
     "            out.append([None if t is None else t._is_zerotensor() for t in h])\n"
     "        except RuntimeError as e:\n"
     "            out.append(str(e))",
+    "rounded_division_of_16_bit_floats_by_a_number_unrounded": "out = []\n"
+    "x = L.tensor([0.86, 1.72, -0.86, 5.0, -7.3], dtype=L.float16)\n"
+    "for y in (L.tensor(0.43), 0.43, L.tensor([0.43]), L.tensor(0.43, dtype=L.float64), 2):\n"
+    "    out += [x // y, L.div(x, y, rounding_mode='trunc'), L.div(x, y, rounding_mode='floor'), "
+    "L.fmod(x, y), L.remainder(x, y)]\n"
+    "xr = x.clone().requires_grad_()\ny = L.tensor(0.43, requires_grad=True)\n"
+    "(L.fmod(xr, y) * L.arange(5.0)).sum().backward()\nout.append(y.grad)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
