@@ -68,13 +68,11 @@ def _either(op, array_fn):
 
 
 exp = _either(F.exp, lambda xp, a: xp.exp(a))
-log = _either(F.log, lambda xp, a: xp.log(a))
 sin = _either(F.sin, lambda xp, a: xp.sin(a))
 cos = _either(F.cos, lambda xp, a: xp.cos(a))
 sign = _either(F.sgn, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # torch's x.sgn(): 0 at nan
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
 power = _either(F.pow, lambda xp, a, e: scalar_power(a, e))  # x ** number, as torch's kernel
-cast_like = _either(lambda t, like: t.to(like.dtype), lambda xp, a, like: xp.astype(a, like.dtype))
 
 
 def _where_arrays(xp, c, a, b):

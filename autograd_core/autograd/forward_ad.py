@@ -216,9 +216,8 @@ def _transpose_vjp(op, out, inputs, tangents, attrs):
     need = tuple(t is not None for t in tangents)
     g = _zeros(out).requires_grad_()
     args = []
-    for i in rule.saves_inputs:
-        only = rule.only_for.get(i)
-        args.append(None if only is not None and not need[only] else inputs[i])
+    for i, j in rule.saves:  # (input i is read only for input j's gradient, if j is not None)
+        args.append(None if j is not None and not need[j] else inputs[i])
     if rule.saves_ans:
         args.append(out)
     if rule.wants_need:
