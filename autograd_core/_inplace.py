@@ -150,6 +150,13 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fi
     if data.__class__ is _ndarray and not data.flags.writeable:  # a view of an expanded tensor
         alias = _writeable_alias(data)
         region = alias[index] if _ops._is_basic(index) else alias
+        if index is not Ellipsis and not _ops._is_basic(index) and alias is not data:
+            # index_put_ (self[indices] = v): torch warns and writes the values in turn, so the
+            # last one written to a shared element stays (numpy's fancy assignment: the same)
+            warnings.warn(_messages.PUT_EXPANDED, UserWarning, stacklevel=4)
+            if uniform and _repeats(alias):  # (one mask and a number: then its masked_fill_)
+                warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
+            data = alias
         if where is not None and index is Ellipsis:
             warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
             np.copyto(alias, arr, where=where)  # only the masked elements: one value, any order
@@ -207,8 +214,18 @@ def _store(self, r, fn, args, kwargs, check, itself):
     """The op's result r into self: the index ops' overlap check (after their own), torch's
     shape check, the write (none for a copy_ of itself), the version, the forward tangent."""
     if check == "any":
+        _no_internal_overlap(self._data, fn.__name__ == "index_put")
         _check_overlap(self._data, (*args, *kwargs.values()), full=True)
     self._check_shape(r, fn.__name__)
+    if fn.__name__ == "index_put" and _repeats(self._data):  # (torch warns, writes in turn)
+        indices, values, accumulate = (*args, *kwargs.values(), False)[:3]
+        at = tuple(t._data for t in indices)
+        if accumulate:  # every value added, in turn: np.add.at's unbuffered sum
+            warnings.warn(_messages.PUT_EXPANDED, UserWarning, stacklevel=4)
+            np.add.at(_writeable_alias(self._data), at, _cast(values._data, self._data.dtype))
+        else:
+            self._write(_cast(values._data, self._data.dtype), at)
+        itself = True
     if not itself:
         self._write(
             r._data,
@@ -261,11 +278,14 @@ def _kernel(fn, self, src, args, kwargs, check):
             and self._data.size <= 4096
             and _shares(self, args)
         ):
+            _no_internal_overlap(self._data)
             _check_overlap(self._data, (*args, *kwargs.values()), full=True)
             r._data = _cast(_index_add_loop(self, *args, **kwargs), r.dtype)
         return r
-    except (NotImplementedError, RuntimeError) as e:  # (no loop, or an integer division by 0)
-        if e.__class__ is RuntimeError and str(e) != "ZeroDivisionError":
+    except (NotImplementedError, RuntimeError, IndexError) as e:  # (no loop, division by 0)
+        if check == "any" and " out of " in str(e):  # an index's bounds: the kernel's check,
+            _no_internal_overlap(self._data, fn.__name__ == "index_put")  # after the meta's
+        if e.__class__ is not NotImplementedError and str(e) != "ZeroDivisionError":
             raise
         head = f"Trying to use forward AD with {fn.__name__} "  # (torch names the in-place op,
         if str(e).startswith(head):  # and words its request shorter)
@@ -405,9 +425,7 @@ def _inplace(self, fn, *args, **kwargs):
         if fn.__name__ in _OWN_CHECKS and args:  # (an op's own checks come first)
             _OWN_CHECKS[fn.__name__](self, *args, **kwargs)
         a = self._data
-        if a.__class__ is _ndarray and not a.flags.writeable:  # (an expanded tensor's view)
-            if a.size and any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides)):
-                raise RuntimeError(_messages.OVERLAP)
+        _no_internal_overlap(a)  # (an expanded tensor's view)
         _check_overlap(a, (*args, *kwargs.values()))
         _check_broadcast(self, (*args, *kwargs.values()))
     if not tracking:
@@ -756,6 +774,22 @@ def _writeable_alias(data):
 
 
 MASKED_FILLS = set()  # ops that write one value where their first argument (a mask) is True
+
+
+def _repeats(a):
+    """Whether a has elements sharing memory (an expanded tensor's view: a stride 0)."""
+    return (
+        a.__class__ is _ndarray
+        and a.size
+        and any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides))
+    )
+
+
+def _no_internal_overlap(a, put=False):
+    """torch's `assert_no_internal_overlap` of the written-to tensor (index_put_ only warns, as
+    `_write` does: `put`)."""
+    if not put and _repeats(a):
+        raise RuntimeError(_messages.OVERLAP)
 
 
 def _tensor_arg(args):

@@ -186,7 +186,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         raise _no_kernel("addmm_impl_cpu_", mat1)
     if beta == 1 and alpha == 1:
         return _matmul_addmm(input, mat1, mat2)
-    prod = mat1._data @ mat2._data
+    prod = _backend.opmath(mat1._data)[0] @ _backend.opmath(mat2._data)[0]
     return _scaled("addmm_scaled", "AddmmBackward0", input, (mat1, mat2), prod, beta, alpha)
 
 
@@ -199,8 +199,13 @@ def _one_dtype(input, mat1, mat2):
         )
 
 
-def _scaled(op, name, input, operands, prod, beta, alpha):
-    """beta * input + alpha * prod (prod: the product of `operands`), recorded as op."""
+def _scaled(op, name, input, operands, prod, beta, alpha, pointwise=False):
+    """beta * input + alpha * prod (prod: the product of `operands`, in opmath: float32 for a
+    16-bit dtype, rounded once, as torch's kernels), recorded as op. A list of products (addbmm's,
+    one per batch) is added in turn, rounded after each, as torch's addmm_ per batch. `pointwise`:
+    prod is alpha * the product already, and each op rounds in the dtype (addr's kernel)."""
+    prods = prod if isinstance(prod, list) else [prod]
+    prod = prods[0]
     xp = namespace(prod)
     if _backend.kind(prod.dtype) in "iu":  # an integer kernel takes integer scalars
         beta, alpha = int(beta), int(alpha)
@@ -215,11 +220,17 @@ def _scaled(op, name, input, operands, prod, beta, alpha):
                 f"({input.shape[-1]}) at non-singleton dimension {prod.ndim - 1}.  Target sizes: "
                 f"{list(prod.shape)}.  Tensor sizes: {list(input.shape)}"
             ) from None
-    r = alpha * prod if beta == 0 else beta * _cast(input._data, result_type(input, *operands))
-    r = xp.asarray(r if beta == 0 else r + alpha * prod)
-    r = xp.asarray(xp.broadcast_to(r, prod.shape), copy=True)
+    dt = result_type(input, *operands)
+    c, low = (
+        (_cast(input._data, dt), None) if pointwise else _backend.opmath(_cast(input._data, dt))
+    )
+    scaled = prod if pointwise else alpha * prod
+    r = xp.asarray(scaled if beta == 0 else beta * c + scaled)
+    r = _backend.round_back(xp.asarray(xp.broadcast_to(r, prod.shape), copy=True), low)
+    for p in prods[1:]:
+        r = _backend.round_back(_backend.opmath(r)[0] + alpha * p, low)
     attrs = {"beta": beta, "alpha": alpha}
-    return _record(op, name, _cast(r, result_type(input, *operands)), (input, *operands), attrs)
+    return _record(op, name, _cast(r, dt), (input, *operands), attrs)
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
@@ -239,7 +250,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names}")
     if mat.dtype is _backend.bool_:
         raise _no_kernel("addmv_impl_cpu", mat)
-    prod = mat._data @ vec._data
+    prod = _backend.opmath(mat._data)[0] @ _backend.opmath(vec._data)[0]
     return _scaled("addmv", "AddmvBackward0", input, (mat, vec), prod, beta, alpha)
 
 
@@ -254,8 +265,11 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
             raise RuntimeError(
                 f"For integral input tensors, argument {name} must not be a floating point number."
             )
-    prod = _cast(vec1._data, dt)[:, None] * _cast(vec2._data, dt)[None, :]
-    return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha)
+    a = _cast(vec1._data, dt)
+    if dt.is_floating_point or alpha != 1:  # (torch's alpha * vec1 * vec2, in that order)
+        a = a * (alpha if dt.is_floating_point else int(alpha))
+    prod = a[:, None] * _cast(vec2._data, dt)[None, :]
+    return _scaled("addr", "AddrBackward0", input, (vec1, vec2), prod, beta, alpha, True)
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
@@ -277,7 +291,8 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     _one_dtype(input, batch1, batch2)
     if batch1.dtype is _backend.bool_:
         raise _no_kernel("addmm_impl_cpu_", batch1)
-    prod = namespace(batch1._data).sum(batch1._data @ batch2._data, axis=0)
+    prods = _backend.opmath(batch1._data)[0] @ _backend.opmath(batch2._data)[0]
+    prod = list(prods) if len(prods) else namespace(prods).sum(prods, axis=0)
     return _scaled("addbmm", "AddbmmBackward0", input, (batch1, batch2), prod, beta, alpha)
 
 

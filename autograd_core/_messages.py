@@ -171,6 +171,7 @@ FILL_EXPANDED = (
     "Use of {}_ on expanded tensors is deprecated. Please clone() the tensor before "
     "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
 )
+PUT_EXPANDED = FILL_EXPANDED.format("index_put").replace("[mask] = scalar", "[indices] = tensor")
 
 
 def shape_error(op, x, y, err=None):

@@ -446,15 +446,15 @@ def _convolve(a, w, bias, stride, padding, dilation, groups, dtype):
     """The convolution on the arrays: (N, C, H, W) * (O, C/groups, kh, kw) (+ bias) as im2col and
     one grouped matmul."""
     xp = namespace(a)
+    (a, low), (w, _) = _backend.opmath(a), _backend.opmath(w)  # (16-bit: float32, rounded once)
     o, kh, kw = w.shape[0], w.shape[2], w.shape[3]
     cols, (oh, ow) = _im2col(a, (kh, kw), stride, padding, dilation)
     n = a.shape[0]
     w3 = xp.reshape(w, (groups, o // groups, -1))
-    r = xp.matmul(w3, xp.reshape(cols, (n, groups, -1, oh * ow)))
-    r = _cast(xp.reshape(r, (n, o, oh, ow)), dtype)  # numpy's bfloat16 matmul widens
-    if bias is not None:
-        r = r + xp.reshape(bias._data, (1, o, 1, 1))
-    return r
+    r = xp.reshape(xp.matmul(w3, xp.reshape(cols, (n, groups, -1, oh * ow))), (n, o, oh, ow))
+    if bias is not None:  # (added before the rounding, as torch's kernels)
+        r = r + xp.reshape(_backend.opmath(bias._data)[0], (1, o, 1, 1))
+    return _cast(_backend.round_back(r, low), dtype)
 
 
 @lower_precision

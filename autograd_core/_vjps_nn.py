@@ -164,7 +164,13 @@ _nn(
 
 
 def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
-    """x: fold(W^T g); weight: g unfold(x)^T summed over the batch; bias: g summed."""
+    """x: fold(W^T g); weight: g unfold(x)^T summed over the batch; bias: g summed. As torch's
+    CPU kernels: bfloat16 in float32, rounded once (oneDNN's); float16's weight gradient added
+    up one batch element at a time, rounded after each (slow_conv2d's)."""
+    if g.dtype is _backend.bfloat16:
+        outs = _conv2d(g.float(), x.float(), y.float(), need, ksize, stride, padding, dilation,
+                       groups, hw)  # fmt: skip
+        return tuple(None if t is None else t.to(g.dtype) for t in outs)
     n, o = g.shape[0], g.shape[1]
     g4 = g.reshape(n, groups, o // groups, -1)
     gx = gw = None
@@ -174,7 +180,14 @@ def _conv2d(g, x, y, need, ksize, stride, padding, dilation, groups, hw):
     if need[1]:
         cols = F.unfold2d(x, ksize, stride, padding, dilation)
         cols = cols.reshape(n, groups, -1, cols.shape[-1])
-        gw = (g4 @ cols.mT).sum(0).reshape(_weight_shape(o, groups, ksize, cols))
+        if g.dtype is _backend.float16:
+            parts = g4.float() @ cols.float().mT
+            gw = parts[0].half()
+            for i in range(1, n):
+                gw = (gw.float() + parts[i]).half()
+        else:
+            gw = (g4 @ cols.mT).sum(0)
+        gw = gw.reshape(_weight_shape(o, groups, ksize, cols))
     gb = None
     if need[2]:
         gb = g.sum((0, 2, 3))

@@ -2155,6 +2155,55 @@ def setitem_into_a_row_of_an_expanded_view(L):
 
 
 @case
+def index_writes_into_an_expanded_view(L):
+    """Index writes into memory several elements share: index_put_ (and self[indices] = v) warns
+    and writes each value in turn (the last written stays; accumulate adds all); the other index
+    ops refuse with torch's overlap message, before an index's bounds and a source's overlap."""
+    out = {}
+    progs = ("v[L.tensor([1, 0])] = L.tensor([[1., 2, 3], [4, 5, 6]])",
+             "v[L.tensor([1, 0]), L.tensor([0, 2])] = L.tensor([7., 8])",
+             "v[L.tensor([True, False])] = 4.0",
+             "v.index_put_((L.tensor([1, 0]),), L.tensor([[1., 2, 3], [4, 5, 6]]), True)",
+             "v.index_add_(0, L.tensor([0]), v[:1])", "v.index_add_(0, L.tensor([5]), w)",
+             "v.index_copy_(0, L.tensor([0]), w)", "v.scatter_(0, L.zeros(1, 3).long(), 1.0)",
+             "v.put_(L.tensor([0]), L.ones(1))")
+    for prog in progs:
+        names = {"L": L, "v": L.zeros(3).expand(2, 3), "w": L.ones(1, 3)}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            out[prog] = attempt(lambda: exec(prog, names) or names["v"])
+        out[prog + " warned"] = [str(w.message)[:60] for w in caught]
+    return out
+
+
+@case
+def sixteen_bit_convolutions_and_scaled_products_round_as_torch(L):
+    """16-bit convolutions with a bias and products scaled by alpha and beta: float32 inside,
+    the bias added and the result rounded once (bfloat16's gradients too; float16's weight
+    gradient rounded after each batch element); addbmm rounds after each batch, addr after each
+    op of beta * self + alpha * vec1 * vec2. Values that rounded differently before."""
+    rng = np.random.default_rng(7)
+    draw = lambda *shape: rng.normal(size=shape).round(2).tolist()  # noqa: E731
+    out = {}
+    for dt in ("bfloat16", "float16"):
+        d = getattr(L, dt)
+        x, w, b = (L.tensor(v, dtype=d, requires_grad=True)
+                   for v in (draw(2, 3, 6, 5), draw(4, 3, 3, 2), draw(4)))
+        r = L.nn.functional.conv2d(x, w, b)
+        r.backward(L.tensor(draw(*r.shape), dtype=d))
+        out[dt + " conv2d"] = [observe(t.double()) for t in (r, x.grad, w.grad, b.grad)]
+        x1, w1 = (L.tensor(v, dtype=d, requires_grad=True) for v in (draw(1, 2, 9), draw(3, 2, 2)))
+        g = L.autograd.grad(L.nn.functional.conv1d(x1, w1).sum(), [x1, w1])
+        out[dt + " conv1d"] = [observe(t.double()) for t in g]
+        m, a, c = (L.tensor(v, dtype=d) for v in (draw(7, 9), draw(9, 5), draw(7, 5)))
+        out[dt + " addmm"] = observe(L.addmm(c, m, a, beta=0.5, alpha=1.5).double())
+        out[dt + " addbmm"] = observe(L.addbmm(c, m.expand(3, 7, 9), a.expand(3, 9, 5),
+                                               beta=0.5, alpha=1.3).double())
+        out[dt + " addr"] = observe(L.addr(c, m[:, 0], a[0], beta=0.5, alpha=1.3).double())
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
