@@ -153,6 +153,7 @@ def _dims_of(dim, ndim):
     return tuple(sorted(dims)) if dims and ndim else None
 
 
+@silent
 def dist(input, other, p=2):
     """The p-norm of input - other (DistBackward0)."""
     if _backend.bool_ in (input.dtype, other.dtype):  # (torch subtracts first)

@@ -18,7 +18,7 @@ import numpy as np
 from . import _backend
 from ._backend import namespace
 from ._operands import _cname, _dim
-from ._ops import _ndarray, _record
+from ._ops import _ndarray, _record, silent
 from ._tensor import Tensor
 from ._operands import _cast
 from ._layout import _diagonal_view, _geometry, check_storage
@@ -597,6 +597,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     return out[0] if len(out) == 1 else tuple(out)
 
 
+@silent
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distances between each row of x1 and each row of x2 (batched, broadcast):
     shape (..., P, R)."""

@@ -345,6 +345,7 @@ def hypot(input, other):
     return _record("hypot", "HypotBackward0", r, (input, other))
 
 
+@silent
 def frac(input):
     """input - trunc(input): the fractional part, with input's sign."""
     dt = _float_only("frac_cpu", input)

@@ -46,6 +46,7 @@ def _accumulated(x, dtype):
 
 
 @float32_precision
+@silent
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """The product of all elements (ProdBackward0), or along one `dim` (ProdBackward1)."""
     if dim is not None and not isinstance(dim, int):
@@ -62,6 +63,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     return _record("prod", "ProdBackward1", r, (input,), {"dim": d, "keepdim": keepdim})
 
 
+@silent
 def _running(xp, name, a, d):
     """cumulative_sum/prod (the array API's names; older namespaces call them cumsum/cumprod)."""
     fn = getattr(xp, "cumulative_" + name, None) or getattr(xp, "cum" + name)

@@ -13,6 +13,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, unsqueeze, zeros_of
 from ._vjps_shapes import _unreduce, tie_share, value_selecting
+from .grad_mode import is_grad_enabled
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
 sinh = _either(F.sinh, lambda xp, a: xp.sinh(a))
@@ -84,36 +85,46 @@ def _device(a):
     return getattr(a, "device", None)
 
 
-def _eye(n, a):
-    """The n x n identity, as bools, on the device of array a."""
-    return _const(namespace(a).eye(n, dtype=namespace(a).bool, device=_device(a)))
-
-
-def _others(x, dim, product):
-    """For each i along `dim`: `product` (prod or cumprod, along the last dim) of x with x_i
-    replaced by 1; shape (..., n_i, n_j) with dim moved last. Exact where x holds zeros."""
-    xt = F.unsqueeze(F.transpose(x, dim, -1), -2)  # (..., 1, n)
-    return product(F.where(_eye(x.shape[dim], x._data), 1.0, xt), -1)
-
-
 def _prod(g, x, ans, dim, keepdim=False):
-    """torch's prod_backward: g * prod / x, or, where the input holds a zero, g times the product
-    of the other elements of the slice (zero but at a slice's single zero); g itself for a 0-d
-    input or a slice of one element."""
+    """torch's prod_backward: g * (prod / x), or, where the input holds a zero, g times the
+    products of the elements before and after each (`_prod_safe_zeros`); all of it with two
+    zeros or more, outside create_graph, is zeros; g itself for a 0-d input."""
     if x.ndim == 0:
         return (g,)
     if x.dtype != ans.dtype:
         x = x.to(ans.dtype)
     if dim is None:
-        shape = x.shape
-        return (F.reshape(_prod(g.reshape(1), x.reshape(-1), ans.reshape(1), 0, True)[0], shape),)
+        zeros = int((x == 0).long().sum())
+        if not zeros:
+            return (g * (ans / x),)
+        if zeros > 1 and not is_grad_enabled():
+            return (zeros_of(x),)
+        return (F.reshape(_prod_safe_zeros(g.reshape(1), x.reshape(-1), 0), tuple(x.shape)),)
     if not keepdim:
         g, ans = unsqueeze(g, dim), unsqueeze(ans, dim)
     if not _has_zero(x):
-        return (g * ans / x,)
-    if x.shape[dim] == 1:  # the product is the element itself
-        return (g,)
-    return (g * F.transpose(_others(x, dim, F.prod), dim, -1),)
+        return (g * (ans / x),)
+    return (_prod_safe_zeros(g, x, dim),)
+
+
+def _ones_along(x, dim):
+    """Ones shaped as x with `dim` of size 1 (a constant)."""
+    shape = tuple(1 if d == dim % x.ndim else n for d, n in enumerate(x.shape))
+    return _const(namespace(x._data).ones(shape, dtype=x._data.dtype, device=_device(x._data)))
+
+
+def _prod_safe_zeros(g, x, dim):
+    """torch's prod_safe_zeros_backward: g times the exclusive cumprod of x from the front and
+    from the back (exact where x holds zeros; its derivatives go through cumprod's, as torch's)."""
+    n = x.shape[dim]
+    if x.numel() == 0:
+        return g.expand_as(x)
+    if n == 1:
+        return g
+    ones = _ones_along(x, dim)
+    before = F.cumprod(F.cat([ones, x.narrow(dim, 0, n - 1)], dim), dim)
+    after = F.cumprod(F.cat([ones, F.flip(x.narrow(dim, 1, n - 1), (dim,))], dim), dim)
+    return g * (before * F.flip(after, (dim,)))
 
 
 def _reversed_cumsum(g, dim):
@@ -124,20 +135,44 @@ def _reversed_cumsum(g, dim):
 
 def _cumprod(g, x, ans, dim):
     """torch's cumprod_backward: sum_{j >= i} g_j ans_j / x_i, or, with zeros, the same sum of
-    the products of x_m (m <= j, m != i) written out (n^2 terms per slice)."""
+    the products of x_m (m <= j, m != i): written out at once (n^2 terms per slice), or under
+    create_graph as torch builds it, position by position from prod(x[:k]) and cumprod(x[k+1:])
+    (so that its derivatives, NaN and inf included, are torch's)."""
     if dim is None or x.numel() <= 1 or x.shape[dim] == 1:
         return (g,)
     if x.dtype != ans.dtype:
         x = x.to(ans.dtype)
     if not _has_zero(x):
         return (_reversed_cumsum(g * ans, dim) / x,)
-    xp = namespace(x._data)
     n = x.shape[dim]
-    steps = xp.arange(n, device=_device(x._data))
-    later = _const(steps[None, :] >= steps[:, None])  # j >= i
-    gt = F.unsqueeze(F.transpose(g, dim, -1), -2)
-    terms = F.where(later, gt * _others(x, dim, F.cumprod), 0.0)
-    return (F.transpose(F.sum(terms, -1), dim, -1),)
+    if is_grad_enabled():
+        parts = []
+        for k in range(n):
+            until = F.prod(x.narrow(dim, 0, k), dim, keepdim=True) if k else _ones_along(x, dim)
+            omitted = until
+            if k < n - 1:
+                after = F.cumprod(x.narrow(dim, k + 1, n - k - 1), dim)
+                omitted = F.cat([until, until.expand_as(after) * after if k else after], dim)
+            parts.append(F.sum(g.narrow(dim, k, n - k) * omitted, dim, keepdim=True))
+        return (F.cat(parts, dim),)
+    return (_cumprod_first_order(g, x, ans, dim % x.ndim),)
+
+
+def _cumprod_first_order(g, x, ans, dim):
+    """torch's O(n) cumprod_backward where x holds zeros: before a slice's first zero the
+    quotient formula, at it the products of what lies between it and the second zero, zero after
+    it (torch's masks, so that a NaN or inf lands where torch's does)."""
+    zeros = F.cumsum(x == 0, dim)
+    before, span = zeros == 0, zeros == 1
+    out = F.where(before, _reversed_cumsum(F.where(before, g * ans, 0.0), dim) / x, 0.0)
+    first = F.argmax(span.long(), dim, keepdim=True)  # (0 where the slice has no zero)
+    xp = namespace(x._data)
+    steps = _const(xp.arange(x.shape[dim], device=_device(x._data)))
+    steps = steps.reshape((-1,) + (1,) * (x.ndim - dim - 1))
+    at = (steps == first) & span
+    products = F.cumprod(F.where(span & ~at, x, 1.0), dim) * F.where(span, g, 0.0)
+    scale = F.where(first == 0, 1.0, F.gather(ans, dim, F.clamp_min(first - 1, 0)))
+    return F.where(at, F.sum(products, dim, keepdim=True) * scale, out)
 
 
 def _pad_to(g, dim, n):

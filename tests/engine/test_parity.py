@@ -2204,6 +2204,30 @@ def sixteen_bit_convolutions_and_scaled_products_round_as_torch(L):
 
 
 @case
+def prod_and_cumprod_gradients_at_zeros_nan_and_inf(L):
+    """prod's and cumprod's backward take torch's branches (the quotient without zeros; with
+    them prod's exclusive products, cumprod's masks, or under create_graph its loop over the
+    positions), so first and second derivatives put NaN, inf and signed zeros where torch's do;
+    and the forwards warn of nothing."""
+    import itertools
+    out = {}
+    w = L.tensor([0.5, -1.0, 2.0], dtype=L.float64)
+    ops = {"prod": lambda t: t.prod(), "prod0": lambda t: t.prod(0) * 1.5,
+           "cumprod": lambda t: t.cumprod(0) * w}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for combo in itertools.product([0.0, -0.0, 2.0, math.nan, math.inf, -1.5], repeat=3):
+            x = L.tensor(list(combo), dtype=L.float64, requires_grad=True)
+            for name, f in ops.items():
+                g, = L.autograd.grad(f(x).sum(), x, create_graph=True)
+                gg, = L.autograd.grad((g * w).sum(), x, allow_unused=True)
+                first, = L.autograd.grad(f(x).sum(), x)
+                out[f"{name} {combo}"] = [repr(v) for t in (g, gg, first) for v in t.tolist()]
+    out["warned"] = [str(c.message) for c in caught]
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
