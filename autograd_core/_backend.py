@@ -662,7 +662,8 @@ _C_TYPE.update(int8="int8_t", int16="int16_t", int32="int", int64="int64_t", uin
 def check_scalar(value, dt, spelled=None):
     """`value` as `dt` will hold it, or torch's refusal of a Python number that `dt` cannot hold: a
     finite float past the floating type's range (inf and nan pass), an integer or float outside an
-    integer type's; an unsigned type also takes -max..-1, which wrap (uint8: -1 is 255). Anything
+    integer type's; an unsigned type also takes the integers -max..-1, which wrap (uint8: -1 is
+    255; -1.0 is refused, as torch's float-to-integer check). Anything
     else (a tensor, a bool) is returned as it is. `spelled`: the type's name in the message (torch
     says int8_t for fill_ and full, int8 for tensor())."""
     if isinstance(value, np.generic):
@@ -674,7 +675,7 @@ def check_scalar(value, dt, spelled=None):
         bad = isinstance(value, float) and math.isfinite(value) and abs(value) > big
     else:
         info = np.iinfo(dt.name)
-        low = -int(info.max) if info.min == 0 else int(info.min)
+        low = -int(info.max) if info.min == 0 and isinstance(value, int) else int(info.min)
         bad = not (low <= value <= info.max)
     if bad:
         name = spelled or _C_TYPE[dt.name]

@@ -270,7 +270,7 @@ def _filled(fill, size, dtype, device, requires_grad):
         arr = np.full(size, fill, dtype=_backend.np_dtype(dt))
     else:
         if math.prod(size) > 1 or dt.itemsize > 2 or not dt.is_floating_point:  # (as torch)
-            fill = _backend.check_scalar(fill, dt)
+            fill = _backend.check_scalar(fill.item() if isinstance(fill, Tensor) else fill, dt)
         with np.errstate(over="ignore"):
             arr = np.full(size, fill, dtype=_backend.np_dtype(dt))
     if xp is None or xp is not _backend.array_api_compat.numpy:

@@ -169,15 +169,16 @@ _round = _zero_grad_unary("round", "RoundBackward0")
 
 def round(x, decimals=None):
     """x rounded half to even; with `decimals`, to that many decimal places (negative: to tens,
-    hundreds...), computed as torch does in x's dtype: round(x * 10**d) / 10**d. (Given, even as
-    0, `decimals` selects torch's other overload: RoundBackward1.)"""
+    hundreds...), computed as torch does in x's opmath dtype: round(x * 10**d) / 10**d. (Given,
+    even as 0, `decimals` selects torch's other overload: RoundBackward1.)"""
     if decimals is None:
         return _round(x)
     if _backend.kind(x._data.dtype) in "biu":
         raise _no_kernel("round_vml_cpu" if decimals == 0 else "round_cpu", x)
-    xp, a, ten = namespace(x._data), x._data, 10.0 ** builtins.abs(decimals)
+    xp, ten = namespace(x._data), 10.0 ** builtins.abs(decimals)
+    a, low = _backend.opmath(x._data)  # (16-bit: in float32, rounded once, as torch's kernel)
     r = xp.round(a * ten) / ten if decimals >= 0 else xp.round(a / ten) * ten
-    return _record("zero_grad", "RoundBackward1", r, (x,))
+    return _record("zero_grad", "RoundBackward1", _backend.round_back(r, low), (x,))
 
 
 def clamp(x, min=None, max=None):
@@ -301,6 +302,7 @@ def masked_fill(x, mask, value, _self_first=False):
                 f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.ndim} dimension(s)."
             )
+        _backend.check_scalar(value.item(), x.dtype)  # (torch fills with the value's item())
         r = xp.where(m, _cast(value._data, x.dtype), x._data)
         return _record(
             "masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)}

@@ -401,8 +401,7 @@ def index_fill(x, dim, index, value):
             f"{value.ndim} dimension(s)."
         )
     v = value.item() if isinstance(value, (Tensor, np.generic)) else value
-    if not isinstance(value, Tensor):
-        v = _backend.check_scalar(v, x.dtype)
+    v = _backend.check_scalar(v, x.dtype)  # (a 0-d tensor too: torch fills with its item())
     a = x._data
     xp = namespace(a)
     out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)

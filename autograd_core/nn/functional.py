@@ -646,7 +646,11 @@ def pad(input, pad, mode="constant", value=None):
             f"got padding length {len(pad)} and input of dimension {input.ndim}"
         )
     if mode == "constant":
-        return _ops.constant_pad_nd(input, pad, 0 if value is None else value)
+        # (torch's F.pad takes the value as a float: -1 refused for uint8, as -1.0)
+        value = 0 if value is None else value
+        if isinstance(value, int) and not isinstance(value, bool) and -(2**53) < value < 2**53:
+            value = float(value)
+        return _ops.constant_pad_nd(input, pad, value)
     if mode not in ("reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if value is not None and value != 0:

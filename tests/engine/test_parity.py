@@ -2228,6 +2228,30 @@ def prod_and_cumprod_gradients_at_zeros_nan_and_inf(L):
 
 
 @case
+def floats_into_unsigned_tensors_and_round_with_decimals(L):
+    """A float into an unsigned integer tensor must be in its range (-1.0 and -0.5 are refused
+    for uint8, the integer -1 wraps to 255), through every fill, a 0-d tensor's item() too
+    (masked_fill, index_fill, full; fill_ of a tensor copies it); F.pad takes its value as a
+    float. round(x, decimals) of a 16-bit tensor computes in float32, rounded once."""
+    out = {}
+    for prog in ("x[0] = -1.0", "x[0] = -0.5", "x[0] = -1", "x.masked_fill_(m, -1.0)",
+                 "x.masked_fill_(m, L.tensor(-1.3))", "x.masked_fill_(m, L.tensor(-1))",
+                 "x.index_fill_(0, L.tensor([0]), L.tensor(300.))", "x.fill_(L.tensor(-1.3))",
+                 "L.full((2,), L.tensor(-1.0), dtype=L.uint8)", "L.full((1,), -1.0, dtype=L.uint8)",
+                 "L.tensor([-1.0], dtype=L.uint8)", "L.nn.functional.pad(x, (1, 1), value=-1)",
+                 "x.new_full((2,), -1.0)", "L.zeros(2, dtype=L.int8).masked_fill(m, -1.0)"):
+        names = {"L": L, "x": L.zeros(2, dtype=L.uint8), "m": L.tensor([True, False])}
+        out[prog] = attempt(lambda: exec(f"r = {prog}" if "=" not in prog.split("(")[0]
+                                         else prog, names) or names.get("r", names["x"]))
+    x = L.tensor([0.5, 1.25, -2.35, 0.15, 3.05, 1.005], dtype=L.float16) * 3.3
+    for d in ("float16", "bfloat16"):
+        for decimals in (-1, 1, 2):
+            out[f"round {d} {decimals}"] = observe(L.round(x.to(getattr(L, d)), decimals=decimals)
+                                                   .double())
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
