@@ -214,17 +214,17 @@ def lerp(input, end, weight):
     if not input.dtype.is_floating_point:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise _no_kernel(kernel, input)
-    a, b = input._data, end._data
-    try:
+    (a, low), (b, _) = _backend.opmath(input._data), _backend.opmath(end._data)  # (16-bit: in
+    try:  # float32, rounded once, as torch's kernel)
         if isinstance(weight, Tensor):
-            w = _cast(weight._data, input.dtype)
+            w = _backend.opmath(_cast(weight._data, input.dtype))[0]
             xp = namespace(a)
             r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
-            r = _backend.iterator_result(r, (a, b, w))
+            r = _backend.round_back(_backend.iterator_result(r, (a, b, w)), low)
             return _record("lerp_tensor", "LerpBackward1", r, (input, end, weight))
         # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
         r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
-        r = _backend.iterator_result(r, (a, b))
+        r = _backend.round_back(_backend.iterator_result(r, (a, b)), low)
     except ValueError:  # (torch's message names the first operand that does not broadcast)
         _combine(None, _broadcast, shaped, *[t._data for t in shaped])
         raise
@@ -268,11 +268,16 @@ class _Shaped:
 
 
 @silent
-def _combine(name, fn, tensors, *arrays):
+def _combine(name, fn, tensors, *arrays, opmath=True):
     """fn(xp, *arrays), laid out as torch's result, with torch's message for shapes that do not
-    broadcast."""
+    broadcast. 16-bit float arrays are computed in float32 and rounded once, as torch's kernels
+    do (`opmath` False: in their own dtype, op by op, as xlogy's and nextafter's)."""
+    low = None
+    if opmath:
+        (_, low), arrays = _backend.opmath(arrays[0]), [_backend.opmath(a)[0] for a in arrays]
     try:
-        return _backend.iterator_result(fn(namespace(arrays[0]), *arrays), arrays)
+        r = _backend.iterator_result(fn(namespace(arrays[0]), *arrays), arrays)
+        return _backend.round_back(r, low)
     except ValueError as e:
         shaped = [t for t in tensors if isinstance(t, Tensor)]
         left = shaped[0]
@@ -293,7 +298,7 @@ def addcmul(input, tensor1, tensor2, *, value=1):
         raise _no_kernel("addcmul_cpu_out", input)
     v = value if dt.is_floating_point else int(value)
     args = _arrays(dt, input, tensor1, tensor2)
-    r = _combine("addcmul", lambda xp, a, b, c: a + v * (b * c), (input, tensor1, tensor2), *args)
+    r = _combine("addcmul", lambda xp, a, b, c: a + v * b * c, (input, tensor1, tensor2), *args)
     return _record("addcmul", "AddcmulBackward0", r, (input, tensor1, tensor2), {"value": v})
 
 
@@ -315,9 +320,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
         raise RuntimeError(_ADDCDIV_INTEGER)
     dt = result_type(input, tensor1, tensor2)
     args = _arrays(dt, input, tensor1, tensor2)
-    r = _combine(
-        "addcdiv", lambda xp, a, b, c: a + value * (b / c), (input, tensor1, tensor2), *args
-    )
+    r = _combine("addcdiv", lambda xp, a, b, c: a + value * b / c, (input, tensor1, tensor2), *args)
     return _record("addcdiv", "AddcdivBackward0", r, (input, tensor1, tensor2), {"value": value})
 
 
@@ -372,6 +375,7 @@ def xlogy(input, other):
         (input, other),
         a,
         b,
+        opmath=False,  # (torch's 16-bit log rounds before the product)
     )
     if not isinstance(other, Tensor):
         name = "XlogyBackward2"
@@ -712,7 +716,7 @@ def _incomplete_gamma(name, which):
     def f(input, other):
         _tensor_arg(name, 2, "other", other)
         dt = _float_only(f"{name}_cpu", input, other)
-        a, x = _arrays(_backend.float64, input, other)
+        a, x = (_cast(t, _backend.float64) for t in _arrays(dt, input, other))
         r = _combine(name, lambda xp, a, x: _gamma_pq(xp, a, x)[which], (input, other), a, x)
         node = "IgammaBackward0" if which == 0 else "IgammacBackward0"
         return _record(name, node, _cast(r, dt), (input, other))
@@ -785,7 +789,7 @@ def nextafter(input, other):
     _tensor_arg("nextafter", 2, "other", other)
     dt = _float_only("nextafter_cpu", input, other)
     r = _combine("nextafter", lambda xp, a, b: xp.nextafter(a, b), (input, other),
-                 *_arrays(dt, input, other))  # fmt: skip
+                 *_arrays(dt, input, other), opmath=False)  # fmt: skip
     return _record("nextafter", "NextafterBackward0", r, (input, other))
 
 

@@ -2252,6 +2252,27 @@ def floats_into_unsigned_tensors_and_round_with_decimals(L):
 
 
 @case
+def sixteen_bit_compound_pointwise_ops_round_once(L):
+    """logaddexp, logaddexp2, lerp, addcmul and addcdiv of 16-bit tensors compute in float32 and
+    round once (torch's kernels; addcmul's value * tensor1 * tensor2 in that order); a 0-d
+    float32 operand is first cast to the 16-bit dtype (igamma's too); xlogy rounds its log first."""
+    rng = np.random.default_rng(11)
+    a, b = rng.normal(size=(2, 40)).round(3).tolist()
+    out = {}
+    for dt in ("bfloat16", "float16"):
+        x, y = L.tensor(a, dtype=getattr(L, dt)), L.tensor(b, dtype=getattr(L, dt))
+        s = L.tensor(-2.21, dtype=L.float32)
+        progs = {"logaddexp": lambda: L.logaddexp(x, s), "logaddexp2": lambda: L.logaddexp2(x, y),
+                 "lerp": lambda: L.lerp(x, y, 0.3), "lerp_t": lambda: L.lerp(x, y, s),
+                 "addcmul": lambda: L.addcmul(x, y, s, value=0.7),
+                 "addcdiv": lambda: L.addcdiv(x, y, x.abs() + 1, value=0.7),
+                 "igamma": lambda: L.igamma(x.abs(), s.abs()), "xlogy": lambda: L.xlogy(x, y.abs())}
+        for name, f in progs.items():
+            out[f"{dt} {name}"] = observe(f().double())
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
