@@ -189,6 +189,28 @@ _LONG_NAMES = {
 }
 
 
+def _fma(x, y, z):
+    """x * y + z rounded once, as torch's compiled loops compute it (fused multiply-add): for
+    float32 in float64 (the product is exact there); for float64 with the product's rounding
+    error carried (Dekker's split) and added back after the sum's (Knuth's two-sum)."""
+    kind = getattr(z, "dtype", None)
+    if z.__class__ is not np.ndarray or kind not in (np.float32, np.float64):
+        return x * y + z
+    f64 = np.float64
+    x, y = np.asarray(x, dtype=f64), np.asarray(y, dtype=f64)
+    if kind == np.float32:
+        return (x * y + z.astype(f64)).astype(kind)
+    with np.errstate(all="ignore"):
+        p = x * y
+        hx, hy = x * 134217729.0, y * 134217729.0  # (2^27 + 1: splits into 26 + 27 bits)
+        hx, hy = hx - (hx - x), hy - (hy - y)
+        e = (((hx * hy - p) + hx * (y - hy)) + (x - hx) * hy) + (x - hx) * (y - hy)
+        s = p + z
+        bz = s - p
+        r = s + (((p - (s - bz)) + (z - bz)) + e)
+    return np.where(np.isfinite(r), r, p + z)
+
+
 def lerp_meta(input, end, weight):
     """torch's meta checks of lerp (lerp_ runs them before its memory-overlap check)."""
     _lerp_dtype(input, end, "end")
@@ -219,11 +241,12 @@ def lerp(input, end, weight):
         if isinstance(weight, Tensor):
             w = _backend.opmath(_cast(weight._data, input.dtype))[0]
             xp = namespace(a)
-            r = xp.where(xp.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
+            r = xp.where(xp.abs(w) < 0.5, _fma(w, b - a, a), _fma(a - b, 1 - w, b))
             r = _backend.round_back(_backend.iterator_result(r, (a, b, w)), low)
             return _record("lerp_tensor", "LerpBackward1", r, (input, end, weight))
         # torch's two forms: exact at both ends (weight 0 gives input, 1 gives end)
-        r = a + weight * (b - a) if abs(weight) < 0.5 else b - (b - a) * (1 - weight)
+        w = a.dtype.type(weight) if a.__class__ is np.ndarray else weight  # (torch's opmath)
+        r = _fma(w, b - a, a) if abs(weight) < 0.5 else _fma(a - b, 1 - w, b)
         r = _backend.round_back(_backend.iterator_result(r, (a, b)), low)
     except ValueError:  # (torch's message names the first operand that does not broadcast)
         _combine(None, _broadcast, shaped, *[t._data for t in shaped])

@@ -2254,8 +2254,9 @@ def floats_into_unsigned_tensors_and_round_with_decimals(L):
 @case
 def sixteen_bit_compound_pointwise_ops_round_once(L):
     """logaddexp, logaddexp2, lerp, addcmul and addcdiv of 16-bit tensors compute in float32 and
-    round once (torch's kernels; addcmul's value * tensor1 * tensor2 in that order); a 0-d
-    float32 operand is first cast to the 16-bit dtype (igamma's too); xlogy rounds its log first."""
+    round once (torch's kernels; addcmul's value * tensor1 * tensor2 in that order, lerp's fused
+    multiply-add); a 0-d float32 operand is first cast to the 16-bit dtype (igamma's too); xlogy
+    rounds its log first. lerp of float32 and float64 tensors fuses its multiply-add too."""
     rng = np.random.default_rng(11)
     a, b = rng.normal(size=(2, 40)).round(3).tolist()
     out = {}
@@ -2269,6 +2270,10 @@ def sixteen_bit_compound_pointwise_ops_round_once(L):
                  "igamma": lambda: L.igamma(x.abs(), s.abs()), "xlogy": lambda: L.xlogy(x, y.abs())}
         for name, f in progs.items():
             out[f"{dt} {name}"] = observe(f().double())
+    for dt in ("float32", "float64"):
+        x, y = L.tensor(a, dtype=getattr(L, dt)), L.tensor(b, dtype=getattr(L, dt))
+        for i, w in enumerate((0.3, 0.7, x.abs())):
+            out[f"{dt} lerp {i}"] = [repr(v) for v in L.lerp(x, y, w).tolist()]
     return out
 
 
