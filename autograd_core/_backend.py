@@ -493,6 +493,16 @@ def laid_out(b, perm, nd):
     return out
 
 
+def scalar_tail(a, step_bytes):
+    """Which elements of array a torch's CPU loop leaves to its scalar code: the last
+    n % (step_bytes / itemsize) in memory order (its vectorized loop takes `step_bytes` a step,
+    64 or 128 on an AVX-512 CPU). Kernels whose two paths treat NaN differently
+    (hardtanh's, elu's and hardswish's backward) show it. None: no tail (or not numpy)."""
+    if a.__class__ is not np.ndarray or not a.size % (step := step_bytes // a.dtype.itemsize):
+        return None
+    return (np.arange(a.size) >= a.size - a.size % step).reshape(a.shape)
+
+
 def round_back(r, low):
     """The result `r` of an op computed by `opmath`, in the op's own dtype again."""
     return r if low is None else np.asarray(r).astype(low)

@@ -447,6 +447,9 @@ def hardswish_backward(g, x):
     a, b = g._data, x._data
     xp = namespace(a)
     r = xp.where(b <= -3, 0.0, xp.where(b >= 3, a, a * ((b / 3) + 0.5)))
+    tail = _backend.scalar_tail(b, 128) if a.shape == b.shape else None
+    if tail is not None:  # (torch's scalar loop gives g at a NaN, its vectorized one NaN)
+        r = xp.where(tail & xp.isnan(b), a, r)
     return _record("hardswish_backward", "HardswishBackwardBackward0", _cast(r, g.dtype), (g, x))
 
 
@@ -454,7 +457,7 @@ def hardshrink(input, lambd=0.5):
     """input where |input| > lambd, else 0 (HardshrinkBackward0)."""
     _float_kernel("hardshrink_cpu", input)
     a = input._data
-    r = namespace(a).where(namespace(a).abs(a) > lambd, a, 0.0)
+    r = namespace(a).where((a >= -lambd) & (a <= lambd), 0.0, a)  # (a NaN stays, as torch's)
     return _record(
         "hardshrink", "HardshrinkBackward0", _cast(r, input.dtype), (input,), {"lambd": lambd}
     )
@@ -464,6 +467,9 @@ def hardshrink_backward(g, x, lambd):
     """hardshrink's VJP as an op of (g, x): g where |x| > lambd (HardshrinkBackwardBackward0)."""
     a, b = g._data, x._data
     r = namespace(a).where(namespace(a).abs(b) > lambd, a, 0.0)
+    tail = _backend.scalar_tail(b, 64) if a.shape == b.shape else None
+    if tail is not None:  # (torch's scalar loop gives g at a NaN, its vectorized one 0)
+        r = namespace(a).where(tail & namespace(a).isnan(b), a, r)
     name = "HardshrinkBackwardBackward0"
     return _record("hardshrink_backward", name, _cast(r, g.dtype), (g, x), {"lambd": lambd})
 

@@ -114,9 +114,11 @@ def gelu(input, approximate="none"):
 @silent
 def silu(input):
     """x * sigmoid(x); one SiluBackward0 node."""
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (16-bit: in float32, rounded once, as torch's)
     xp = namespace(a)
-    return _record("silu", "SiluBackward0", a / (1.0 + xp.exp(-a)), (input,))
+    return _record(
+        "silu", "SiluBackward0", _backend.round_back(a / (1.0 + xp.exp(-a)), low), (input,)
+    )
 
 
 @_floats_only("softplus_cpu")
@@ -630,7 +632,10 @@ def elu_backward(g, x, alpha, scale, input_scale):
     a, b = g._data, x._data
     xp = namespace(b)
     neg = a * input_scale * (alpha * scale) * xp.exp(xp.minimum(b, 0.0) * input_scale)
-    r = xp.where(b <= 0, neg, a * scale)
+    r = xp.where(b > 0, a * scale, neg)  # (torch's vectorized loop: NaN at a NaN x)
+    tail = _backend.scalar_tail(b, 128) if a.shape == b.shape else None
+    if tail is not None:  # (its scalar loop, for the last elements: g * scale)
+        r = xp.where(tail & xp.isnan(b), a * scale, r)
     attrs = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
     return _record("elu_backward", "EluBackwardBackward0", r, (g, x), attrs)
 
@@ -693,10 +698,10 @@ def prelu(input, weight):
 @silent
 def mish(input):
     """x * tanh(softplus(x)); MishBackward0."""
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (16-bit: in float32, rounded once, as torch's)
     xp = namespace(a)
     sp = xp.log1p(xp.exp(-xp.abs(a))) + xp.maximum(a, 0.0)
-    return _record("mish", "MishBackward0", a * xp.tanh(sp), (input,))
+    return _record("mish", "MishBackward0", _backend.round_back(a * xp.tanh(sp), low), (input,))
 
 
 @_floats_only("log_sigmoid_cpu")

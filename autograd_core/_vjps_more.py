@@ -11,7 +11,7 @@ from . import _backend
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
-from ._vjps import VJP, _either, defvjp, exp, unsqueeze, zeros_of
+from ._vjps import VJP, _either, defvjp, exp, rsqrt, unsqueeze, zeros_of
 from ._vjps_shapes import _unreduce, tie_share, value_selecting
 from .grad_mode import is_grad_enabled
 
@@ -34,12 +34,12 @@ def _pow_tensor(g, x, y, ans):
 defvjp("pow_tensor", _pow_tensor, on_arrays=False)
 defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
 defvjp("atan", lambda g, x: (g / (1 + x * x),))
-defvjp("asin", lambda g, x: (g * (1 / (1 - x * x) ** 0.5),))  # (rsqrt: 1 / sqrt, as torch)
-defvjp("acos", lambda g, x: (g * -(1 / (1 - x * x) ** 0.5),))  # (g first: a ZeroTensor stays)
+defvjp("asin", lambda g, x: (g * rsqrt(-x * x + 1),))  # (torch's formulas, rsqrt's roundings)
+defvjp("acos", lambda g, x: (g * -rsqrt(-x * x + 1),))  # (g first: a ZeroTensor stays)
 defvjp("sinh", lambda g, x: (g * cosh(x),))
 defvjp("cosh", lambda g, x: (g * sinh(x),))
-defvjp("asinh", lambda g, x: (g * (1 / (x * x + 1) ** 0.5),))
-defvjp("acosh", lambda g, x: (g * (1 / (x * x - 1) ** 0.5),))
+defvjp("asinh", lambda g, x: (g * rsqrt(x * x + 1),))
+defvjp("acosh", lambda g, x: (g * rsqrt(x * x - 1),))
 defvjp("atanh", lambda g, x: (g / (1 - x * x),))
 defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
 defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
@@ -450,17 +450,23 @@ defvjp("aminmax", _aminmax, on_arrays=False)
 
 # ----------------------------------------------------------------------------- wave 3 pointwise
 def _sinc(g, x):
-    """torch's sinc_backward: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), then 0 where x = 0 (so
-    the second derivative there is 0 * inf: NaN, as torch's)."""
-    px, den = math.pi * x, x * x * math.pi
-    return (F.where(den == 0, 0.0, g * (px * F.cos(px) - F.sin(px)) / den),)
+    """torch's sinc_backward: (pi x cos(pi x) - sin(pi x)) / (x^2 pi) g, then 0 where x = 0 (so
+    the second derivative there is 0 * inf: NaN, as torch's). As torch's graph, each pi x is its
+    own product: their gradients reach x one by one (near 0 they cancel to 0 as torch's do)."""
+    den = x * x * math.pi
+    out = ((x * math.pi) * F.cos(x * math.pi) - F.sin(x * math.pi)) / den * g
+    return (F.where(den == 0, 0.0, out),)
 
 
 def _i1(g, x, ans):
-    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 at x = 0 (a kernel without 16-bit forms)."""
+    """torch's i1_backward: i0(x) - i1(x) / x, 1/2 where |x| <= eps (a NaN too), x replaced by
+    eps there (a kernel without 16-bit forms)."""
     if x.dtype.itemsize == 2:
         raise NotImplementedError(f"\"i1_backward\" not implemented for '{x.dtype.title}'")
-    return (g * F.where(x == 0, 0.5, F.i0(x) - ans / F.where(x == 0, 1.0, x)),)
+    eps = float(np.finfo(np.float32 if x.dtype.itemsize == 4 else np.float64).eps)
+    big = F.abs(x) > eps
+    safe = F.where(big, x, eps)
+    return (g * F.where(big, F.i0(safe) - ans * F.reciprocal(safe), 0.5),)
 
 
 def _ldexp(g, y, ans, need):

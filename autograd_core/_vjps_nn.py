@@ -386,13 +386,19 @@ def _elu_backward(gg, x, y, need, alpha, scale, input_scale):
 
 _nn("elu_backward", _elu_backward)
 _nn("elu", _elu)
-_nn(  # a where, as torch's hardtanh_backward: +0 outside (a product gives -0 for g < 0)
-    "hardtanh",
-    twice(  # (a nan x passes g, as torch's)
-        "HardtanhBackwardBackward0",
-        lambda g, x, min_val, max_val: (F.where(~((x <= min_val) | (x >= max_val)), g, 0.0),),
-    ),
-)
+
+
+def _hardtanh(g, x, min_val, max_val):
+    """torch's hardtanh_backward: g inside (min, max), +0 outside (a where: a product would give
+    -0 for g < 0); a NaN x gives 0 in its vectorized loop, g in its scalar one (the tail)."""
+    inside = (x > min_val) & (x < max_val)
+    tail = _backend.scalar_tail(x._data, 64) if tuple(g.shape) == tuple(x.shape) else None
+    if tail is not None:
+        inside = inside | (Tensor._from_data(tail) & F.isnan(x))
+    return (F.where(inside, g, 0.0),)
+
+
+_nn("hardtanh", twice("HardtanhBackwardBackward0", _hardtanh))
 
 
 def _act_backward(gg, x, y, need, kind):

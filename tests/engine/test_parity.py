@@ -2278,6 +2278,35 @@ def sixteen_bit_compound_pointwise_ops_round_once(L):
 
 
 @case
+def activation_gradients_at_nan_inf_and_tiny_inputs(L):
+    """Where torch's vectorized and scalar loops disagree at a NaN (hardtanh/relu6 and
+    hardshrink backward: 0 vs g; elu/selu/celu and hardswish backward: NaN vs g), the elements a
+    contiguous tensor leaves to the scalar loop (the last n % (64 or 128 bytes)) follow it; i1's
+    backward takes 1/2 at |x| <= eps and at NaN; sinc's second derivative near 0 cancels to 0;
+    asin/acos/asinh/acosh use rsqrt (NaN past the domain in 16 bits too); silu and mish of 16-bit
+    tensors compute in float32."""
+    F = L.nn.functional
+    special = [math.nan, math.inf, -math.inf, -0.0, 0.0, 3.0, -3.0, 1.0, -1.0, 6.0, 0.5, -0.5,
+               20.0, -20.0, 1e-30, 2.0]
+    ops = {"hardtanh": F.hardtanh, "relu6": F.relu6, "elu": F.elu, "selu": F.selu,
+           "celu": F.celu, "hardswish": F.hardswish, "hardshrink": L.hardshrink, "i0": L.i0,
+           "sinc": L.sinc, "asin": L.asin, "acos": L.acos, "asinh": L.asinh, "silu": F.silu,
+           "mish": F.mish}
+    out = {}
+    for name, f in ops.items():
+        for dt in ("float32", "float64", "bfloat16", "float16"):
+            for n in (16, 70):
+                x = L.tensor((special * 5)[:n], dtype=getattr(L, dt), requires_grad=True)
+                y = f(x)
+                g, = L.autograd.grad(y, x, L.ones_like(y) * 0.75, create_graph=True)
+                gg = L.autograd.grad(g.sum(), x)[0] if g.requires_grad and dt[-2:] == "64" else g
+                row = [y.detach(), g.detach(), gg]
+                out[f"{name} {dt} {n}"] = [repr(v) for t in row for v in t.double().tolist()
+                                           if not (v == v and 0 < abs(v) < math.inf)]
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
