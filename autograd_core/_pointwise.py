@@ -546,23 +546,43 @@ def _lgamma_array(xp, a):
     return xp.where(xp.isinf(a), math.inf, r)
 
 
+# torch's calc_digamma: the asymptotic series' coefficients (Cephes' psi), and psi(10)
+_PSI_A = (8.33333333333333333333e-2, -2.10927960927960927961e-2, 7.57575757575757575758e-3,
+          -4.16666666666666666667e-3, 3.96825396825396825397e-3, -8.33333333333333333333e-3,
+          8.33333333333333333333e-2)  # fmt: skip
+_PSI_10 = 2.25175258906672110764
+
+
 def _digamma_array(xp, a):
-    """d/da log gamma(a): shifted up past 10, then its asymptotic series (reflection below 0.5);
-    torch's values at the poles (-inf at +0, inf at -0, NaN at the negative integers)."""
-    refl = a < 0.5
-    z = xp.where(refl, 1 - a, a)
-    acc = 0.0 * z
+    """torch's calc_digamma in a's dtype (float32 for float32 and 16-bit inputs, float64 else),
+    step for step: the reflection pi / tan(pi r) of the fraction r in float64, shifted up past
+    10 subtracting 1/x, psi(10) itself, else log(x) - 0.5/x - the series; torch's values at
+    the poles (-inf at +0, inf at -0, NaN at the negative integers and -inf)."""
+    f64 = _backend.float64
+    wide = _cast(a, f64)
+    integer = (a < 0) & (a == xp.trunc(a))
+    refl = (a < 0) & ~integer
+    frac = wide - xp.trunc(wide)
+    cot = _cast(math.pi / xp.tan(math.pi * xp.where(refl, frac, 0.5)), a.dtype)
+    x, result = xp.where(refl, 1 - a, a), xp.zeros_like(a)
     for _ in range(10):
-        small = z < 10
-        acc = acc + xp.where(small, 1 / z, 0.0)
-        z = xp.where(small, z + 1, z)
-    inv = 1 / (z * z)
-    series = inv * (1 / 12 - inv * (1 / 120 - inv * (1 / 252 - inv * (1 / 240 - inv / 132))))
-    psi = xp.log(z) - 0.5 / z - series - acc
-    tan = xp.tan(math.pi * (a - xp.trunc(a)))  # torch's: the fraction keeps a's sign (at -1e-30)
-    r = xp.where(refl, psi - math.pi / tan, psi)
-    r = xp.where((a <= 0) & (a == xp.floor(a)), math.nan, xp.where(a == math.inf, math.inf, r))
+        small = x < 10
+        result, x = xp.where(small, result - 1 / x, result), xp.where(small, x + 1, x)
+    z = 1 / (x * x)
+    poly = 0 * z + _PSI_A[0]
+    for c in _PSI_A[1:]:
+        poly = poly * z + c
+    series = xp.where(x < 1e17, z * poly, 0 * z)
+    log = _cast(xp.log(_cast(x, f64)), a.dtype)  # (torch's logf: float64's, rounded, closest)
+    r = xp.where(x == 10, result + _PSI_10, result + log - 0.5 / x - series)
+    r = xp.where(integer, math.nan, xp.where(refl, r - cot, r))
     return xp.where(a == 0, xp.where(xp.signbit(a), math.inf, -math.inf), r)
+
+
+def _digamma_in(dtype):
+    """digamma's kernel for inputs of `dtype`: in float64 for float64, in float32 else."""
+    work = _backend.float64 if dtype == _backend.float64 else _backend.float32
+    return lambda xp, a: _digamma_array(xp, _cast(a, work))
 
 
 # (2k)! / B_2k, the Euler-Maclaurin coefficients of the Hurwitz zeta function (Cephes' zeta.c)
@@ -610,7 +630,7 @@ def _trigamma_array(xp, a):
 
 def _polygamma_array(n, dtype=None):
     if n == 0:
-        return _digamma_array
+        return _digamma_in(dtype)
     f32, wide = _backend.float32, dtype == _backend.float64
     if n == 1:  # torch's trigamma kernel: float32 for float32 and the 16-bit dtypes
         return lambda xp, a: _trigamma_array(xp, a if wide else _cast(a, f32))
@@ -646,7 +666,14 @@ def _i_series(xp, a, nu):
 erfc = _special("erfc", "ErfcBackward0", _erfc_array)
 erfinv = _special("erfinv", "ErfinvBackward0", _erfinv_array)
 lgamma = _special("lgamma", "LgammaBackward0", _lgamma_array)
-digamma = _special("digamma", "DigammaBackward0", _digamma_array)
+
+
+def digamma(input):
+    """digamma(input), elementwise: d/dx log gamma(x), as torch's kernel computes it."""
+    fn = _digamma_in(_float(input).dtype)
+    return _special_op("digamma", "DigammaBackward0", fn, input)
+
+
 i0 = _special("i0", "I0Backward0", lambda xp, a: _i_series(xp, a, 0))
 special_i1 = _special("special_i1", "SpecialI1Backward0", lambda xp, a: _i_series(xp, a, 1))
 
