@@ -296,6 +296,13 @@ def scalar_power(a, e):
     return a**e
 
 
+def rsqrt_array(a):
+    """1 / sqrt(a), as torch's rsqrt kernel: in float32 for a 16-bit array, rounded once."""
+    b, low = opmath(a)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return round_back(1 / namespace(b).sqrt(b), low)
+
+
 _OPERANDS = {"f": {}, "d": {}}  # float32 and float64: value -> its 0-d array
 
 

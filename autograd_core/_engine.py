@@ -390,7 +390,7 @@ def _accumulate(t, g, create_graph, how):
     if current is not None and "_zero" in current.__dict__:  # (torch's add_ into it refuses)
         raise RuntimeError(_messages.ZERO_IMMUTABLE)
     out_of_place = create_graph or how == "out_of_place"
-    if current is None and g._data.shape != t._data.shape:  # (`.data =` gave t another shape)
+    if current is None and g._data.shape != t._data.shape and t._grad_fn is None:  # (`.data =`)
         c = _creation.clone_obey_contract(g, t)
         g, how = c, how if c is g else "take"
     if current is None:

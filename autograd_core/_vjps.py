@@ -31,7 +31,7 @@ import inspect
 import math
 
 from ._api import ops as F
-from ._backend import namespace, opmath, round_back, scalar_power
+from ._backend import namespace, rsqrt_array, scalar_power
 from ._graph import RULES
 from ._tensor import Tensor
 
@@ -74,13 +74,7 @@ sign = _either(F.sgn, lambda xp, a: xp.where(a != a, 0.0, xp.sign(a)))  # torch'
 abs = _either(F.abs, lambda xp, a: xp.abs(a))
 power = _either(F.pow, lambda xp, a, e: scalar_power(a, e))  # x ** number, as torch's kernel
 
-
-def _rsqrt_array(xp, a):
-    b, low = opmath(a)  # (16-bit: in float32, rounded once, as torch's kernel)
-    return round_back(1 / xp.sqrt(b), low)
-
-
-rsqrt = _either(F.rsqrt, _rsqrt_array)
+rsqrt = _either(F.rsqrt, lambda xp, a: rsqrt_array(a))  # 1 / sqrt, as torch's kernel
 
 
 def _where_arrays(xp, c, a, b):

@@ -1594,6 +1594,13 @@ _SNIPPETS.update({
     "L.fmod(x, y), L.remainder(x, y)]\n"
     "xr = x.clone().requires_grad_()\ny = L.tensor(0.43, requires_grad=True)\n"
     "(L.fmod(xr, y) * L.arange(5.0)).sum().backward()\nout.append(y.grad)",
+    "retained_tensor_reshaped_by_an_in_place_view_op": (
+        "x = L.tensor([[0.65, -1.61, -1.0]], dtype=L.float64, requires_grad=True)\n"
+        "v = x + 0; v.retain_grad(); v.t_()\n"
+        "z = (v * (L.arange(3, dtype=v.dtype).reshape(v.shape) * 0.37 - 0.5)).sum()\n"
+        "z.backward(retain_graph=True); z.backward(); a = v.grad.clone()\n"
+        "v.unsqueeze_(0); (v * 2).sum().backward(); out = (a, v.grad, x.grad)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
