@@ -764,13 +764,38 @@ def shares_memory(a, b):
 
 
 def reshape_view(array, shape):
-    """`array` with a new shape sharing its memory, or None where its strides need a copy."""
+    """`array` with a new shape sharing its memory, or None where its strides need a copy. A
+    dim of size 1 gets torch's stride (numpy picks its own: `x.t().unflatten(0, (1, -1))`)."""
     try:
         if array.__class__ is np.ndarray:
-            return np.reshape(array, shape, copy=False)
+            r = np.reshape(array, shape, copy=False)
+            if 1 in r.shape and r.size and r.ndim > 1:
+                want = _view_strides(array.shape, torch_strides(array), r.shape)
+                if want != torch_strides(r):
+                    st = tuple(s * r.itemsize for s in want)
+                    r = np.lib.stride_tricks.as_strided(r, r.shape, st, writeable=r.flags.writeable)
+            return r
         return namespace(array).reshape(array, shape, copy=False)
     except (ValueError, TypeError, AttributeError, NotImplementedError):
         return None
+
+
+def _view_strides(old, strides, new):
+    """torch's computeStride for a view of a non-empty tensor: the new dims' strides, chunk by
+    chunk of the old dims that are contiguous with each other (a size-1 dim takes the stride
+    of what lies inside it)."""
+    out, view_d, base = [0] * len(new), len(new) - 1, strides[-1] if strides else 1
+    tensor_n = view_n = 1
+    for d in range(len(old) - 1, -1, -1):
+        tensor_n *= old[d]
+        if d == 0 or (old[d - 1] != 1 and strides[d - 1] != tensor_n * base):
+            while view_d >= 0 and (view_n < tensor_n or new[view_d] == 1):
+                out[view_d] = view_n * base
+                view_n *= new[view_d]
+                view_d -= 1
+            if d > 0:
+                base, tensor_n, view_n = strides[d - 1], 1, 1
+    return tuple(out)
 
 
 def c_order(a):

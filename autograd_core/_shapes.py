@@ -268,11 +268,9 @@ def _dim_list(dim, ndim):
 
 
 def squeeze(x, dim=None):
-    if dim is None:
-        shape = tuple(s for s in x.shape if s != 1)
-    else:
-        dims = _dim_list(dim, x.ndim)
-        shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
+    dims = range(x.ndim) if dim is None else _dim_list(dim, x.ndim)
+    axes = tuple(i for i in dims if i < x.ndim and x.shape[i] == 1)  # (a 0-d x: none)
+    shape = tuple(s for i, s in enumerate(x.shape) if i not in axes)
     r = _record(
         "view",
         "SqueezeBackward0"
@@ -280,11 +278,28 @@ def squeeze(x, dim=None):
         else "SqueezeBackward2"
         if isinstance(dim, (tuple, list))
         else "SqueezeBackward1",
-        namespace(x._data).reshape(x._data, shape),
+        _squeezed(x._data, axes, shape),
         (x,),
         {"shape": x._data.shape},
     )
     return _view(r, x, "squeeze", dim)
+
+
+def _squeezed(a, axes, shape):
+    """a without its size-1 dims `axes`, the others' strides kept (torch's squeeze)."""
+    if a.__class__ is not np.ndarray:
+        return namespace(a).reshape(a, shape)
+    return np.squeeze(a, axis=axes)
+
+
+def _unsqueezed(a, d, shape):
+    """a with a size-1 dim at d whose stride is torch's: size * stride of the dim it precedes
+    (1 at the end)."""
+    if a.__class__ is not np.ndarray:
+        return namespace(a).reshape(a, shape)
+    st = a.shape[d] * a.strides[d] if d < a.ndim else a.itemsize
+    strides = a.strides[:d] + (st,) + a.strides[d:]
+    return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=a.flags.writeable)
 
 
 def unsqueeze(x, dim):
@@ -299,7 +314,7 @@ def unsqueeze(x, dim):
     r = _record(
         "view",
         "UnsqueezeBackward0",
-        namespace(x._data).reshape(x._data, shape),
+        _unsqueezed(x._data, d, shape),
         (x,),
         {"shape": x._data.shape},
     )

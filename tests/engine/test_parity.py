@@ -1601,6 +1601,14 @@ _SNIPPETS.update({
         "z.backward(retain_graph=True); z.backward(); a = v.grad.clone()\n"
         "v.unsqueeze_(0); (v * 2).sum().backward(); out = (a, v.grad, x.grad)"
     ),
+    "size_one_dims_of_views_take_torchs_strides": (
+        "v0 = L.tensor([[0.23, -1.17, 1.43]]).exp(); v1 = v0.swapaxes(0, -1)\n"
+        "v2 = v1.unflatten(0, (1, -1)); a = L.arange(24.).reshape(2, 3, 4)\n"
+        "s = [v2.stride(), v2.view(3, 1).stride(), v2.squeeze(0).stride(), v1.unsqueeze(0).stride(),"
+        " a.transpose(0, 2).reshape(4, 1, 3, 2).stride(), a[:, 1:2].unsqueeze(3).stride(),"
+        " a.permute(1, 0, 2).view(3, 1, 2, 4).stride()]\n"
+        "v1[...] = v2; out = (s, v0, v0._version)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
