@@ -52,9 +52,11 @@ def _type_name(a):
 SEQUENCE_FIRST = set(
     """
     vstack hstack dstack column_stack atleast_1d atleast_2d atleast_3d meshgrid block_diag
-    cartesian_prod
+    cartesian_prod broadcast_tensors
 """.split()
 )
+VARARGS_ONLY = {"block_diag", "cartesian_prod", "broadcast_tensors"}  # (no list of tensors)
+VARARGS = {"atleast_1d", "atleast_2d", "atleast_3d", "meshgrid"} | VARARGS_ONLY
 # The first parameter's name where it is not 'input' (and, for einsum, its type).
 FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", str, "str")}
 FIRST_ARGUMENT["broadcast_shapes"] = ("shapes", (tuple, list, int), "tuple of ints")
@@ -65,7 +67,14 @@ def _sequence_checked(name, fn):
 
     @functools.wraps(fn)
     def public(*args, **kwargs):
-        if args and not isinstance(args[0], Tensor):
+        if not args and name in ("meshgrid", "cartesian_prod"):
+            raise RuntimeError("meshgrid expects a non-empty TensorList")
+        items = ()
+        if args and (isinstance(args[0], Tensor) or name in VARARGS_ONLY):  # (varargs: each one)
+            if name not in VARARGS and len(args) > 1:
+                raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+            items = args if name in VARARGS else ()
+        elif args:
             items = args[0] if isinstance(args[0], (list, tuple)) else None
             if items is None and name in OVERLOADED:
                 raise TypeError(
@@ -77,11 +86,12 @@ def _sequence_checked(name, fn):
                     f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
                     f"{_type_name(args[0])}"
                 )
-            for i, t in enumerate((args[0],) if items is None else items):
-                if not isinstance(t, Tensor):
-                    raise TypeError(
-                        f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}"
-                    )
+            items = (args[0],) if items is None else items
+        for i, t in enumerate(items):
+            if not isinstance(t, Tensor):
+                raise TypeError(
+                    f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}"
+                )
         return fn(*args, **kwargs)
 
     return public
@@ -158,8 +168,10 @@ def method(name, fn, call=None):
         return _named(noargs, name, fn)
     fast = _arguments.checks(name, method=True)
 
+    bare = not any(least == 0 for *_, least in fast)  # (x.flip(): a required argument missing)
+
     def public(self, *args, **kwargs):
-        if (args or kwargs) and not fits(fast, args, kwargs):  # (x.sum(): nothing to check)
+        if (args or kwargs or bare) and not fits(fast, args, kwargs):  # (x.sum(): no check)
             _arguments.parse(name, (self, *args), kwargs, method=True)
         try:
             return call(self, *args, **kwargs)

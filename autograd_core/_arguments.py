@@ -401,7 +401,8 @@ def _fast(s):
             classes = _Ints(classes | {Size} | ({int} if p.size or s.varargs else set()))
         ok.append(frozenset(classes) if type(classes) is set else classes)
     names = {p.name: c for p, c in zip(s.params, ok)}
-    return tuple(c for p, c in zip(s.params, ok) if not p.keyword_only), names, s.varargs
+    positions = tuple(c for p, c in zip(s.params, ok) if not p.keyword_only)
+    return positions, names, s.varargs, s.min_args
 
 
 def checks(name, method=False):
@@ -415,7 +416,9 @@ def fits(checks, args, kwargs):
     does not is parsed first: it may hold a wrong type the engine would take (a float dim).
     (Every call of a checked function or method runs this: it is written for speed.)"""
     n = len(args)
-    for positions, names, varargs in checks:
+    for positions, names, varargs, least in checks:
+        if n + len(kwargs) < least:  # (a required argument left out: torch's "missing")
+            continue
         if n > len(positions):
             if not varargs or any(a.__class__ is not int for a in args):
                 continue

@@ -147,7 +147,15 @@ def _nested_tensors_to_host(data):
     return data
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+def _odd_type(data):
+    """The type name of the first value in (nested lists of) `data` that holds no number."""
+    if isinstance(data, (list, tuple)):
+        return next((name for v in data if (name := _odd_type(v))), None)
+    numbers = (int, float, bool, complex, np.generic, np.ndarray, Tensor)
+    return None if isinstance(data, numbers) else type(data).__name__
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of `data` (numbers, nested lists, numpy/cupy/array-API
     arrays).
 
@@ -181,7 +189,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         _ragged(data, 0)  # torch's words for nested lists of unequal lengths
         raise
     if host.dtype == object:
-        raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+        raise RuntimeError(f"Could not infer dtype of {_odd_type(data) or type(data).__name__}")
     if host.dtype.kind in "US":  # a string among the values
         raise TypeError("new(): invalid data type 'str'")
     dt = (
@@ -221,7 +229,7 @@ def _ragged(data, dim):
             _ragged(item, dim + 1)
 
 
-def as_tensor(data, dtype=None, device=None):
+def as_tensor(data, *, dtype=None, device=None):
     """`data` as a tensor, sharing memory when it already is an array of the right dtype and
     device."""
     if isinstance(data, Tensor):

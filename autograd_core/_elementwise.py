@@ -256,8 +256,10 @@ def minimum(x, y):
     return _record("minimum", "MinimumBackward0", namespace(a).minimum(a, b), (x, y))
 
 
-def where(condition, x, y):
-    """x where condition else y"""
+def where(condition, x=None, y=None):
+    """x where condition else y; with the condition alone, torch's nonzero(as_tuple=True)."""
+    if x is None and y is None and isinstance(condition, Tensor):
+        return condition.nonzero(as_tuple=True)  # (a method: nonzero is defined later)
     cond = condition._data if isinstance(condition, Tensor) else condition
     if _backend.kind(cond.dtype) != "b":
         raise RuntimeError(

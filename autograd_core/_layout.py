@@ -713,6 +713,9 @@ def meshgrid(*tensors, indexing=None):
 def cartesian_prod(*tensors):
     """Every combination of one element of each 1-D tensor, as rows (one tensor: itself)."""
     tensors = _tensors(tensors)
+    for t in tensors:
+        if t.ndim != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
     if len(tensors) == 1:
         return tensors[0]
     grids = meshgrid(*tensors, indexing="ij")
@@ -880,7 +883,13 @@ def flipud(input):
 
 
 def adjoint(input):
-    """The conjugate transpose of the last two dims: their transpose, for real tensors (a view)."""
+    """The conjugate transpose of the last two dims: their transpose, for real tensors (a view); a
+    0-d tensor is itself (torch's deprecated case, with its warning)."""
+    if input.ndim == 0:
+        warnings.warn(
+            "adjoint() is deprecated on 0-D tensors. Consider using x.conj().", UserWarning, 2
+        )
+        return input
     if input.ndim < 2:
         raise RuntimeError(
             "tensor.adjoint() is only supported on matrices or batches of matrices. Got "

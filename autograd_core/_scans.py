@@ -831,6 +831,10 @@ def _integrand(name, y, x, dx, dim):
         raise RuntimeError(
             f"{name}: received a bool input for `x` or `y`, but bool is not supported"
         )
+    if y.ndim == 0 and name == "cumulative_trapezoid":  # (torch's slice of y comes first)
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    if y.ndim == 0 and x is None:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     return _dim(dim, y.ndim)
 
 

@@ -259,7 +259,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None):
                 for j, x in enumerate(flat_in):
                     col = [r[j] if r is not None else _zeros([x])[0] for r in rows]
                     if col:
-                        jac.append(_shapes.stack(col, 0).reshape(*o.shape, *x.shape))
+                        jac.append(_shapes.stack(col, 0).reshape(tuple(o.shape) + tuple(x.shape)))
                     else:  # an empty output: an empty Jacobian
                         jac.append(_empty(x, (*o.shape, *x.shape)))
                 per_out.append(_group(jac, leaves, argnums))
@@ -393,7 +393,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
             for j, x in enumerate(flat_in):
                 if cols[j]:
                     c = _shapes.stack([col[m] for col in cols[j]], -1)
-                    jac.append(c.reshape(*o.shape, *x.shape))
+                    jac.append(c.reshape(tuple(o.shape) + tuple(x.shape)))
                 else:
                     jac.append(_empty(o, (*o.shape, *x.shape)))
             per_out.append(_group(jac, leaves, argnums))

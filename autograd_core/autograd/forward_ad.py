@@ -229,7 +229,7 @@ def _transpose_vjp(op, out, inputs, tangents, attrs):
             if v is None or tan is None or not isinstance(v, Tensor):
                 continue
             if tuple(v.shape) != tuple(x.shape):
-                v = v.sum_to_size(*x.shape)
+                v = v.sum_to_size(tuple(x.shape))
             term = (v * tan).sum()
             total = term if total is None else total + term
     if total is None or not total.requires_grad:

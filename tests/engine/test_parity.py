@@ -2341,6 +2341,28 @@ def digamma_as_torchs_kernel_computes_it(L):
 
 
 @case
+def calls_missing_arguments_or_with_wrong_elements(L):
+    """torch's argument checks: a required argument left out (x.flip(), L.ones()), a non-tensor
+    among varargs tensors (L.atleast_1d(t, "a"), L.block_diag(t, 3)) or a list where only varargs
+    are taken, tensor() and as_tensor() with a positional dtype or data without numbers; and the
+    torch.where(condition) form, trapezoid of a 0-d tensor, cartesian_prod of a non-vector,
+    adjoint of a 0-d tensor (itself)."""
+    progs = ("t.flip()", "L.flip(t)", "L.tile(t)", "t.reshape()", "L.ones()", "t.permute()",
+             "t.expand()", "t.repeat()", "L.atleast_1d(t, 'a')", "L.block_diag(t, 3)",
+             "L.broadcast_tensors([t, t])", "L.meshgrid()", "L.vstack(t, t)", "L.hstack((t, 2.0))",
+             "L.tensor(1, L.float32)", "L.tensor([None])", "L.as_tensor(None)",
+             "L.where(L.tensor([[1, 0], [2, 3]]))", "L.trapezoid(L.tensor(3.))",
+             "L.cumulative_trapezoid(L.tensor(3.))", "L.cartesian_prod(t, L.ones(2, 2))",
+             "L.adjoint(L.tensor(3.))", "L.ones(2).sum_to_size()")
+    out = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for prog in progs:
+            out[prog] = attempt(lambda: eval(prog, {"L": L, "t": L.ones(2)}))
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
