@@ -1,7 +1,8 @@
 """Hooks as backward runs them, in torch's order: a tensor's hooks (``register_hook``) on the
 gradient it receives, then ``retain_grad``, then its node's pre-hooks; a node's post hooks see
 its computed gradients (in _engine). A hook may return a replacement, refused with torch's
-message when it has another size (tensor hooks) or another count (node hooks)."""
+message when it has another size (tensor hooks) or another count (node hooks). And which of a
+node's inputs its rule computes when the pass wants only some tensors (`masked_need`)."""
 
 from ._operands import _type_name
 from ._tensor import Tensor
@@ -59,3 +60,14 @@ def node_pre_hooks(p, node, grads):
         if result is not None:
             grads = hook_result(hook, result, len(grads))
     return grads
+
+
+def masked_need(runs, targets, node):
+    """With inputs given (autograd.grad, backward(inputs=)): node's `need` without the edges
+    toward none of them, as torch's should_compute_output (an unimplemented derivative nobody
+    asked for is not refused); the node's own need is returned, to be put back after its rule."""
+    rule, need = node._rule, getattr(node, "_need", None)
+    if rule is None or not rule.wants_need or not need:
+        return None
+    node._need = tuple(n and (c in runs or c in targets) for n, c in zip(need, node._next))
+    return need

@@ -28,7 +28,8 @@ import numpy as np
 from . import _creation, _messages
 from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, settled
-from ._backward_hooks import hook_result, node_pre_hooks, tensor_hooks, tensor_pre_hooks
+from ._backward_hooks import hook_result, masked_need, node_pre_hooks, tensor_hooks
+from ._backward_hooks import tensor_pre_hooks
 from ._graph import AccumulateGrad, accumulator
 from ._shapes import _to
 from ._tensor import RESHAPED, Tensor
@@ -191,11 +192,15 @@ def run_node(p, node, grads):
         grads = _before(p, node, grads)
         if grads is None:
             return
+    need = masked_need(p.runs, p.target_nodes, node) if p.runs is not None else None
     try:
         grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
     except Exception as e:
         _anomaly_error(node, e)
         raise
+    finally:
+        if need:
+            node._need = need
     if len(grads_in) != len(node._next):
         raise RuntimeError(
             f"function {node.name()} (op {node.op!r}) returned an incorrect number of gradients "

@@ -1609,6 +1609,14 @@ _SNIPPETS.update({
         " a.permute(1, 0, 2).view(3, 1, 2, 4).stride()]\n"
         "v1[...] = v2; out = (s, v0, v0._version)"
     ),
+    "unimplemented_derivative_nobody_asked_for": (
+        "a = L.tensor([0.5, 2.0], requires_grad=True); x = L.tensor([1.0, 3.0], requires_grad=True)\n"
+        "y = L.igamma(a, x); g = L.autograd.grad(y.sum(), x, retain_graph=True)\n"
+        "y.sum().backward(inputs=[x], retain_graph=True)\n"
+        "out = (g, x.grad, a.grad)\n"
+        "try:\n    L.autograd.grad(y.sum(), a)\nexcept NotImplementedError as e:\n"
+        "    out = out + (str(e)[:40],)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
