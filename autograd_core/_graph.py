@@ -74,7 +74,8 @@ class Node:
         A CopySlices that wraps an in-place op shows, as torch's, the base's edge and then the
         op's own edges but the first (the view's old value, which the base's edge covers)."""
         if self._wraps:
-            return ((self._next[0], self._nrs[0]),) + self._next[1].next_functions[1:]
+            inner = self._next[1].next_functions[1:] if self._next[1] is not None else ()
+            return ((self._next[0], self._nrs[0]),) + inner
         return tuple(zip(self._next, self._nrs))
 
     def __repr__(self):

@@ -461,6 +461,10 @@ def _inplace(self, fn, *args, **kwargs):
         node._attrs = {"name": fn.__name__, "inplace": True}
     if self._base is not None:
         self._rebase_view(r, ())
+        copy = self._base._grad_fn
+        if node.__class__.__name__ == "NotImplemented" and not src._rg and copy is not None:
+            copy._next = (copy._next[0], None)  # (torch's CopySlices takes the fallback node's
+            # edges but its first, which here, the view needing none, is the other operand's)
     else:
         _regraph(self, node)
     return self

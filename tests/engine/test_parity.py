@@ -1617,6 +1617,12 @@ _SNIPPETS.update({
         "try:\n    L.autograd.grad(y.sum(), a)\nexcept NotImplementedError as e:\n"
         "    out = out + (str(e)[:40],)"
     ),
+    "copyslices_of_a_fallback_node_on_a_view_needing_no_grad": (
+        "x1 = L.tensor([[4.0, -3.0], [5.0, 7.0]], dtype=L.float64); y = x1[...]\n"
+        "x2 = L.tensor([[2.0, 2.0], [3.0, -2.0]], dtype=L.float64, requires_grad=True)\n"
+        "y //= x2; n = [f for f, _ in x1.grad_fn.next_functions]\n"
+        "out = (y, len(n), L.autograd.grad((y * 1).sum(), [x2], allow_unused=True))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
