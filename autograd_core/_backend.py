@@ -283,10 +283,12 @@ def no_bfloat16(where):
 
 
 def scalar_power(a, e):
-    """a ** e for an array and a number, with torch's special cases for float32/float64 (its
-    kernel takes x*x*x for 3, 1/sqrt(x) for -0.5, 1/(x*x) for -2: other roundings, and other
-    signs at -0, than pow; numpy's ** already takes sqrt, square and reciprocal)."""
-    if getattr(a, "dtype", None) is not None and getattr(a.dtype, "char", "") in "fd":
+    """a ** e for an array and a number, with torch's special cases for float32/float64 and
+    bfloat16 (its kernel takes x*x*x for 3, 1/sqrt(x) for -0.5, 1/(x*x) for -2: other roundings,
+    and other signs at -0, than pow; numpy's ** already takes sqrt, square and reciprocal);
+    float16's is pow itself, in float32, rounded once."""
+    dt = getattr(a, "dtype", None)
+    if dt is not None and (getattr(dt, "char", "") in "fd" or is_bfloat16(dt)):
         if e == 3:
             return a * a * a
         if e == -0.5:

@@ -428,8 +428,8 @@ def hardsigmoid(input):
 
 def hardsigmoid_backward(g, x):
     """hardsigmoid's VJP, as torch's hardsigmoid_backward: not differentiable again."""
-    a, b = g._data, x._data
-    r = namespace(a).where((b > -3) & (b < 3), a * _SIXTH, 0.0)
+    (a, low), b = _backend.opmath(g._data), x._data  # (16-bit: in float32, rounded once)
+    r = _backend.round_back(namespace(a).where((b > -3) & (b < 3), a * _SIXTH, 0.0), low)
     return _not_differentiable("hardsigmoid_backward", _cast(r, g.dtype), (g, x), True)
 
 
@@ -444,12 +444,13 @@ def hardswish(input):
 def hardswish_backward(g, x):
     """hardswish's VJP as an op of (g, x), torch's hardswish_backward: 0 where x <= -3, g where
     x >= 3, g (2x + 3) / 6 between (HardswishBackwardBackward0)."""
-    a, b = g._data, x._data
+    (a, low), (b, _) = _backend.opmath(g._data), _backend.opmath(x._data)  # (16-bit: float32)
     xp = namespace(a)
     r = xp.where(b <= -3, 0.0, xp.where(b >= 3, a, a * ((b / 3) + 0.5)))
-    tail = _backend.scalar_tail(b, 128) if a.shape == b.shape else None
+    tail = _backend.scalar_tail(x._data, 128) if a.shape == b.shape else None
     if tail is not None:  # (torch's scalar loop gives g at a NaN, its vectorized one NaN)
         r = xp.where(tail & xp.isnan(b), a, r)
+    r = _backend.round_back(r, low)
     return _record("hardswish_backward", "HardswishBackwardBackward0", _cast(r, g.dtype), (g, x))
 
 

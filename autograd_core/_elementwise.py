@@ -5,6 +5,8 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 
 import builtins
 
+import numpy as np
+
 
 from . import _backend, _messages
 from ._backend import NUMPY, namespace
@@ -125,11 +127,12 @@ def act_scale(g, y, kind):
     """g (1 - y) y (sigmoid) or g (1 - y**2) (tanh) on arrays, in the order of torch's kernels
     (which have no ZeroTensor loop: sgn's zero gradient comes out plain)."""
     g = g.view(_ndarray) if g.__class__ is _backend.ZeroGrad else g
-    if kind != "sigmoid" or not _backend.is_bfloat16(g.dtype):
+    if getattr(g.dtype, "itemsize", 8) > 2 or g.dtype == np.float16:
         one = _backend.number_operand(1.0, y)  # (made once)
         return g * (one - y) * y if kind == "sigmoid" else g * (one - y * y)
-    g, low = _backend.opmath(g)  # (sigmoid's bfloat16 kernel: in float32, rounded once)
-    return _backend.round_back(g * (1 - y.astype(g.dtype)) * y.astype(g.dtype), low)
+    g, low = _backend.opmath(g)  # (bfloat16: in float32, rounded once, as torch's kernels; for
+    y = y.astype(g.dtype)  # float16 tanh's also is, not followed yet: docs/tour.md)
+    return _backend.round_back(g * (1 - y) * y if kind == "sigmoid" else g * (1 - y * y), low)
 
 
 def _zero_grad_unary(fname, name):

@@ -92,10 +92,8 @@ class Node:
         return self._run_rule(grad_outputs[0], SavedTensor.unpack)
 
     def apply_to_arrays(self, grad_outputs):
-        """`apply` on raw gradient arrays, when nothing is recorded (create_graph=False): the rule
-        runs on the arrays of g and of what it saved, unless it needs Tensors (see _vjps) or
-        saved floats of another dtype than g (torch's promotion, where a 0-d operand is weak,
-        and its rounding are the Tensor ops')."""
+        """`apply` on raw arrays, under no create_graph: unless the rule needs Tensors (_vjps) or a
+        saved float's dtype differs from g's (torch's promotion and roundings: the Tensor ops')."""
         rule, g = self._rule, grad_outputs[0]
         mixed = rule is None or not rule.on_arrays or g.__class__ not in RULE_ARRAYS
         saved = self._saved

@@ -629,13 +629,14 @@ def _elu(input, alpha, scale, input_scale, name):
 def elu_backward(g, x, alpha, scale, input_scale):
     """elu's VJP as an op of (g, x), torch's elu_backward (EluBackwardBackward0), whose own rule is
     torch's elu_double_backward: values and signs of zero as torch's."""
-    a, b = g._data, x._data
+    (a, low), (b, _) = _backend.opmath(g._data), _backend.opmath(x._data)  # (16-bit: float32)
     xp = namespace(b)
     neg = a * input_scale * (alpha * scale) * xp.exp(xp.minimum(b, 0.0) * input_scale)
     r = xp.where(b > 0, a * scale, neg)  # (torch's vectorized loop: NaN at a NaN x)
-    tail = _backend.scalar_tail(b, 128) if a.shape == b.shape else None
+    tail = _backend.scalar_tail(x._data, 128) if a.shape == b.shape else None
     if tail is not None:  # (its scalar loop, for the last elements: g * scale)
         r = xp.where(tail & xp.isnan(b), a * scale, r)
+    r = _backend.round_back(r, low)
     attrs = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
     return _record("elu_backward", "EluBackwardBackward0", r, (g, x), attrs)
 

@@ -11,7 +11,7 @@ from . import _backend
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
-from ._vjps import VJP, _either, defvjp, exp, rsqrt, unsqueeze, zeros_of
+from ._vjps import VJP, _either, defvjp, exp, power, rsqrt, unsqueeze, zeros_of
 from ._vjps_shapes import _unreduce, tie_share, value_selecting
 from .grad_mode import is_grad_enabled
 
@@ -45,7 +45,7 @@ defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
 defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
 defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
 defvjp("erf", lambda g, x: ((2 / math.sqrt(math.pi)) * exp(-(x**2)) * g,))  # (torch's order)
-defvjp("rsqrt", lambda g, ans: (-0.5 * g * (ans * ans * ans),))
+defvjp("rsqrt", lambda g, ans: (-0.5 * g * power(ans, 3),))  # (torch's result.pow(3))
 
 
 def _atan2(g, x, y, need):

@@ -18,7 +18,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import loss_scale, twice, valued
+from ._vjps_shapes import fused, loss_scale, twice, valued
 from .grad_mode import is_grad_enabled
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -49,7 +49,7 @@ def _gelu(g, x, approximate):
 
 
 _nn("normal_cdf", lambda g, x: (g * F.exp(-0.5 * x * x) / _SQRT_2PI,))
-_nn("gelu", twice("GeluBackwardBackward0", _gelu))
+_nn("gelu", twice("GeluBackwardBackward0", fused(_gelu)))
 
 
 def _silu(g, x):
@@ -57,7 +57,7 @@ def _silu(g, x):
     return (g * s * (1 + x * (1 - s)),)
 
 
-_nn("silu", _silu)
+_nn("silu", fused(_silu, composite=True))
 
 
 def _softplus(g, x, beta, threshold):
@@ -69,7 +69,7 @@ def _softplus(g, x, beta, threshold):
     return (F.where(bx > threshold, g, g * s),)
 
 
-_nn("softplus", twice("SoftplusBackwardBackward0", _softplus))
+_nn("softplus", twice("SoftplusBackwardBackward0", fused(_softplus)))
 
 
 # ----------------------------------------------------------------------------- normalization
@@ -442,8 +442,18 @@ def _mish(g, x):
     return (g * (t + x * F.sigmoid(x) * (1 - t * t)),)
 
 
-_nn("mish", _mish)
-_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", lambda g, x: (g * F.sigmoid(-x),)))
+_nn("mish", fused(_mish, composite=True))
+
+
+def _logsigmoid(g, x):
+    """torch's log_sigmoid_backward: z = exp(-|x|), g (1 - z / (1 + z)) below 0, g z / (1 + z)
+    else (its CPU kernel's form)."""
+    z = F.exp(-F.abs(x))
+    q = z / (1 + z)
+    return (g * F.where(x < 0, 1 - q, q),)
+
+
+_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", fused(_logsigmoid)))
 
 
 def _glu(g, x, dim):

@@ -205,9 +205,32 @@ def twice(name, rule, zeros=True):
 
 
 def valued(t, values):
-    """Tensor t with the given values (an array) and t's derivatives: t - t.detach() is exactly
-    0, so a kernel's values ride on a composed rule's graph."""
-    return t - t.detach() + Tensor._from_data(values)
+    """Tensor t with the given values (an array) and t's derivatives: t.detach() - t is exactly
+    +0, so a kernel's values (a -0 among them) ride on a composed rule's graph."""
+    return Tensor._from_data(values) - (t.detach() - t)
+
+
+def fused(rule, composite=False):
+    """A rule torch computes as one backward kernel (gelu's, silu's, mish's, softplus's...): on
+    16-bit tensors in float32, rounded once. The values come from the rule on float32 copies;
+    under create_graph the rule's own ops give the derivatives (`valued`), or, for a
+    `composite` one (silu's, mish's: torch's double backward runs their formula op by op), the
+    values too."""
+
+    @functools.wraps(rule)
+    def run(g, x, *args, **kwargs):
+        low = g.dtype
+        if low.itemsize != 2 or not low.is_floating_point or composite and is_grad_enabled():
+            return rule(g, x, *args, **kwargs)
+        with no_grad():
+            values = rule(g.float(), x.float(), *args, **kwargs)
+        values = [None if v is None else v.to(low)._data for v in values]
+        if not is_grad_enabled():
+            return tuple(None if v is None else Tensor._from_data(v) for v in values)
+        composed = rule(g, x, *args, **kwargs)
+        return tuple(None if c is None else valued(c, v) for c, v in zip(composed, values))
+
+    return run
 
 
 def _in_opmath(rule):

@@ -2377,6 +2377,27 @@ def calls_missing_arguments_or_with_wrong_elements(L):
 
 
 @case
+def sixteen_bit_activation_backward_kernels(L):
+    """The first-order gradients of 16-bit activations whose torch backward is one kernel in
+    float32, rounded once (bfloat16 tanh and sigmoid, silu, mish, softplus, elu, selu, celu,
+    hardswish, hardsigmoid): the same bits as torch's (gelu's too but where torch's float32 erf
+    approximation differs, docs/tour.md)."""
+    F = L.nn.functional
+    rng = np.random.default_rng(5)
+    xv, gv = (rng.normal(size=200) * 2.5).round(3).tolist(), rng.normal(size=200).round(3).tolist()
+    ops = {"silu": F.silu, "mish": F.mish, "softplus": F.softplus, "elu": F.elu,
+           "selu": F.selu, "celu": F.celu, "hardswish": F.hardswish, "hardsigmoid": F.hardsigmoid}
+    out = {}
+    for dt in ("bfloat16", "float16"):
+        both = dict(ops, **({"tanh": L.tanh, "sigmoid": L.sigmoid} if dt == "bfloat16" else {}))
+        for name, f in both.items():
+            x = L.tensor(xv, dtype=getattr(L, dt), requires_grad=True)
+            g, = L.autograd.grad(f(x), x, L.tensor(gv, dtype=getattr(L, dt)))
+            out[f"{dt} {name}"] = [repr(v) for v in g.double().tolist()]
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
