@@ -21,6 +21,7 @@ from ._tensor import Tensor, _type_str
 from . import _messages
 
 SECOND_TIME = _messages.SECOND_BACKWARD
+_PRODUCTS = {"addmm", "matmul", "mm", "bmm", "mv", "dot", "linear"}  # (16-bit: float32 arrays)
 _next_seq = itertools.count().__next__  # torch's sequence_nr
 
 
@@ -92,10 +93,11 @@ class Node:
         return self._run_rule(grad_outputs[0], SavedTensor.unpack)
 
     def apply_to_arrays(self, grad_outputs):
-        """`apply` on raw arrays, under no create_graph: unless the rule needs Tensors (_vjps) or a
-        saved float's dtype differs from g's (torch's promotion and roundings: the Tensor ops')."""
+        """`apply` on raw arrays, under no create_graph: unless the rule needs Tensors (_vjps), g is
+        16-bit (not a product's) or a saved float's dtype differs (the Tensor ops round then)."""
         rule, g = self._rule, grad_outputs[0]
         mixed = rule is None or not rule.on_arrays or g.__class__ not in RULE_ARRAYS
+        mixed = mixed or getattr(g.dtype, "itemsize", 0) == 2 and rule.op not in _PRODUCTS
         saved = self._saved
         if saved is None and not mixed:
             raise RuntimeError(SECOND_TIME)

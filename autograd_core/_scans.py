@@ -67,7 +67,10 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
 def _running(xp, name, a, d):
     """cumulative_sum/prod (the array API's names; older namespaces call them cumsum/cumprod)."""
     fn = getattr(xp, "cumulative_" + name, None) or getattr(xp, "cum" + name)
-    return fn(a, axis=d, dtype=a.dtype)  # (numpy widens small integers; torch keeps the dtype)
+    b, low = _backend.opmath(a)  # (torch's running value: float32 for 16-bit, float64 for
+    if b.dtype == np.float32 and b.__class__ is np.ndarray:  # float32, each output rounded)
+        b, low = b.astype(np.float64), (low or a.dtype)
+    return _backend.round_back(fn(b, axis=d, dtype=b.dtype), low)  # (torch keeps small ints)
 
 
 def _scan_dtype(kernel, dtype, input):
@@ -350,14 +353,16 @@ def logcumsumexp(input, dim):
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_cname(input)}'")
     d = _dim(dim, input.ndim)
-    a = input._data
+    a, low = _backend.opmath(input._data)  # (torch's running value: float32 for 16-bit, float64
+    if a.dtype == np.float32 and a.__class__ is np.ndarray:  # for float32)
+        a, low = a.astype(np.float64), (low or input._data.dtype)
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
     out = [at[..., 0]] if at.shape[-1] else [at]  # (an empty dim: an empty result)
     for k in range(1, at.shape[-1]):
         out.append(_logaddexp(xp, out[-1], at[..., k]))
     r = xp.stack(out, axis=-1) if at.shape[-1] else at
-    r = xp.reshape(xp.moveaxis(r, -1, 0 if d is None else d), a.shape)
+    r = _backend.round_back(xp.reshape(xp.moveaxis(r, -1, 0 if d is None else d), a.shape), low)
     return _record("logcumsumexp", "LogcumsumexpBackward0", r, (input,), {"dim": d})
 
 

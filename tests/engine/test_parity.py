@@ -2398,6 +2398,27 @@ def sixteen_bit_activation_backward_kernels(L):
 
 
 @case
+def scans_accumulate_as_torchs_kernels(L):
+    """cumsum, cumprod and logcumsumexp carry their running value in torch's accumulate type
+    (float32 for 16-bit tensors, float64 for float32) and round each output once; 16-bit
+    gradients through formulas with a number (x * 1.7, x / 3.3, lerp) use the Tensor ops'
+    float32 arithmetic, as torch's kernels."""
+    rng = np.random.default_rng(2)
+    a = (rng.normal(size=(3, 60)) * 2).round(3).tolist()
+    out = {}
+    for dt in ("bfloat16", "float16", "float32"):
+        x = L.tensor(a, dtype=getattr(L, dt), requires_grad=True)
+        for name, f in {"cumsum": lambda t: t.cumsum(1), "cumprod": lambda t: (t * 0.3).cumprod(1),
+                        "logcumsumexp": lambda t: t.logcumsumexp(1),
+                        "scaled": lambda t: t * 1.7 + t / 3.3}.items():
+            y = f(x)
+            g, = L.autograd.grad(y, x, L.ones_like(y) * 0.37)  # (the gradients of the sums)
+            shown = (y.detach(), g) if name in ("cumsum", "scaled") else (y.detach(),)
+            out[f"{dt} {name}"] = [repr(v) for t in shown for v in t.double().flatten().tolist()]
+    return out
+
+
+@case
 def which_writes_into_an_expanded_view_torch_allows(L):
     """Which writes into v = a.expand(2, -1) torch allows: one number everywhere (fill_, zero_),
     a region without repeated memory (v[1] = 1.5); not a tensor fill_ or v[...] = anything."""
