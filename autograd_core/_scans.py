@@ -68,7 +68,7 @@ def _running(xp, name, a, d):
     """cumulative_sum/prod (the array API's names; older namespaces call them cumsum/cumprod)."""
     fn = getattr(xp, "cumulative_" + name, None) or getattr(xp, "cum" + name)
     b, low = _backend.opmath(a)  # (torch's running value: float32 for 16-bit, float64 for
-    if b.dtype == np.float32 and b.__class__ is np.ndarray:  # float32, each output rounded)
+    if b.__class__ is np.ndarray and b.dtype == np.float32:  # float32, each output rounded)
         b, low = b.astype(np.float64), (low or a.dtype)
     return _backend.round_back(fn(b, axis=d, dtype=b.dtype), low)  # (torch keeps small ints)
 
@@ -354,7 +354,7 @@ def logcumsumexp(input, dim):
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_cname(input)}'")
     d = _dim(dim, input.ndim)
     a, low = _backend.opmath(input._data)  # (torch's running value: float32 for 16-bit, float64
-    if a.dtype == np.float32 and a.__class__ is np.ndarray:  # for float32)
+    if a.__class__ is np.ndarray and a.dtype == np.float32:  # for float32)
         a, low = a.astype(np.float64), (low or input._data.dtype)
     xp = namespace(a)
     at = _last(xp, a, 0 if d is None else d)
