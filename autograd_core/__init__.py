@@ -68,7 +68,18 @@ from ._creation import (
     default_generator,
 )
 from . import _creation
-from ._operands import result_type  # numbers and tensors: nothing to check
+import builtins as _builtins
+
+from . import _arguments, _operands
+
+
+def result_type(*args, **kwargs):
+    """torch.result_type(tensor or number, tensor or number): the dtype an op of the two gives."""
+    kinds = (Tensor, _builtins.int, _builtins.float)  # (`int`, `float`, `bool` here: dtypes)
+    if len(args) != 2 or kwargs or not (isinstance(args[0], kinds) and isinstance(args[1], kinds)):
+        _arguments.parse("result_type", args, kwargs)  # (torch's TypeError)
+    return _operands.result_type(*args)
+
 
 # torch.exp(x) and friends: the ops, behind the argument check torch's binding does (see _api).
 _LIKE = "zeros_like ones_like empty_like full_like rand_like randn_like randint_like"
@@ -123,6 +134,10 @@ def numel(t):
 
 
 def detach(t):
+    if not isinstance(t, Tensor):
+        raise TypeError(
+            f"detach(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}"
+        )
     return t.detach()
 
 

@@ -125,6 +125,12 @@ def _category(d):
 def promote_types(a, b):
     """torch.promote_types: the higher category (bool < int < float) wins, whatever the sizes
     (int64 with float16 is float16); within one category numpy's rule, which agrees with torch's."""
+    for i, d in enumerate((a, b)):
+        if not isinstance(d, dtype):
+            raise TypeError(
+                f"promote_types(): argument 'type{i + 1}' (position {i + 1}) must be torch.dtype, "
+                f"not {type(d).__name__}"
+            )
     if a is b:
         return a
     ca, cb = _category(a), _category(b)
@@ -235,8 +241,12 @@ def np_dtype(d):
 class finfo:
     """torch.finfo: the limits of a floating-point dtype (the default dtype when none is given)."""
 
-    def __init__(self, type=None):
-        d = default_float[0] if type is None else type
+    def __init__(self, type=...):  # (torch.finfo(): the default dtype; finfo(None): refused)
+        if type is None:
+            raise TypeError(
+                "finfo(): argument 'type' (position 1) must be torch.dtype, not NoneType"
+            )
+        d = default_float[0] if type is ... else type
         if not isinstance(d, dtype) or not d.is_floating_point:
             raise TypeError(
                 "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "

@@ -600,6 +600,12 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distances between each row of x1 and each row of x2 (batched, broadcast):
     shape (..., P, R)."""
+    for i, t in enumerate((x1, x2)):  # (F.cdist's check of its arguments' types)
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"cdist(): argument 'x{i + 1}' (position {i + 1}) must be Tensor, not "
+                f"{type(t).__name__}"
+            )
     for name, t in (("X1", x1), ("X2", x2)):  # torch's order: ranks, columns, dtypes, p
         if t.ndim < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")

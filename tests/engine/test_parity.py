@@ -2367,7 +2367,9 @@ def calls_missing_arguments_or_with_wrong_elements(L):
              "L.tensor(1, L.float32)", "L.tensor([None])", "L.as_tensor(None)",
              "L.where(L.tensor([[1, 0], [2, 3]]))", "L.trapezoid(L.tensor(3.))",
              "L.cumulative_trapezoid(L.tensor(3.))", "L.cartesian_prod(t, L.ones(2, 2))",
-             "L.adjoint(L.tensor(3.))", "L.ones(2).sum_to_size()")
+             "L.adjoint(L.tensor(3.))", "L.ones(2).sum_to_size()", "L.result_type(t, 'a')",
+             "L.result_type(1, 2.5)", "L.promote_types('a', L.float32)", "L.finfo(None)",
+             "L.detach([1])", "L.cdist(t[None], 'a')")
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
