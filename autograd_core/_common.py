@@ -217,12 +217,18 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Each element (or slice along dim) repeated `repeats` times: an int, or a tensor of one
     count per element. ``repeat_interleave(counts)`` alone gives the indices it repeats."""
     if repeats is None:  # torch.repeat_interleave(repeats): 0, 1, 1, ... as int64
+        if input.ndim != 1:
+            raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+        if _backend.kind(input._data.dtype) not in "iu":
+            raise _no_kernel("repeat_interleave_cpu", input)
         c = input._data
         return Tensor._from_data(np.repeat(np.arange(c.shape[0]), np.asarray(c)))
     x = reshape(input, -1) if dim is None else input
     d = 0 if dim is None else _dim(dim, x.ndim) or 0
     n = (tuple(x.shape) or (1,))[d]
     if isinstance(repeats, Tensor):
+        if repeats.ndim > 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
         if _backend.kind(repeats._data.dtype) not in "iu":
             raise _no_kernel("repeat_interleave_cpu", repeats)
         if dim is not None and input.ndim == 0:

@@ -979,7 +979,7 @@ histogram_result = collections.namedtuple(
 )
 
 
-def histogram(input, bins, *, range=None, weight=None, density=False):
+def histogram(input, bins=100, *, range=None, weight=None, density=False):
     """(hist, bin_edges): the counts (or weight sums; densities) of input's elements in `bins`
     equal bins over `range` (the data's, widened by 0.5 when constant) or between the given
     edges; the last bin includes its right edge."""

@@ -2369,7 +2369,9 @@ def calls_missing_arguments_or_with_wrong_elements(L):
              "L.cumulative_trapezoid(L.tensor(3.))", "L.cartesian_prod(t, L.ones(2, 2))",
              "L.adjoint(L.tensor(3.))", "L.ones(2).sum_to_size()", "L.result_type(t, 'a')",
              "L.result_type(1, 2.5)", "L.promote_types('a', L.float32)", "L.finfo(None)",
-             "L.detach([1])", "L.cdist(t[None], 'a')")
+             "L.detach([1])", "L.cdist(t[None], 'a')", "L.histogram(L.tensor([1., 2., 2.5]))",
+             "L.repeat_interleave(L.tensor(3))", "L.repeat_interleave(L.tensor([True]))",
+             "L.repeat_interleave(L.ones(2, 2), L.ones(2, 2).long())")
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
