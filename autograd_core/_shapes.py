@@ -298,7 +298,9 @@ def _unsqueezed(a, d, shape):
     if a.__class__ is not np.ndarray:
         return namespace(a).reshape(a, shape)
     st = a.shape[d] * a.strides[d] if d < a.ndim else a.itemsize
-    strides = a.strides[:d] + (st,) + a.strides[d:]
+    strides, r = a.strides[:d] + (st,) + a.strides[d:], np.expand_dims(a, d)
+    if r.strides == strides:  # (numpy's own choice, for a C-ordered array)
+        return r
     return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=a.flags.writeable)
 
 
