@@ -127,7 +127,7 @@ def act_scale(g, y, kind):
     """g (1 - y) y (sigmoid) or g (1 - y**2) (tanh) on arrays, in the order of torch's kernels
     (which have no ZeroTensor loop: sgn's zero gradient comes out plain)."""
     g = g.view(_ndarray) if g.__class__ is _backend.ZeroGrad else g
-    if getattr(g.dtype, "itemsize", 8) > 2 or g.dtype == np.float16:
+    if getattr(g, "itemsize", 8) > 2 or g.dtype == np.float16:
         one = _backend.number_operand(1.0, y)  # (made once)
         return g * (one - y) * y if kind == "sigmoid" else g * (one - y * y)
     g, low = _backend.opmath(g)  # (bfloat16: in float32, rounded once, as torch's kernels; for

@@ -187,12 +187,12 @@ def run_node(p, node, grads):
     (no hooks, every node wanted) takes the straight path; the rest is in `_before`/`_after`."""
     if node.__class__ is AccumulateGrad:
         return _leaf(p, node, grads)
-    hooked = node._hooked
+    hooked, need = node._hooked, None
     if hooked or p.inputs is not None:
         grads = _before(p, node, grads)
         if grads is None:
             return
-    need = masked_need(p.runs, p.target_nodes, node) if p.runs is not None else None
+        need = masked_need(p.runs, p.target_nodes, node) if p.runs is not None else None
     try:
         grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
     except Exception as e:

@@ -97,7 +97,7 @@ class Node:
         16-bit (not a product's) or a saved float's dtype differs (the Tensor ops round then)."""
         rule, g = self._rule, grad_outputs[0]
         mixed = rule is None or not rule.on_arrays or g.__class__ not in RULE_ARRAYS
-        mixed = mixed or getattr(g.dtype, "itemsize", 0) == 2 and rule.op not in _PRODUCTS
+        mixed = mixed or g.itemsize == 2 and rule.op not in _PRODUCTS
         saved = self._saved
         if saved is None and not mixed:
             raise RuntimeError(SECOND_TIME)

@@ -445,15 +445,7 @@ def _mish(g, x):
 _nn("mish", fused(_mish, composite=True))
 
 
-def _logsigmoid(g, x):
-    """torch's log_sigmoid_backward: z = exp(-|x|), g (1 - z / (1 + z)) below 0, g z / (1 + z)
-    else (its CPU kernel's form)."""
-    z = F.exp(-F.abs(x))
-    q = z / (1 + z)
-    return (g * F.where(x < 0, 1 - q, q),)
-
-
-_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", fused(_logsigmoid)))
+_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", fused(lambda g, x: (g * F.sigmoid(-x),))))
 
 
 def _glu(g, x, dim):
