@@ -57,8 +57,9 @@ SEQUENCE_FIRST = set(
 )
 VARARGS_ONLY = {"block_diag", "cartesian_prod", "broadcast_tensors"}  # (no list of tensors)
 VARARGS = {"atleast_1d", "atleast_2d", "atleast_3d", "meshgrid"} | VARARGS_ONLY
-# The first parameter's name where it is not 'input' (and, for einsum, its type).
-FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", str, "str")}
+# The first parameter's name where it is not 'input' (einsum checks its own: an equation or, in
+# torch's sublist form, an operand).
+FIRST_ARGUMENT = {"embedding": ("weight", Tensor, "Tensor"), "einsum": ("equation", object, "str")}
 FIRST_ARGUMENT["broadcast_shapes"] = ("shapes", (tuple, list, int), "tuple of ints")
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _backend
 from ._backend import namespace
-from ._operands import _cname, _dim
+from ._operands import _bool_flags, _cname, _dim
 from ._ops import _ndarray, _record, silent
 from ._tensor import Tensor
 from ._operands import _cast
@@ -572,6 +572,9 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements, in ascending order; with return_inverse the index of each input
     element among them (input's shape), with return_counts how often each occurs."""
+    _bool_flags(
+        "_unique2", sorted=sorted, return_inverse=return_inverse, return_counts=return_counts
+    )
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported by autograd_core")
     a = input._data

@@ -13,6 +13,7 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
+import operator
 import warnings
 
 import numpy as np
@@ -485,16 +486,37 @@ def _einsum_dtype(subs, out, operands):
     return dts[0]
 
 
-def einsum(equation, *operands):
-    """Einstein summation (repeated indices, '...', implicit output). More than three operands
-    are contracted left to right, two at a time, as torch does."""
+_EINSUM_ARGS = (
+    "einsum(): must specify the equation string and at least one operand, or at least one operand "
+    "and its subscripts list"
+)
+
+
+def _sublist_equation(args):
+    """torch's sublist form as (equation, operands): op, subscripts, ..., [output subscripts];
+    integers 0-25 name 'A'-'Z', 26-51 'a'-'z', and ... stands for Ellipsis."""
+    name = lambda s: "..." if s is Ellipsis else chr(65 + s if s < 26 else 71 + s)  # noqa: E731
+    operands, subs = list(args[0::2]), list(args[1::2])
+    out = operands.pop() if len(args) % 2 else None
+    parts = ["".join(name(operator.index(s) if s is not Ellipsis else s) for s in sub)
+             for sub in subs]  # fmt: skip
+    arrow = "" if out is None else "->" + "".join(name(s) for s in out)
+    return ",".join(parts) + arrow, operands
+
+
+def einsum(*args):
+    """Einstein summation (repeated indices, '...', implicit output), of an equation and its
+    operands or in torch's sublist form (op, [0, 1], op, [1, 2], [0, 2]). More than three
+    operands are contracted left to right, two at a time, as torch does."""
+    if len(args) < 2:
+        raise ValueError(_EINSUM_ARGS)
+    equation, *operands = args
+    if not isinstance(equation, str):
+        equation, operands = _sublist_equation(args)
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if not operands:
-        raise ValueError(
-            "einsum(): must specify the equation string and at least one operand, or at least one "
-            "operand and its subscripts list"
-        )
+        raise ValueError(_EINSUM_ARGS)
     subs, out = _parse_einsum(equation, operands)
     if len(operands) > 3:  # the first two, keeping the subscripts used later
         keep = set(out) | set("".join(subs[2:]))

@@ -215,3 +215,10 @@ def _type_name(t):
 def _cname(t):
     """torch's short name of t's dtype in messages ("Float", "Long")."""
     return t.dtype.title
+
+
+def _bool_flags(name, **flags):
+    """torch's refusal of a flag that is not a bool (unique's, unique_consecutive's)."""
+    for key, v in flags.items():
+        if not isinstance(v, bool):
+            raise TypeError(f"{name}(): argument '{key}' must be bool, not {type(v).__name__}")

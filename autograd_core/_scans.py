@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from ._graph import Node, SavedTensor, node_class
-from ._operands import _cname, _dim, _dims, _no_kernel
+from ._operands import _bool_flags, _cname, _dim, _dims, _no_kernel
 from ._ops import _forward, _record, silent
 from . import _reductions
 from ._reductions import _MinMax
@@ -1059,6 +1059,7 @@ def bincount(input, weights=None, minlength=0):
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """The elements (or slices along dim) with each run of equal neighbours kept once; with
     return_inverse each element's run, with return_counts each run's length."""
+    _bool_flags("unique_consecutive", return_inverse=return_inverse, return_counts=return_counts)
     a = input._data
     xp = namespace(a)
     if dim is None:

@@ -2371,12 +2371,16 @@ def calls_missing_arguments_or_with_wrong_elements(L):
              "L.result_type(1, 2.5)", "L.promote_types('a', L.float32)", "L.finfo(None)",
              "L.detach([1])", "L.cdist(t[None], 'a')", "L.histogram(L.tensor([1., 2., 2.5]))",
              "L.repeat_interleave(L.tensor(3))", "L.repeat_interleave(L.tensor([True]))",
-             "L.repeat_interleave(L.ones(2, 2), L.ones(2, 2).long())")
+             "L.repeat_interleave(L.ones(2, 2), L.ones(2, 2).long())", "L.einsum(t)",
+             "L.einsum(t, t)", "L.einsum(t, [0], t, [0])", "L.einsum(m, [0, 1], m, [0, 2], [1, 2])",
+             "L.einsum(m, [Ellipsis, 27], [27])", "L.unique(t, 'a')", "L.unique(t, return_counts=1)",
+             "L.unique_consecutive(t, 'a')")
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for prog in progs:
-            out[prog] = attempt(lambda: eval(prog, {"L": L, "t": L.ones(2)}))
+            out[prog] = attempt(lambda: eval(prog, {"L": L, "t": L.ones(2),
+                                                    "m": L.arange(6.).reshape(2, 3)}))
     return out
 
 
