@@ -541,6 +541,8 @@ def __setitem__(self, index, value):
     if self.dtype.itemsize > 2 or not self.dtype.is_floating_point:  # torch: float16 1e6 is inf
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
+    if v._base is not None and v._rg and _mode.grad_enabled:  # (torch views the value first: a
+        v.grad_fn  # noqa: B018  stale multi-output view refuses before any shape check)
     if _ops._is_basic(idx):  # torch indexes first: a wrong index is refused before any in-place
         idx = _bounds(self, idx)  # check (an index array's bounds: in index_put_'s kernel, below)
     source = _copy_source(self._data[idx].shape, v) if _ops._is_basic(idx) else None

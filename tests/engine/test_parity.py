@@ -1623,6 +1623,11 @@ _SNIPPETS.update({
         "y //= x2; n = [f for f, _ in x1.grad_fn.next_functions]\n"
         "out = (y, len(n), L.autograd.grad((y * 1).sum(), [x2], allow_unused=True))"
     ),
+    "stale_unbind_view_assigned_into_a_view_of_another_shape": (
+        "x1 = L.tensor([[1.75, 0.0, 0.14]], dtype=L.float64, requires_grad=True); v0 = x1.sin()\n"
+        "v2 = v0.transpose(0, -1); v3 = v0.unbind(0)[0]; v0.unfold(0, 1, 1).pow_(2)\n"
+        "try:\n    v2[...] = v3\nexcept RuntimeError as e:\n    out = str(e)[:60]"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
