@@ -464,7 +464,9 @@ def _inplace(self, fn, *args, **kwargs):
         copy = self._base._grad_fn
         if node.__class__.__name__ == "NotImplemented" and not src._rg and copy is not None:
             copy._next = (copy._next[0], None)  # (torch's CopySlices takes the fallback node's
-            # edges but its first, which here, the view needing none, is the other operand's)
+            # edges but its first, which here, the view needing none, is the other operand's;
+            copy._rule = RULES["copy_slices_refused"]  # run, it still calls the node: refused)
+            copy._attrs = {**copy._attrs, "name": node._attrs["name"]}
     else:
         _regraph(self, node)
     return self

@@ -636,6 +636,8 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
         x = cat([t for t in (prepend, input, append) if t is not None], d)
     for _ in range(n):
         m = x.shape[d]
+        if not m:  # (nothing left to difference: torch returns it as it is, the input itself)
+            break
         head = getitem(x, (slice(None),) * d + (slice(1, m),))
         tail = getitem(x, (slice(None),) * d + (slice(0, max(m - 1, 0)),))
         x = head ^ tail if x.dtype is _backend.bool_ else head - tail

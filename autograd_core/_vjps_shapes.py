@@ -310,6 +310,9 @@ VJP["copy_slices"] = lambda g, view: (  # the region is written, not scaled: an 
     where(outside_view_mask(g, view), g, zeros_of(g)),
     view.apply(g),
 )
+# CopySlices around an op without derivative, on a view that needs none: torch's runs the op's
+# node (which refuses) though none of its edges leads to the op's other operand (_inplace)
+VJP["copy_slices_refused"] = lambda g, view, name: VJP["not_implemented"](g, name)
 
 
 # A view's steps undone one by one, last first: each step's own VJP, given the shape it started

@@ -1628,6 +1628,16 @@ _SNIPPETS.update({
         "v2 = v0.transpose(0, -1); v3 = v0.unbind(0)[0]; v0.unfold(0, 1, 1).pow_(2)\n"
         "try:\n    v2[...] = v3\nexcept RuntimeError as e:\n    out = str(e)[:60]"
     ),
+    "diff_of_nothing_left_is_the_input": (
+        "x = L.ones(0, requires_grad=True); y = L.ones(2, 0, requires_grad=True)\n"
+        "out = (x.diff(n=2) is x, y.diff(dim=1) is y, L.ones(1, requires_grad=True).diff(n=2))"
+    ),
+    "backward_through_copyslices_of_a_fallback_node_refuses": (
+        "x1 = L.tensor([[4.0, -3.0], [5.0, 7.0]], dtype=L.float64); y = x1[...]\n"
+        "x5 = L.tensor([[2.0, 2.0], [3.0, -2.0]], dtype=L.float64, requires_grad=True)\n"
+        "y //= x5\ntry:\n    (y * 2).sum().backward()\nexcept RuntimeError as e:\n"
+        "    out = (str(e), x5.grad)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
