@@ -7,7 +7,6 @@ import builtins
 
 import numpy as np
 
-
 from . import _backend, _messages
 from ._backend import NUMPY, namespace
 from ._amp_policy import cuda_float32
