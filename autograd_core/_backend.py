@@ -697,6 +697,14 @@ def check_scalar(value, dt, spelled=None):
     says int8_t for fill_ and full, int8 for tensor())."""
     if isinstance(value, np.generic):
         value = value.item()
+    if isinstance(value, complex):  # (no complex dtype here: torch's cast to a real type keeps
+        if dt is bool_:  # a number without imaginary part only)
+            return bool(value)
+        if value.imag:
+            raise RuntimeError(
+                f"value cannot be converted to type {spelled or _C_TYPE[dt.name]} without overflow"
+            )
+        value = value.real
     if dt is bool_ or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     if dt.is_floating_point:

@@ -542,7 +542,11 @@ def __setitem__(self, index, value):
     idx = _ops._index_arg(index)
     if self.dtype.itemsize > 2 or not self.dtype.is_floating_point:  # torch: float16 1e6 is inf
         value = _backend.check_scalar(value, self.dtype)  # a Python number self's dtype can hold
+    elif isinstance(value, complex):  # (its real part taken as a double first)
+        value = _backend.check_scalar(value, _backend.float64)
     v = value if isinstance(value, Tensor) else _as_tensor_like(value, self)
+    if v.dtype is not self.dtype and v is not value:  # torch makes a number a tensor of self's
+        v = v.to(self.dtype)  # dtype (a bool into a float tensor, an int into a bool one)
     if v._base is not None and v._rg and _mode.grad_enabled:  # (torch views the value first: a
         v.grad_fn  # noqa: B018  stale multi-output view refuses before any shape check)
     if _ops._is_basic(idx):  # torch indexes first: a wrong index is refused before any in-place
@@ -586,7 +590,10 @@ def __setitem__(self, index, value):
         )
     if not basic:
         idx = _bounds(self, idx)
+        if v.ndim and v.shape[0] == 1:  # torch's index_put_ takes v without its leading 1s,
+            v = v.view(v.shape[_lead_ones(v.shape) :])  # a view of it (ViewBackward0)
     data = v._data if source is None else source._data  # (v without its leading 1s)
+    data = data.reshape(()) if masked else data  # (masked_fill_'s number)
     try:
         self._write(
             data
@@ -597,9 +604,15 @@ def __setitem__(self, index, value):
             # one mask and one value are masked_fill_ with a number, allowed)
         )
     except RuntimeError as e:
-        if "could not broadcast" not in str(e):
+        if "broadcast" not in str(e):
             raise
-        raise _ops.expand_error(tuple(self._data[idx].shape), tuple(v.shape)) from None
+        slot = tuple(self._data[idx].shape)
+        if basic:
+            raise _ops.expand_error(slot, tuple(v.shape)) from None
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape {list(v.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(slot)}"
+        ) from None
     self._vc[0] += 1
     if _ops._forward and (self._fw is not None or v._fw is not None):
         _write_tangent(self, idx, v)

@@ -82,11 +82,26 @@ Tensor.__neg__ = _ops.neg
 Tensor.__pos__ = _ops.positive
 Tensor.__abs__ = _ops.abs
 Tensor.__getitem__ = _ops.getitem
-Tensor.__setitem__ = lambda self, index, value: (
-    None  # x[False] = v writes nothing, as torch (the version stays)
-    if index is False
-    else _inplace.__setitem__(*_ops.select_first(self, _ops._index_arg(index)), value)
-)  # torch's order: the view of the ints and slices first, then the arrays (_shapes.select_first)
+
+
+def _setitem(self, index, value):
+    """self[index] = value, in torch's order: the value must be a tensor or a Python number (a
+    numpy integer too); a lone False writes nothing, a lone True writes into self.unsqueeze(0)
+    as None does; else the view of the ints and slices first, then the arrays (select_first)."""
+    if not isinstance(value, (Tensor, int, float, complex, np.integer)):
+        kind = type(value)
+        c_type = not kind.__flags__ & 512 and kind.__module__ != "builtins"  # (tp_name)
+        name = f"{kind.__module__}.{kind.__name__}" if c_type else kind.__name__
+        raise TypeError(f"can't assign a {name} to a {self.type()}")
+    if isinstance(value, (int, np.integer)) and not -(2**63) <= value < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    if index is False:
+        return
+    index = None if index is True else index
+    _inplace.__setitem__(*_ops.select_first(self, _ops._index_arg(index)), value)
+
+
+Tensor.__setitem__ = _setitem
 Tensor.__eq__ = _operator(_ops.eq)  # (t == None is False, t != None True: Python's fallback)
 Tensor.__ne__ = _operator(_ops.ne)
 

@@ -1638,6 +1638,29 @@ _SNIPPETS.update({
         "y //= x5\ntry:\n    (y * 2).sum().backward()\nexcept RuntimeError as e:\n"
         "    out = (str(e), x5.grad)"
     ),
+    "setitem_lone_bool_is_unsqueeze": (  # y[True] = v is y.unsqueeze(0)'s copy: v is cast;
+        "y = L.zeros(3, dtype=L.float64); y[True] = L.tensor(9.0)\n"  # y[False] writes nothing
+        "z = L.zeros(3); z[False] = L.ones(5)\n"
+        "x = L.tensor([3.0], dtype=L.float64, requires_grad=True); w = L.zeros(2, 3)\n"
+        "w[True] = x * 2; w.sum().backward()\nout = (y, z, z._version, w, x.grad)"
+    ),
+    "setitem_value_types": (  # a tensor or a number, else TypeError naming both types
+        "import numpy as np\nout = []\n"
+        "for v in ([1.0], None, 'a', np.float32(1), np.array(2.0), 2**70, 1 + 2j, 3 + 0j):\n"
+        "    w = L.zeros(2)\n    try:\n        w[0] = v\n        out.append(w)\n"
+        "    except (TypeError, ValueError, RuntimeError) as e:\n        out.append(str(e))"
+    ),
+    "setitem_number_takes_self_dtype": (  # (also through an advanced index: no dtype mismatch)
+        "a = L.zeros(3); a[[1]] = True; b = L.zeros(3, dtype=L.bool); b[[0, 2]] = 2\n"
+        "c = L.zeros(3, dtype=L.int64); c[L.tensor([True, False, True])] = 2.7\nout = (a, b, c)"
+    ),
+    "setitem_advanced_value_without_leading_ones": (  # index_put_ of v.view(...): ViewBackward0
+        "x = L.ones(1, 1, 1, requires_grad=True); m = L.tensor([True, False, True])\n"
+        "w = L.zeros(3); w[m] = x * 3; u = L.zeros(2, 3); u[:, [0, 2]] = x * 3\n"
+        "(w.sum() + u.sum()).backward()\n"
+        "out = (w, u, x.grad, type(w.grad_fn.next_functions[1][0]).__name__)\n"
+        "try:\n    L.zeros(3)[[0, 2]] = L.ones(2, 1)\nexcept RuntimeError as e:\n    out += (str(e),)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
