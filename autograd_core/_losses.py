@@ -1,5 +1,6 @@
 """Losses computed as one node each, as torch's kernels: mse_loss, nll_loss; and the gradient of
-the pointwise losses (mse, huber, smooth_l1) as an op of its own, as torch's *_loss_backward.
+the pointwise losses (mse, huber, smooth_l1, binary_cross_entropy) as an op of its own, as torch's
+*_loss_backward.
 
 Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
 """
@@ -80,6 +81,21 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         "valid": Tensor._from_data(valid),
     }
     return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
+
+
+@silent
+def bce_backward(g, x, y, weight=None, reduction="mean"):
+    """d binary_cross_entropy / d x as torch's kernel: g (x - y) / max((1 - x) x, 1e-12), then
+    times the weight, then divided by the count for a mean (that order: its rounding); recorded as
+    its node, so a gradient taken with create_graph=True has torch's double backward."""
+    a, t = _operands(x, y)
+    xp = namespace(a)
+    eps = xp.asarray(np.float32(1e-12), dtype=a.dtype)  # torch's EPSILON, a C float (float16: 0)
+    r = plain(g._data) * (a - t) / xp.maximum((1 - a) * a, eps)
+    r = r * weight._data if weight is not None else r
+    r = xp.astype(r / a.size if reduction == "mean" else r, a.dtype, copy=False)
+    attrs = {"weight": weight, "reduction": reduction}
+    return _record("bce_backward", "BinaryCrossEntropyBackwardBackward0", r, (g, x, y), attrs)
 
 
 # torch's node of each pointwise loss's gradient, when that gradient is recorded (create_graph)

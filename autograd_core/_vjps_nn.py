@@ -14,12 +14,13 @@ import numpy as np
 
 from . import _backend, _messages
 from ._api import ops as F
+from ._graph import node_class
 from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
 from ._vjps_shapes import fused, loss_scale, twice, valued
-from .grad_mode import is_grad_enabled
+from .grad_mode import is_grad_enabled, no_grad
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
 
@@ -258,16 +259,48 @@ _nn("loss_backward", _loss_backward)
 
 
 def _bce(g, x, y, need, reduction, weight):
-    """torch's binary_cross_entropy_backward (x: the probabilities, y: the target)."""
-    s = loss_scale(g, x.shape, reduction)
-    if weight is not None:
-        s = s * weight
-    gx = s * (x - y) / F.clamp((1 - x) * x, min=1e-12) if need[0] else None
-    gy = s * (F.log1p(-x) - F.log(x)) if need[1] else None
+    """x: the probabilities, y: the target. torch's binary_cross_entropy_backward (an op: its
+    double backward below) and binary_cross_entropy_target_backward, -logit(x) g, composed."""
+    gx = F.bce_backward(g, x, y, weight, reduction) if need[0] else None
+    gy = _bce_finish(-F.logit(x) * g, x, weight, reduction) if need[1] else None
     return gx, gy
 
 
+def _bce_finish(r, x, weight, reduction):  # torch's order: times the weight, then / the count
+    r = r * weight if weight is not None else r
+    return _per_element(r, x) if reduction == "mean" else r
+
+
+def _per_element(r, x):  # (torch's C++ divides by a number: DivBackward1)
+    r = r / x.numel()
+    if r.grad_fn is not None:
+        r.grad_fn.__class__ = node_class("DivBackward1")
+    return r
+
+
+def _bce_backward(gg, x, y, z, need, weight, reduction):
+    """bce_backward(x, y, z): x the loss's upstream gradient, y the probabilities, z the target.
+    torch's binary_cross_entropy_double_backward (_grad_output, _target), formula for formula (the
+    1e-12 terms as torch's)."""
+    g, x, y, eps = x, y, z, 1e-12
+    ggo = gx = gy = None
+    if need[0]:
+        ggo = _bce_finish((x - y) / ((x + eps) * (1 - x + eps)) * gg, x, weight, reduction)
+    if need[1]:
+        slope = (x * x - 2 * x * y + y) / ((x + eps).pow(2) * (1 - x + eps).pow(2))
+        gx = _bce_finish(slope * (gg * g), x, weight, reduction)
+    if need[2]:
+        r = -gg * g
+        r = r * weight if weight is not None else r
+        denom = (1 - x) * x
+        with no_grad():
+            denom.clamp_min_(eps)
+        gy = _per_element(r / denom, x) if reduction == "mean" else r / denom
+    return ggo, gx, gy
+
+
 _nn("binary_cross_entropy", _bce)
+_nn("bce_backward", _bce_backward)
 
 
 def _bce_logits(g, x, y, need, reduction, weight, pos_weight):

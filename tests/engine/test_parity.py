@@ -1661,6 +1661,16 @@ _SNIPPETS.update({
         "out = (w, u, x.grad, type(w.grad_fn.next_functions[1][0]).__name__)\n"
         "try:\n    L.zeros(3)[[0, 2]] = L.ones(2, 1)\nexcept RuntimeError as e:\n    out += (str(e),)"
     ),
+    "bce_gradients_as_torchs_kernels": (  # g (x - y) / max(., float(1e-12)) * w / n; -logit(x)
+        "x = L.tensor([[0.0, 1.0, 0.5], [0.3, 0.8, 0.1]], dtype=L.float64, requires_grad=True)\n"
+        "y = L.tensor([[0.2, 0.7, 0.1], [0.9, 0.4, 0.6]], dtype=L.float64, requires_grad=True)\n"
+        "w = L.tensor([1.3, 0.7, 1.9], dtype=L.float64)\nout = []\n"
+        "for kw in ({}, {'weight': w}, {'reduction': 'sum'}):\n"
+        "    l = L.nn.functional.binary_cross_entropy(x, y, **kw) * 1.5\n"
+        "    gx, gy = L.autograd.grad(l, [x, y], create_graph=True)\n"
+        "    h = (gx[1] * gx[1]).sum() + gy[1].sin().sum()\n"
+        "    out += [gx, gy, L.autograd.grad(h, [x, y]), type(gy.grad_fn).__name__]"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
