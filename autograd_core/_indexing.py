@@ -111,11 +111,13 @@ def _coords(idx, d):
 
 def _along_dim(x, dim, index, fn, src=None):
     """The checked dim and index arrays of gather/scatter (0-d tensors as 1-D). As torch, an
-    empty index's dtype is not checked."""
-    if not isinstance(index, Tensor) or index._data.size:
-        _int_index(index, fn)
+    empty index's dtype is not checked. torch's order: the dim, the index's dtype, src's, shapes."""
     d = _dim(dim, x.ndim)
     d = 0 if d is None else d
+    if not isinstance(index, Tensor) or index._data.size:
+        _int_index(index, fn)
+    if isinstance(src, Tensor):
+        _same_dtype(x, src)
     idx = index._data
     if not idx.size:
         idx = namespace(idx).astype(idx, namespace(idx).int64)
@@ -196,7 +198,6 @@ def scatter(x, dim, index, src=None, value=None, *, reduce=None):
         src = value
     attrs = {"dim": None, "index": index}
     if isinstance(src, Tensor):
-        _same_dtype(x, src)
         d, idx = _along_dim(x, dim, index, "scatter", src)
         attrs["dim"] = d
         attrs["src_shape"] = tuple(src.shape)
@@ -216,7 +217,6 @@ def scatter_add(x, dim, index, src):
         raise TypeError(
             f"scatter_add(): argument 'src' (position 3) must be Tensor, not {type(src).__name__}"
         )
-    _same_dtype(x, src)
     d, idx = _along_dim(x, dim, index, "scatter", src)
     r = _scattered(x, d, idx, src, add=True)
     attrs = {"dim": d, "index": index, "src_shape": tuple(src.shape)}
@@ -240,12 +240,11 @@ def _identity(reduce, dtype):
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, _op="scatter_reduce"):
     """input with src's values reduced (sum, prod, mean, amax, amin) into the positions `index`
     along dim, with input's own value among them unless include_self=False."""
-    if reduce not in _REDUCTIONS:
+    d, idx = _along_dim(input, dim, index, "scatter", src)
+    if reduce not in _REDUCTIONS:  # (torch's meta checks it last)
         raise RuntimeError(
             f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
         )
-    _same_dtype(input, src)
-    d, idx = _along_dim(input, dim, index, "scatter", src)
     a = np.asarray(input._data)
     out = np.array(a.reshape(a.shape or (1,)))
     where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))

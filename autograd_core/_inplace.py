@@ -433,8 +433,11 @@ def _inplace(self, fn, *args, **kwargs):
             return self
         _store(self, _kernel(fn, self, self, args, kwargs, check), fn, args, kwargs, check, itself)
         return self
-    if self._base is not None and "_data_epoch" in self.__dict__:  # its node reads the old
-        remake_view_node(self)  # geometry; torch's CopySlices reads the view's own (as_strided)
+    if self._base is not None and (  # a `.data =` since the view was made: its node reads the
+        "_data_epoch" in self.__dict__  # old geometry; torch's CopySlices reads the view's own
+        or self._base.__dict__.get("_data_epoch", 0) != self._view.data_epoch  # (as_strided)
+    ):
+        remake_view_node(self)
     src = Tensor._from_data(
         namespace(self._data).asarray(self._data, copy=True)
     )  # the value before
@@ -460,7 +463,7 @@ def _inplace(self, fn, *args, **kwargs):
         node._rule, node._saved = RULES["not_implemented"], ()
         node._attrs = {"name": fn.__name__, "inplace": True}
     if self._base is not None:
-        self._rebase_view(r, ())
+        self._rebase_view(r)
         copy = self._base._grad_fn
         if node.__class__.__name__ == "NotImplemented" and not src._rg and copy is not None:
             copy._next = (copy._next[0], None)  # (torch's CopySlices takes the fallback node's
@@ -518,20 +521,21 @@ _OVERLAP_CHECK = dict.fromkeys(
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 
 
-def _rebase_view(self, value, extra_steps):
-    """After writing `value` into the view self (or, with extra steps, into a view of it): the base
+def _rebase_view(self, value, index=None):
+    """After writing `value` into the view self (or, with an index, into self[index]): the base
     gets CopySlices. The view written to gets a node of the base; self[i] = v writes to a
     temporary view self[i], and self is left to be remade when next used, as in torch."""
     base = self._base
+    view = self._view.current(base, self)
     holder = _record_any(  # (an int or bool base too, as torch's)
         "copy_slices",
         "CopySlices",
         base._data,
         (base, value),
-        {"view": _View(self._view.current(base, self).steps + extra_steps)},
+        {"view": view.then(self, index) if index is not None else view},
     )
     _regraph(base, holder._grad_fn)
-    if not extra_steps:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
+    if index is None:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
         if holder._grad_fn is not None:  # next_functions are the op's (Node.next_functions)
             holder._grad_fn._wraps = True
         remake_view_node(self)
@@ -621,7 +625,7 @@ def __setitem__(self, index, value):
     if self._base is None:  # self is its own base
         self._base_of_self_view(v, idx)
     else:
-        self._rebase_view(v, (("__getitem__", (idx,)),))
+        self._rebase_view(v, idx)
 
 
 def _index_types(idx):  # (torch's refusal of an index tensor not long, int, byte or bool)

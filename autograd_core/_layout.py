@@ -1041,13 +1041,21 @@ def fill_diagonal_(self, fill_value, wrap=False):
 
 def _geometry(t):
     """(the flat memory t's values live in (its root's), t's offset and strides in elements there):
-    torch's storage, for numpy arrays. A root whose memory is not in C order is taken as a C-order
+    torch's storage, for numpy arrays. A root laid out densely in another order (a transpose's
+    result) is its memory in that order; one with gaps or negative strides is taken as a C-order
     copy of its values (so its "storage" is its values in order)."""
     root = t._base if t._base is not None else t
     r = root._data
     if r.__class__ is not _ndarray:
         raise NotImplementedError("as_strided is supported for numpy tensors only by autograd_core")
-    if not r.flags.c_contiguous:
+    dense = (
+        r.size
+        and min(r.strides, default=0) >= 0
+        and (r.size - 1) * r.itemsize == sum((n - 1) * st for n, st in zip(r.shape, r.strides))
+    )
+    if not r.flags.c_contiguous and dense:  # (no gaps: its memory, in memory order, is a view)
+        r = r.ravel(order="K")
+    elif not r.flags.c_contiguous:
         if t._base is not None:
             raise NotImplementedError(
                 "as_strided of a view of a tensor whose memory is not in C order is not supported "

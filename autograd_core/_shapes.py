@@ -28,12 +28,13 @@ from ._reductions import sum
 class _View:
     """How a view was made from its base: a chain of ``(method, args)`` steps (Tensor methods)."""
 
-    __slots__ = ("steps", "epoch", "data_epoch")
+    __slots__ = ("steps", "epoch", "data_epoch", "layout")
 
-    def __init__(self, steps, epoch=0, data_epoch=0):
+    def __init__(self, steps, epoch=0, data_epoch=0, layout=None):
         self.steps = steps
         self.epoch = epoch  # how many in-place view ops (t_, ...) the base had had then
         self.data_epoch = data_epoch  # how many `.data =` the base had had then
+        self.layout = layout  # the base's strides, where the steps read its memory (as_strided)
 
     def current(self, base, view=None):
         """The same view as steps from `base` as it is now: a base changed by in-place view ops
@@ -46,14 +47,38 @@ class _View:
                 "_data_epoch" in view.__dict__
                 or base.__dict__.get("_data_epoch", 0) != self.data_epoch
             ):
-                a, root = view._data, _backend.memory_root(view._data)
-                offset = (a.ctypes.data - root.ctypes.data) // a.itemsize
-                step = ("as_strided", (a.shape, _backend.torch_strides(a), offset))
-                return _View((step,), len(undo or ()), base.__dict__.get("_data_epoch", 0))
+                epochs = len(undo or ()), base.__dict__.get("_data_epoch", 0)
+                return _View((strided(view._data),), *epochs, _backend.torch_strides(base._data))
         if not undo or len(undo) == self.epoch:
             return self
         back = tuple(step for op in reversed(undo[self.epoch :]) for step in op)
         return _View(back + self.steps, len(undo))
+
+    def then(self, view, index):
+        """These steps, then view[index]: one as_strided step of that region's own geometry where
+        this view reads its base's memory so (torch's view of a view), if the index is basic."""
+        if self.layout is None or not _is_basic(index):
+            return _View(self.steps + (("__getitem__", (index,)),), layout=self.layout)
+        items = index if isinstance(index, tuple) else (index,)
+        region = view._data[items + (Ellipsis,) * (Ellipsis not in items)]  # (an array, if 0-d)
+        return _View((strided(region),), self.epoch, self.data_epoch, self.layout)
+
+    def laid_out(self, t):
+        """t, shaped like the base, as torch's CopySlices holds the base's gradient: with the base's
+        strides (new_empty_strided), which an as_strided step reads in memory order. (A base
+        whose memory has gaps or overlaps is left as it is.)"""
+        dims = [d for d in range(t.ndim) if t.shape[d] != 1]
+        order = sorted(dims, key=lambda d: -self.layout[d]) if self.layout else dims
+        if (
+            order == dims
+            or any(  # (C order, or not a dense permutation of it)
+                self.layout[d] != math.prod(t.shape[e] for e in order[k + 1 :])
+                for k, d in enumerate(order)
+            )
+        ):
+            return t
+        order = [d for d in range(t.ndim) if t.shape[d] == 1] + order
+        return t.permute(order).contiguous().permute(sorted(range(t.ndim), key=order.index))
 
     def apply(self, t):
         """The same view of another tensor shaped like the base (recorded like any op)."""
@@ -72,6 +97,13 @@ class _View:
                     break
                 t = getattr(t, name)(*args)
         return tuple(out)
+
+
+def strided(a):
+    """The as_strided step that reads array `a` from its memory: sizes, strides, offset."""
+    root = _backend.memory_root(a)
+    offset = (a.ctypes.data - root.ctypes.data) // a.itemsize
+    return ("as_strided", (a.shape, _backend.torch_strides(a), offset))
 
 
 def _view(out, base, method, *args, creation=None):

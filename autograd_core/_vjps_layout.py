@@ -515,10 +515,15 @@ def _as_strided_view(g, size, stride, offset, storage, input):
 
 
 defvjp("as_strided_view", _as_strided_view, on_arrays=False)
-_VIEW_STEP["as_strided"] = lambda g, shape, size, stride, offset: _as_strided_view(
-    g, size, stride, offset, max(int(np.prod(shape)), _extent(size, stride, offset)),
-    (shape, _c_strides(shape), 0),  # (memory as large as the view reaches: after `.data =` its
-)[0]  # geometry may pass its base's, whose gradient torch still reads)  # fmt: skip
+_VIEW_STEP["as_strided"] = lambda g, shape, size, stride, offset, layout=None: _as_strided_view(
+    g,
+    size,
+    stride,
+    offset,
+    max(int(np.prod(shape)), _extent(size, stride, offset)),
+    (shape, layout or _c_strides(shape), 0),  # (memory as large as the view reaches: after
+)[0]  # `.data =` its geometry may pass its base's, whose gradient torch still reads; the base's
+# memory laid out as the base's strides say)  # fmt: skip
 
 
 def _extent(size, stride, offset):

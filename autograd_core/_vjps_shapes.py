@@ -68,7 +68,8 @@ def outside_view_mask(g, view):
     xp = namespace(g._data)
     shape = g._data.shape
     with no_grad():
-        seen = view.apply(Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape)))
+        seen = Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape))
+        seen = view.apply(view.laid_out(seen))
     m = xp.ones(math.prod(shape), dtype=xp.bool)
     m[xp.reshape(seen._data, (-1,))] = False
     overlaps = any(name == "expand" for name, _ in view.steps)  # (an index may repeat itself)
@@ -308,7 +309,7 @@ VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
 VJP["copy_slices"] = lambda g, view: (  # the region is written, not scaled: an inf there gives 0
     where(outside_view_mask(g, view), g, zeros_of(g)),
-    view.apply(g),
+    view.apply(view.laid_out(g)),
 )
 # CopySlices around an op without derivative, on a view that needs none: torch's runs the op's
 # node (which refuses) though none of its edges leads to the op's other operand (_inplace)
@@ -332,7 +333,8 @@ _VIEW_STEP = {
 def _as_strided(g, view, shapes):
     """A view rebuilt on its base after an in-place change (AsStridedBackward0)."""
     for (name, args), shape in zip(reversed(view.steps), reversed(shapes)):
-        g = _VIEW_STEP[name](g, shape, *args)
+        layout = {"layout": view.layout} if name == "as_strided" else {}  # (the base's strides)
+        g = _VIEW_STEP[name](g, shape, *args, **layout)
     return (g,)
 
 

@@ -1671,6 +1671,26 @@ _SNIPPETS.update({
         "    h = (gx[1] * gx[1]).sum() + gy[1].sin().sum()\n"
         "    out += [gx, gy, L.autograd.grad(h, [x, y]), type(gy.grad_fn).__name__]"
     ),
+    "scatter_checks_dim_first": (  # torch's meta: the dim, the index dtype, src's, shapes, reduce
+        "out = []\nfor code in ('L.zeros(2, 0, dtype=L.float16).scatter_add_(-3, L.tensor([[], []]), "
+        "L.zeros(2, 0))', 'L.zeros(2, 2).scatter_reduce(5, L.tensor([[0.]]), L.zeros(2, 2), \"x\")', "
+        "'L.zeros(2, 2).scatter_reduce(0, L.tensor([[0]]), L.zeros(2, 2), \"x\")'):\n"
+        "    try:\n        eval(code)\n    except (IndexError, RuntimeError) as e:\n"
+        "        out.append((type(e).__name__, str(e)))"
+    ),
+    "as_strided_reads_a_transposed_roots_memory": (  # (its memory in F order: torch's storage)
+        "b = (L.arange(9, dtype=L.float64).reshape(3, 3).t() * 1).requires_grad_()\n"
+        "v = b.as_strided((3, 3), (1, 3), 0); w = L.arange(9, dtype=L.float64).reshape(3, 3) ** 2\n"
+        "out = (v, L.autograd.grad((v * w).sum(), b), b.as_strided((2,), (3,), 1))"
+    ),
+    "data_replaced_under_a_live_view_then_in_place": (  # CopySlices and the remade view read
+        "x = L.tensor([[0.6, -0.3, 0.1], [1.1, 2.4, -1.3], [0.4, -0.4, 1.5]], dtype=L.float64,"
+        " requires_grad=True)\nw = L.arange(9, dtype=L.float64).reshape(3, 3) ** 2\nout = []\n"
+        "for op in ('v1.mul_(w)', 'v1.exp_()', 'v1[0] = 7.0', 'v1[1:] = v1.detach()[:2] * 2'):\n"
+        "    v0 = x * 1.5; v1 = v0.movedim(0, -1); v0[0] = 5.0  # (the view's memory, by strides)\n"
+        "    v0.data = v1.detach() * 0\n    exec(op)\n"
+        "    out.append([L.autograd.grad((t * w).sum(), x, retain_graph=True) for t in (v0, v1)])"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
