@@ -584,8 +584,15 @@ def __setitem__(self, index, value):
         _check_overlap(self._data[idx], (source,))
     elif not masked and not basic:
         _check_overlap(self._data, (v,), full=True)  # torch's index_put_
-    if not basic and not masked:  # torch's make_info, then its iterator's dtypes
-        _index_types(idx)
+    if not basic and not masked:  # torch's make_info (the masks' shapes), its iterator's
+        _index_types(idx)  # value shape, then dtypes; the bounds in its kernel, last
+        slot = _indexed_shape(self, idx)
+        tail = v.shape[_lead_ones(v.shape) :]
+        if len(tail) > len(slot) or any(n not in (1, m) for n, m in zip(tail[::-1], slot[::-1])):
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape {list(v.shape)} cannot be broadcast to "
+                f"indexing result of shape {list(slot)}"
+            )
     if not basic and v.dtype is not self.dtype and not masked:
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {_ops._cname(self)} "
@@ -632,6 +639,32 @@ def _index_types(idx):  # (torch's refusal of an index tensor not long, int, byt
     for i in idx if isinstance(idx, tuple) else (idx,):
         if hasattr(i, "dtype") and _backend.kind(i.dtype) not in "biu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+
+
+def _indexed_shape(self, idx):
+    """The shape self[idx] (an advanced index) has, its index arrays' bounds aside (torch checks
+    them last): the masks' and the arrays' shapes checked, in torch's words."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    arrays = [i for i in items if i is not None and i is not Ellipsis]
+    pos, probe = 0, []
+    for i in items:
+        if i is Ellipsis:  # (the dims the other entries leave)
+            pos += self.ndim - sum(a.ndim if _is_mask(a) else 1 for a in arrays)
+        elif _is_mask(i):
+            pos += i.ndim
+        elif i is not None:
+            n = self.shape[pos] if pos < self.ndim else 0
+            i = np.clip(i, -n, n - 1) if hasattr(i, "dtype") and n else i
+            pos += 1
+        probe.append(i)
+    try:
+        return tuple(self._data[tuple(probe)].shape)
+    except IndexError as e:
+        raise _ops._index_error(e, self._data.shape, idx) from None
+
+
+def _is_mask(i):
+    return getattr(getattr(i, "dtype", None), "kind", None) == "b"
 
 
 def _bounds(self, idx):

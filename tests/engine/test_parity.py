@@ -1691,6 +1691,16 @@ _SNIPPETS.update({
         "    v0.data = v1.detach() * 0\n    exec(op)\n"
         "    out.append([L.autograd.grad((t * w).sum(), x, retain_graph=True) for t in (v0, v1)])"
     ),
+    "setitem_advanced_checks_in_torchs_order": (  # masks, index shapes, value shape, dtype
+        "out = []\nm = L.tensor([True, False, True, False])\n"
+        "for code in ('y[..., L.tensor([-2, 1]), m] = L.tensor(9.0)', "
+        "'y[:, L.tensor([-2, 9]), L.tensor([0, 1, 2])] = L.tensor(9.0)', "
+        "'y[:, L.tensor([-2, 9])] = L.ones(5)', 'y[:, L.tensor([-2, 1])] = L.ones(3, 2, 1, 3)', "
+        "'y[L.tensor([0, 1]), ..., L.tensor([0, 2])] = L.ones(2)'):\n"
+        "    y = L.zeros(2, 4, 3, dtype=L.float64)\n"
+        "    try:\n        exec(code)\n    except (IndexError, RuntimeError) as e:\n"
+        "        out.append((type(e).__name__, str(e)))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
