@@ -195,9 +195,9 @@ def run_node(p, node, grads):
         need = masked_need(p.runs, p.target_nodes, node) if p.runs is not None else None
     try:
         grads_in = node.apply_to_arrays(grads) if p.raw else node.apply(grads)
-    except Exception as e:
-        _anomaly_error(node, e)
-        raise
+    except Exception as e:  # (numpy's broadcast error: a saved leaf reshaped by `.data =`)
+        _anomaly_error(node, err := _messages.in_torch_words(e))
+        raise err from (e.__cause__ if err is e else None)
     finally:
         if need:
             node._need = need

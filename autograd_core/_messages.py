@@ -5,6 +5,9 @@ engine tests compare each text with the one torch raises in the same test. Messa
 values (shapes, dtypes) stay next to the code that knows the values.
 """
 
+import re
+import types
+
 from ._signatures import TORCH_NAMES
 
 NONLEAF_GRAD = (
@@ -186,6 +189,18 @@ def shape_error(op, x, y, err=None):
                 + (f" ({op} of shapes {sx} and {sy})" if op else "")
             )
     return RuntimeError(f"{op}: shapes {sx} and {sy} are not broadcastable")
+
+
+def in_torch_words(e):
+    """numpy's ValueError for arrays that do not broadcast as torch's error; other errors as
+    they are."""
+    shapes = re.findall(r"\(([\d, ]*)\)", str(e)) if isinstance(e, ValueError) else ()
+    if "could not be broadcast" not in str(e) or len(shapes) < 2:
+        return e
+    x, y = (
+        types.SimpleNamespace(shape=[int(n) for n in s.split(",") if n.strip()]) for s in shapes[:2]
+    )
+    return shape_error(None, x, y)
 
 
 DATA_NOT_FLOAT = (

@@ -12,7 +12,7 @@ from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, power, rsqrt, unsqueeze, zeros_of
-from ._vjps_shapes import _unreduce, tie_share, value_selecting
+from ._vjps_shapes import _unreduce, refuse_zero, tie_share, value_selecting
 from .grad_mode import is_grad_enabled
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
@@ -306,7 +306,7 @@ def _spread_mean(gs, x, op, dim, correction, keepdim):
         n *= x.shape[d]
     out = None
     if g_spread is not None:
-        g = _keep(g_spread, dims, keepdim)
+        g = _keep(refuse_zero(g_spread) if op == "std" else g_spread, dims, keepdim)
         centered = x - F.mean(x, dims, keepdim=True)
         if op == "var" and n - correction <= 0 and (dim is None or x.ndim == 0):  # torch: inf,
             out = g * F.where(centered == 0, math.nan, math.inf)  # through g only

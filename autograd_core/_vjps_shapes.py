@@ -108,6 +108,24 @@ def _plain(g):
     return _backend.plain(g)
 
 
+def materialized(r):
+    """r, a kernel's result, with sgn's ZeroTensor zeros made plain (torch's kernels without a
+    ZeroTensor loop write them; the node keeps what it saved)."""
+    if r.__class__ is Tensor:
+        r._data = _backend.plain(r._data)
+        return r
+    return _backend.plain(r)
+
+
+def refuse_zero(g):
+    """torch's formulas that divide sgn's ZeroTensor, then fill the result in place (std's,
+    the p-norms'): refused."""
+    data = g._data if g.__class__ is Tensor else g
+    if data.__class__ is _backend.ZeroGrad:
+        raise RuntimeError(_messages.ZERO_IMMUTABLE)
+    return g
+
+
 VJP["amax_all"] = lambda g, x, ans: (tie_share(g, x, ans),)  # max(): ties split evenly
 
 
@@ -155,7 +173,7 @@ def _var(g, x, dim, correction, keepdim):
 
 VJP["var"] = _var
 VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (  # 0 where std is 0, as torch
-    _unreduce(where(ans == 0, 0.0, g / ans), x.shape, dim, keepdim)
+    _unreduce(where(ans == 0, 0.0, refuse_zero(g) / ans), x.shape, dim, keepdim)
     * (x - mean(x, dim, True))
     / (_count(x.shape, dim) - correction),
 )
@@ -177,7 +195,7 @@ def _norm(g, x, ans, ord, dim, keepdim):
     if ord < 1:
         return (sign(x) * where(x == 0, 0.0, abs(x) ** (ord - 1)) * g * n ** (1 - ord),)
     scaled = sign(x) * abs(x) ** (ord - 1) if ord < 2 else x * abs(x) ** (ord - 2)
-    return (scaled * where(n == 0, 0.0, g / n ** (ord - 1)),)
+    return (scaled * where(n == 0, 0.0, refuse_zero(g) / n ** (ord - 1)),)
 
 
 VJP["norm"] = _norm

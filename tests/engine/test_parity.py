@@ -1701,6 +1701,19 @@ _SNIPPETS.update({
         "    try:\n        exec(code)\n    except (IndexError, RuntimeError) as e:\n"
         "        out.append((type(e).__name__, str(e)))"
     ),
+    "sgn_zero_gradient_through_reductions": (  # std's and the p-norms' formulas fill it in
+        "x = L.tensor([[0.5, -1.2, 2.0], [1.0, 0.3, -0.7]], dtype=L.float64, requires_grad=True)\n"
+        "out = []\nfor f in (lambda: x.std(), lambda: x.std(1), lambda: L.std_mean(x)[0], "
+        "lambda: x.norm(p=3), lambda: x.norm(), lambda: L.nn.functional.logsigmoid(x)):\n"
+        "    try:\n        g = L.autograd.grad(f().sgn().sum(), x)[0]\n"
+        "        out.append((g, g._is_zerotensor()))\n"
+        "    except RuntimeError as e:\n        out.append(str(e))"  # (place: torch's ZeroTensor)
+    ),
+    "saved_leaf_reshaped_by_data_broadcast_message": (  # numpy's ValueError in torch's words
+        "x = L.tensor([[1.3], [-1.6], [-1.2], [0.8]], dtype=L.float64, requires_grad=True)\n"
+        "y = x.sin(); x.data = L.zeros(2, 1, dtype=L.float64)\n"
+        "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    out = str(e)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
