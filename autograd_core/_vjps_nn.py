@@ -19,7 +19,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import fused, loss_scale, materialized, twice, valued
+from ._vjps_shapes import fused, loss_scale, twice, valued
 from .grad_mode import is_grad_enabled, no_grad
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -478,10 +478,7 @@ def _mish(g, x):
 _nn("mish", fused(_mish, composite=True))
 
 
-_nn(  # (its kernel writes sgn's ZeroTensor as plain zeros; its node keeps it)
-    "logsigmoid",
-    twice("LogSigmoidBackwardBackward0", fused(lambda g, x: (materialized(g * F.sigmoid(-x)),))),
-)
+_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", fused(lambda g, x: (g * F.sigmoid(-x),))))
 
 
 def _glu(g, x, dim):

@@ -234,13 +234,15 @@ def fused(rule, composite=False):
     16-bit tensors in float32, rounded once. The values come from the rule on float32 copies;
     under create_graph the rule's own ops give the derivatives (`valued`), or, for a
     `composite` one (silu's, mish's: torch's double backward runs their formula op by op), the
-    values too."""
+    values too. (A kernel writes sgn's ZeroTensor as plain zeros: `materialized`.)"""
 
     @functools.wraps(rule)
     def run(g, x, *args, **kwargs):
         low = g.dtype
         if low.itemsize != 2 or not low.is_floating_point or composite and is_grad_enabled():
-            return rule(g, x, *args, **kwargs)
+            return tuple(
+                None if r is None else materialized(r) for r in rule(g, x, *args, **kwargs)
+            )
         with no_grad():
             values = rule(g.float(), x.float(), *args, **kwargs)
         values = [None if v is None else v.to(low)._data for v in values]

@@ -1704,7 +1704,9 @@ _SNIPPETS.update({
     "sgn_zero_gradient_through_reductions": (  # std's and the p-norms' formulas fill it in
         "x = L.tensor([[0.5, -1.2, 2.0], [1.0, 0.3, -0.7]], dtype=L.float64, requires_grad=True)\n"
         "out = []\nfor f in (lambda: x.std(), lambda: x.std(1), lambda: L.std_mean(x)[0], "
-        "lambda: x.norm(p=3), lambda: x.norm(), lambda: L.nn.functional.logsigmoid(x)):\n"
+        "lambda: x.norm(p=3), lambda: x.norm(), lambda: L.nn.functional.logsigmoid(x),\n"
+        "          lambda: L.nn.functional.gelu(x), lambda: L.nn.functional.silu(x),\n"
+        "          lambda: L.nn.functional.leaky_relu(x), lambda: L.nn.functional.mish(x)):\n"
         "    try:\n        g = L.autograd.grad(f().sgn().sum(), x)[0]\n"
         "        out.append((g, g._is_zerotensor()))\n"
         "    except RuntimeError as e:\n        out.append(str(e))"  # (place: torch's ZeroTensor)
