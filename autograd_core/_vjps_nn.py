@@ -15,6 +15,8 @@ import numpy as np
 from . import _backend, _messages
 from ._api import ops as F
 from ._graph import node_class
+from ._norms import group_norm_stats, reduce_all
+from ._pointwise import _fma
 from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
@@ -86,11 +88,12 @@ def _norm_input_grad(gxhat, xhat, rstd, dims):
     return rstd * (gxhat - gxhat.mean(dims, True) - xhat * (gxhat * xhat).mean(dims, True))
 
 
-def _layer_norm(g, x, y, need, dims, eps):
-    """torch's CPU kernel gives the values (`_layer_norm_kernel`); under create_graph the
-    composed rule below gives their derivatives."""
+def _layer_norm(g, x, y, need, dims, eps, stats):
+    """torch's CPU kernel gives the values (`_layer_norm_kernel`, from the mean and rstd the
+    forward saved); under create_graph the composed rule below gives their derivatives."""
     lead = tuple(range(x.ndim - len(dims)))  # weight and bias: summed here, as torch's node does
-    kernel = _layer_norm_kernel(g._data, x._data, None if y is None else y._data, dims, eps, lead)
+    w = None if y is None else y._data
+    kernel = _layer_norm_kernel(g._data, x._data, w, dims, stats, lead)
     if not is_grad_enabled():
         return tuple(Tensor._from_data(k) if n else None for k, n in zip(kernel, need))
     xhat, rstd = _normalized(x, dims, eps)
@@ -99,7 +102,7 @@ def _layer_norm(g, x, y, need, dims, eps):
     return tuple(None if o is None else valued(o, k) for o, k in zip(outs, kernel))
 
 
-def _layer_norm_kernel(g, x, w, dims, eps, lead):
+def _layer_norm_kernel(g, x, w, dims, stats, lead):
     """(dx, dweight, dbias) arrays as torch's LayerNormBackwardKernel computes them: in the
     opmath type, from the mean and 1/std its forward stored in the input's dtype (in float32
     when the weight is float32 for a 16-bit input)."""
@@ -107,10 +110,11 @@ def _layer_norm_kernel(g, x, w, dims, eps, lead):
     xf, low = _backend.opmath(x)
     f = xf.dtype
     gf, wf = xp.astype(g, f), None if w is None else xp.astype(w, f)
-    mean = xp.mean(xf, axis=dims, keepdims=True)
-    rstd = 1 / xp.sqrt(xp.mean((xf - mean) ** 2, axis=dims, keepdims=True) + eps)
+    mean, rstd = stats
     if low is not None and (w is None or w.dtype == x.dtype):
         mean, rstd = (xp.astype(xp.astype(v, low), f) for v in (mean, rstd))
+    if low is None and x.__class__ is np.ndarray:
+        return _layer_norm_rows(gf, xf, wf, mean, rstd, dims, lead)
     gw = gf if wf is None else gf * wf
     scale = 1 / math.prod(x.shape[d] for d in dims)  # (a Python float: in f, as torch's)
     ds, db = xp.sum(gw * xf, axis=dims, keepdims=True), xp.sum(gw, axis=dims, keepdims=True)
@@ -121,6 +125,24 @@ def _layer_norm_kernel(g, x, w, dims, eps, lead):
     if f == np.float32 and x.__class__ is np.ndarray:
         xhat = (rstd.astype(np.float64) * xf + (-rstd * mean).astype(np.float64)).astype(f)
     return dx, xp.sum(gf * xhat, axis=lead), xp.sum(gf, axis=lead)
+
+
+def _layer_norm_rows(g, x, w, mean, rstd, dims, lead):
+    """torch's layer_norm_backward_frame for float32 and float64, row by row: ds and db summed by
+    its vectorized loops (`reduce_all`), then dx = fma(b, x, rstd * g * w) + c, with b and c
+    formed with the fused multiply-adds of its compiled code. (dweight, dbias: summed over the
+    rows, its per-thread buffers aside.)"""
+    shape, n = x.shape, math.prod(x.shape[d] for d in dims)
+    g2, x2, a = g.reshape(-1, n), x.reshape(-1, n), rstd.reshape(-1, 1)
+    w2 = None if w is None else np.broadcast_to(w.reshape(1, n), g2.shape)
+    ds = reduce_all(g2, x2, w2)[:, None]
+    db = (reduce_all(g2) if w is None else reduce_all(g2, w2))[:, None]
+    mu, scale = mean.reshape(-1, 1), a.dtype.type(1) / a.dtype.type(n)
+    b = _fma(db, mu, -ds) * a * a * a * scale
+    c = _fma(-b, mu, -(db * a * scale))
+    dx = (_fma(b, x2, a * g2 if w is None else a * g2 * w2) + c).reshape(shape)
+    xhat = _fma(rstd, x, -rstd * mean)  # (torch's dweight reads a * x + b, fused)
+    return dx, (g * xhat).sum(axis=lead), g.sum(axis=lead)
 
 
 _nn("layer_norm", twice("NativeLayerNormBackwardBackward0", _layer_norm, False))
@@ -352,10 +374,13 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     ct = _backend.float32 if low and not composed else x.dtype
     pt = _backend.float32 if mixed else x.dtype
     n, c = x.shape[0], x.shape[1]
-    xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, -1)
-    _, rstd = _normalized(xs, (2,), eps)
     st = pt if composed else ct  # (the kernel reads them into float32)
-    mu, rstd = (t.to(pt).to(st).reshape(n, groups, 1, 1) for t in (xs.mean(2, True), rstd))
+    if composed:  # (mean and rstd as ops of x: their own derivatives)
+        xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, -1)
+        stats = (xs.mean(2, True), _normalized(xs, (2,), eps)[1])
+    else:
+        stats = (Tensor._from_data(t) for t in group_norm_stats(x._data, groups, eps))
+    mu, rstd = (t.to(pt).to(st).reshape(n, groups, 1, 1) for t in stats)
     if composed:  # torch's mean and rstd are outputs of the forward node: of x and the weight
         ties = [t for t in (x, y) if t is not None]
         mu, rstd = (
@@ -364,6 +389,13 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     xg = x.to(ct).reshape(n, groups, c // groups, -1)
     dy = g.to(ct).reshape(xg.shape)
     w = None if y is None else (y if composed else y.to(ct)).reshape(1, groups, -1, 1)
+    if not composed and not low and x._data.__class__ is np.ndarray:  # (its float kernels)
+        rows = _group_norm_rows(dy._data, xg._data, None if w is None else w._data, mu, rstd)
+        shapes = (x.shape, (c,), (c,))
+        return tuple(
+            Tensor._from_data(r.reshape(sh)).to(pt if k else x.dtype) if n else None
+            for k, (r, sh, n) in enumerate(zip(rows, shapes, need))
+        )
     ds, db = (dy * xg).sum(3, True), dy.sum(3, True)
     gx = gw = gb = None
     if need[0]:
@@ -379,6 +411,49 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     if need[2]:
         gb = db.sum(0).reshape(c).to(pt)  # torch's: not tied to the input (unlike batch_norm's)
     return gx, gw, gb
+
+
+def _group_norm_rows(dy, x, w, mean, rstd):
+    """torch's GroupNormInputBackward for float32 and float64 (arrays shaped (n, groups,
+    channels per group, -1)): each channel's ds and db summed by its vectorized loops, then over
+    the group's channels (times the weight), c2 and c3 and dx = fma(c1, dy, c2 * x) + c3 formed
+    with the fused multiply-adds of its compiled code; dweight and dbias summed sample by
+    sample. Returns (dx, dweight, dbias) arrays."""
+    n, groups, per, hw = x.shape
+    fused = x.dtype == np.float64  # (its float64 loop fuses the last vector's products)
+    dsc = reduce_all(dy.reshape(-1, hw), x.reshape(-1, hw), fused=fused).reshape(n * groups, per)
+    dbc = reduce_all(dy.reshape(-1, hw)).reshape(n * groups, per)
+    wg = None if w is None else np.broadcast_to(w.reshape(1, groups, per), (n, groups, per))
+    ds, db = (_group_sum(t, None if wg is None else wg.reshape(-1, per)) for t in (dsc, dbc))
+    mu, r = (t._data.reshape(-1) for t in (mean, rstd))
+    s = r.dtype.type(1) / r.dtype.type(per * hw)
+    c2 = _fma(db, mu, -ds) * r * r * r * s
+    c3 = _fma(-(db * r), np.full_like(r, s), -c2 * mu)
+    c1 = r.reshape(n, groups, 1, 1) * (1 if wg is None else wg[..., None])
+    shape = (n, groups, 1, 1)
+    dx = _fma(c1, dy, c2.reshape(shape) * x) + c3.reshape(shape)
+    gw, gb = np.zeros(per * groups, x.dtype), np.zeros(per * groups, x.dtype)
+    for k in range(n):  # (GammaBackward, BetaBackward: sample by sample)
+        sl = slice(k * groups, (k + 1) * groups)
+        gw = _fma(_fma(-dbc[sl], mu[sl, None], dsc[sl]), r[sl, None], gw.reshape(groups, per))
+        gb = gb.reshape(groups, per) + dbc[sl]
+    return dx, gw, gb
+
+
+def _group_sum(v, w):
+    """torch's CalcDsDb: each row's sum of v (times w), in vectors of 32 bytes (fused
+    multiply-adds), the rest into the first lane, then the lanes added in order from 0."""
+    lanes = 32 // v.dtype.itemsize
+    acc, full = np.zeros((v.shape[0], lanes), v.dtype), v.shape[1] - v.shape[1] % lanes
+    w = np.ones_like(v) if w is None else w
+    for j in range(0, full, lanes):
+        acc = _fma(v[:, j : j + lanes], w[:, j : j + lanes], acc)
+    for j in range(full, v.shape[1]):
+        acc[:, 0] = _fma(v[:, j], w[:, j], acc[:, 0])
+    total = np.zeros(v.shape[0], v.dtype)
+    for lane in range(lanes):
+        total = total + acc[:, lane]
+    return total
 
 
 _nn("group_norm", _group_norm)

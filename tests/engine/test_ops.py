@@ -79,11 +79,15 @@ def test_rule_gives_the_same_gradients_on_arrays_and_on_tensors(ag, op):
     g = ag.tensor(grad_output(op, tuple(out.shape)), dtype=ag.float64)
     on_tensors = ag.autograd.grad(out, xs, g, retain_graph=True, create_graph=True, allow_unused=True)
     on_arrays = ag.autograd.grad(out, xs, g, allow_unused=True)
+    # torch's group_norm computes its first-order values with its kernel, but under create_graph
+    # with its composed formula (infinitely_differentiable_native_group_norm_backward): the two
+    # round differently in torch too, and cancel in these small inputs.
+    rtol, atol = (1e-9, 1e-15) if op.id.startswith("group_norm") else (1e-12, 0)
     for i, (t, a) in enumerate(zip(on_tensors, on_arrays)):
         assert (t is None) == (a is None), f"{op.id} input {i}: one form gave None"
         if t is not None:
             assert t.dtype == a.dtype and tuple(t.shape) == tuple(a.shape), f"{op.id} input {i}"
-            np.testing.assert_allclose(to_np(t), to_np(a), rtol=1e-12, atol=0, err_msg=f"{op.id} input {i}")
+            np.testing.assert_allclose(to_np(t), to_np(a), rtol=rtol, atol=atol, err_msg=f"{op.id} input {i}")
 
 
 @pytest.mark.parametrize("op", GRADGRAD_ROWS)

@@ -1716,6 +1716,21 @@ _SNIPPETS.update({
         "y = x.sin(); x.data = L.zeros(2, 1, dtype=L.float64)\n"
         "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    out = str(e)"
     ),
+    "layer_and_group_norm_round_as_torchs_kernels": (  # Welford moments, fused multiply-adds:
+        "import numpy as np\nrng = np.random.default_rng(3)\nout = []\n"  # (bit for bit)
+        "bits = lambda *ts: [[v.hex() for v in t.double().flatten().tolist()] for t in ts]\n"
+        "for dt in (L.float32, L.float64, L.bfloat16):\n"
+        "    for shape in ((4, 5), (3, 33), (2, 300), (2, 6, 20)):\n"
+        "        x = L.tensor(rng.normal(size=shape) * 2 + 1, dtype=dt, requires_grad=True)\n"
+        "        n, w = shape[-1], L.tensor(rng.normal(size=shape[-1]), dtype=dt, requires_grad=True)\n"
+        "        g = L.tensor(rng.normal(size=shape), dtype=dt)\n"
+        "        y = L.nn.functional.layer_norm(x, (n,)) + L.nn.functional.layer_norm(x, (n,), w, w)\n"
+        "        gx, = L.autograd.grad(y, x, g)\n        out += bits(y, gx)\n"
+        "        if len(shape) == 3:  # (group norm: its weight's and bias' gradients too)\n"
+        "            c = L.tensor(rng.normal(size=6), dtype=dt, requires_grad=True)\n"
+        "            z = L.nn.functional.group_norm(x, 3, c, c * 2)\n"
+        "            out += bits(z, *L.autograd.grad(z, (x, c), g))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
