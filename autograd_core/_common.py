@@ -20,7 +20,7 @@ import numpy as np
 from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
-from ._operands import _cast, _cname, _dim, _no_kernel, _operands, result_type
+from ._operands import _cast, _check_broadcast, _cname, _dim, _no_kernel, _operands, result_type
 from ._ops import _record, _shape_error, silent
 from ._arithmetic import (
     _not_differentiable,
@@ -685,6 +685,7 @@ def _flag_inplace(op, refuse_leaf=False):
             raise TypeError(f"TensorBase.{op.__name__}_() takes no arguments ({len(args)} given)")
         if refuse_leaf:
             self._check_inplace(args)
+            _check_broadcast(self, args)  # (TensorIterator's shapes before the dtypes)
             dt = result_type(self, args[0]) if len(args) == 1 else self.dtype
             if dt.is_floating_point and not self.dtype.is_floating_point:  # (before the kernel)
                 raise RuntimeError(

@@ -21,7 +21,7 @@ from ._backend import namespace
 from ._graph import RULES, SavedTensor, node_class
 from ._shapes import _View
 from ._tensor import Tensor
-from ._operands import _as_tensor_like, _cast, result_type
+from ._operands import _as_tensor_like, _cast, _check_broadcast, result_type
 from .grad_mode import _mode, enable_grad, no_grad
 from . import _messages
 
@@ -100,23 +100,6 @@ def _layout(a):
         need *= a.shape[d]
     begin = a.ctypes.data
     return begin, begin + a.size * a.itemsize, strides
-
-
-def _check_broadcast(self, operands):
-    """TensorIterator's shape check, before the kernel's dtype check: the operands broadcast to
-    a shape that is not self's (a mismatch among them is left to the op's own message)."""
-    shape = self._data.shape
-    others = [t._data.shape for t in operands if isinstance(t, Tensor) and t._data.shape != shape]
-    if not others:
-        return
-    try:
-        out = np.broadcast_shapes(shape, *others)
-    except ValueError:
-        return
-    if out != shape:
-        raise RuntimeError(
-            f"output with shape {list(shape)} doesn't match the broadcast shape {list(out)}"
-        )
 
 
 def _check_overlap(dst, operands, full=False):

@@ -50,6 +50,23 @@ def _as_tensor_like(value, ref):
     return Tensor._from_data(arr)
 
 
+def _check_broadcast(self, operands):
+    """TensorIterator's shape check, before the kernel's dtype check: the operands broadcast to
+    a shape that is not self's (a mismatch among them is left to the op's own message)."""
+    shape = self._data.shape
+    others = [t._data.shape for t in operands if isinstance(t, Tensor) and t._data.shape != shape]
+    if not others:
+        return
+    try:
+        out = np.broadcast_shapes(shape, *others)
+    except ValueError:
+        return
+    if out != shape:
+        raise RuntimeError(
+            f"output with shape {list(shape)} doesn't match the broadcast shape {list(out)}"
+        )
+
+
 def _device_error(a, b):
     return RuntimeError(
         "Expected all tensors to be on the same device, but found at least two devices, "

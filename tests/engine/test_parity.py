@@ -1731,6 +1731,12 @@ _SNIPPETS.update({
         "            z = L.nn.functional.group_norm(x, 3, c, c * 2)\n"
         "            out += bits(z, *L.autograd.grad(z, (x, c), g))"
     ),
+    "bitwise_in_place_checks_the_shape_first": (  # TensorIterator's shapes, then the dtypes
+        "out = []\nfor code in ('y |= L.zeros(2, 3)', 'y &= L.zeros(3)', "
+        "'y.bitwise_xor_(L.zeros(2, 3))', 'y ^= L.ones(2, 3, dtype=L.int64)'):\n"
+        "    y = L.tensor([-1, 5, 5])\n    try:\n        exec(code)\n        out.append(y)\n"
+        "    except RuntimeError as e:\n        out.append(str(e))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
