@@ -9,6 +9,7 @@ import builtins
 
 import numpy as np
 
+from . import _backend
 from ._backend import namespace, opmath, plain, round_back
 from ._tensor import Tensor
 from ._amp_policy import float32_precision
@@ -98,6 +99,22 @@ def bce_backward(g, x, y, weight=None, reduction="mean"):
     return _record("bce_backward", "BinaryCrossEntropyBackwardBackward0", r, (g, x, y), attrs)
 
 
+def _smooth_l1_kernel(d, g, norm, beta, operands):
+    """torch's smooth_l1_backward CPU kernel (float32, float64): its vectorized loop computes
+    norm * (d / beta or +-1) * g with beta in the dtype, its scalar loop (the last elements of a
+    contiguous tensor, n % 16 float32 or n % 8 float64, or all of a strided one) norm * d * g in
+    the dtype, then / beta in double."""
+    f = d.dtype.type
+    vec = (norm * np.where(np.abs(d) >= f(beta), np.where(d > 0, f(1), f(-1)), d / f(beta))) * g
+    wide, edge = d.astype(np.float64), norm * g
+    inner = ((norm * d * g).astype(np.float64) / beta).astype(d.dtype)
+    scalar = np.where(wide <= -beta, -edge, np.where(wide >= beta, edge, inner))
+    if not all(o.flags.c_contiguous or not any(o.strides) for o in operands):
+        return scalar
+    tail = _backend.scalar_tail(d, 64)
+    return vec if tail is None else np.where(tail, scalar, vec)
+
+
 # torch's node of each pointwise loss's gradient, when that gradient is recorded (create_graph)
 _BACKWARD_NODES = {
     "mse": "MseLossBackwardBackward0",
@@ -120,6 +137,8 @@ def loss_backward(g, x, y, kind, reduction, param=None):
     gd = plain(g._data)  # (sgn's ZeroTensor: torch's kernel writes plain zeros)
     if kind == "mse":
         r = norm * d * gd
+    elif kind == "smooth_l1" and d.__class__ is np.ndarray and d.dtype.itemsize >= 4:
+        r = _smooth_l1_kernel(d, gd, norm, param, (a, b, gd))
     else:  # beyond +-param the slope is constant: +-param (huber), +-1 (smooth_l1)
         edge = norm * gd * param if kind == "huber" else norm * gd
         inner = norm * d * gd if kind == "huber" else norm * d * gd / param

@@ -1737,6 +1737,16 @@ _SNIPPETS.update({
         "    y = L.tensor([-1, 5, 5])\n    try:\n        exec(code)\n        out.append(y)\n"
         "    except RuntimeError as e:\n        out.append(str(e))"
     ),
+    "smooth_l1_gradient_as_torchs_two_loops": (  # vectorized body, scalar tail (beta a double)
+        "import numpy as np\nrng = np.random.default_rng(4)\nout = []\n"
+        "for dt, n in ((L.float32, 20), (L.float32, 37), (L.float64, 13)):\n"
+        "    a = L.tensor(rng.normal(size=n), dtype=dt, requires_grad=True)\n"
+        "    b = L.tensor(rng.normal(size=n) * 0.3, dtype=dt)\n"
+        "    for red in ('mean', 'none'):\n"
+        "        l = L.nn.functional.smooth_l1_loss(a, b, reduction=red, beta=0.7)\n"
+        "        g, = L.autograd.grad((l * 1.5).sum(), a)\n"
+        "        out.append([v.hex() for v in g.double().tolist()])"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
