@@ -547,8 +547,9 @@ def __setitem__(self, index, value):
         if v.ndim == 0 and self.ndim:  # copy_ of v without its leading 1s, expanded
             return self.fill_(v)
         if v.shape != self.shape:
-            if v._data.size == 1 == self._data.size:  # (torch expands it from 0-d: strides 0,
-                _check_overlap(self._data, (v,))  # so shared memory is a partial overlap)
+            if v._data.size == 1 == self._data.size and self.ndim:  # (torch expands it from
+                _check_overlap(self._data, (v,))  # 0-d: strides 0, so shared memory is a partial
+                # overlap; into a 0-d self it is the same element: allowed)
             v = v.view(v.shape[_lead_ones(v.shape) :]).expand(tuple(self.shape))
         return self.copy_(v)
     if self._base is not None and self._vc[0] != self._view_vc and _ops._is_basic(idx):

@@ -1747,6 +1747,11 @@ _SNIPPETS.update({
         "        g, = L.autograd.grad((l * 1.5).sum(), a)\n"
         "        out.append([v.hex() for v in g.double().tolist()])"
     ),
+    "setitem_0d_view_from_its_own_one_element_view": (  # the same element: no overlap refusal
+        "a = L.tensor([0.5, 1.0, -2.0]); v1 = a[2:]; v2 = v1[0]; v2[...] = v1 * 1\n"
+        "v2[...] = v1; v2[...] = v1.view(1, 1)\nout = (a, v2, v2._version)\n"
+        "try:\n    v1.view(1, 1)[...] = v1\nexcept RuntimeError as e:\n    out += (str(e),)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
