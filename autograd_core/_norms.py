@@ -2,6 +2,8 @@
 torch.group_norm), each one node whose VJP is in _vjps_nn.
 """
 
+import math
+
 import numpy as np
 
 from . import _backend
@@ -48,8 +50,11 @@ def rowwise_moments(x):
     of 32 bytes in chunks of 16, the chunks merged in a cascade, a scalar Welford over the tail,
     then the vector's lanes merged in, with the fused multiply-adds its compiled loops have.
     (Other array libraries: a two-pass mean and variance.)"""
-    if x.__class__ is not np.ndarray or not x.shape[1]:
-        xp = namespace(x)
+    xp = namespace(x)
+    if not x.shape[1]:  # (torch's: a mean of 0 and a variance of 0 / 0)
+        zero = xp.zeros((x.shape[0],), dtype=_backend.opmath(x)[0].dtype, device=x.device)
+        return zero, zero / zero
+    if x.__class__ is not np.ndarray:
         mean = xp.mean(x, axis=1)
         return mean, xp.mean((x - mean[:, None]) ** 2, axis=1)
     f = np.float32 if x.dtype.itemsize <= 4 else np.float64
@@ -129,7 +134,9 @@ def group_norm_stats(a, groups, eps):
     (n, groups, 1, 1)), in its opmath dtype: RowwiseMoments, then 1 / sqrt(var + eps) in
     double (its eps is a C double)."""
     xp = namespace(a)
-    mean, var = rowwise_moments(xp.reshape(a, (a.shape[0] * groups, -1)))
+    mean, var = rowwise_moments(
+        xp.reshape(a, (a.shape[0] * groups, math.prod(a.shape[1:]) // groups))
+    )
     var = xp.where(var < 0, 0 * var, var)  # (std::max: a NaN stays)
     rstd = xp.astype(1 / xp.sqrt(xp.astype(var, xp.float64) + eps), var.dtype)
     return (xp.reshape(t, (a.shape[0], groups, 1, 1)) for t in (mean, rstd))
@@ -144,7 +151,7 @@ def reduce_all(x, y=None, z=None, fused=True):
     terms = x if y is None else x * y if z is None else x * y * z
     lanes, n = 32 // x.dtype.itemsize, x.shape[1]
     if n < lanes or x.__class__ is not np.ndarray:
-        return terms.sum(axis=1) if n >= lanes else sum(terms[:, i] for i in range(n))
+        return terms.sum(axis=1) if n >= lanes or not n else sum(terms[:, i] for i in range(n))
     full = n - n % lanes  # (numpy adds along a middle axis in order: v0 + v1 + ...)
     acc = terms[:, :full].reshape(terms.shape[0], -1, lanes).sum(axis=1)
     if full < n:  # (its last, partial vector: a fused multiply-add where there is a product)
@@ -296,7 +303,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
     mean, rstd = group_norm_stats(input._data, num_groups, eps)
     a, low = _backend.opmath(input._data)  # torch's kernel: float32 for 16-bit inputs
     xp = namespace(a)
-    a4 = xp.reshape(a, (n, num_groups, c // num_groups, -1))
+    a4 = xp.reshape(a, (n, num_groups, c // num_groups, math.prod(a.shape[2:])))
     if weight is None and bias is None:
         r = (a4 - mean) * rstd
     else:  # per channel: scale = rstd * weight, y = fma(scale, x, fma(-scale, mean, bias))

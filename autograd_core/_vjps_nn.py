@@ -376,7 +376,7 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     n, c = x.shape[0], x.shape[1]
     st = pt if composed else ct  # (the kernel reads them into float32)
     if composed:  # (mean and rstd as ops of x: their own derivatives)
-        xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, -1)
+        xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, x.numel() // n // groups)
         stats = (xs.mean(2, True), _normalized(xs, (2,), eps)[1])
     else:
         stats = (Tensor._from_data(t) for t in group_norm_stats(x._data, groups, eps))
@@ -386,7 +386,7 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
         mu, rstd = (
             F.grad_tie(t, *ties, name="NativeGroupNormBackward0", zeros=False) for t in (mu, rstd)
         )
-    xg = x.to(ct).reshape(n, groups, c // groups, -1)
+    xg = x.to(ct).reshape(n, groups, c // groups, math.prod(x.shape[2:]))
     dy = g.to(ct).reshape(xg.shape)
     w = None if y is None else (y if composed else y.to(ct)).reshape(1, groups, -1, 1)
     if not composed and not low and x._data.__class__ is np.ndarray:  # (its float kernels)
@@ -399,7 +399,7 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     ds, db = (dy * xg).sum(3, True), dy.sum(3, True)
     gx = gw = gb = None
     if need[0]:
-        s = 1.0 / (xg.shape[2] * xg.shape[3])
+        s = 1.0 / (xg.shape[2] * xg.shape[3]) if xg.shape[2] * xg.shape[3] else math.inf
         rstd3 = rstd * rstd * rstd
         b = (ds if w is None else ds * w).sum(2, True)
         e = (db if w is None else db * w).sum(2, True)
@@ -421,8 +421,9 @@ def _group_norm_rows(dy, x, w, mean, rstd):
     sample. Returns (dx, dweight, dbias) arrays."""
     n, groups, per, hw = x.shape
     fused = x.dtype == np.float64  # (its float64 loop fuses the last vector's products)
-    dsc = reduce_all(dy.reshape(-1, hw), x.reshape(-1, hw), fused=fused).reshape(n * groups, per)
-    dbc = reduce_all(dy.reshape(-1, hw)).reshape(n * groups, per)
+    rows = (n * groups * per, hw)
+    dsc = reduce_all(dy.reshape(rows), x.reshape(rows), fused=fused).reshape(n * groups, per)
+    dbc = reduce_all(dy.reshape(rows)).reshape(n * groups, per)
     wg = None if w is None else np.broadcast_to(w.reshape(1, groups, per), (n, groups, per))
     ds, db = (_group_sum(t, None if wg is None else wg.reshape(-1, per)) for t in (dsc, dbc))
     mu, r = (t._data.reshape(-1) for t in (mean, rstd))

@@ -1752,6 +1752,14 @@ _SNIPPETS.update({
         "v2[...] = v1; v2[...] = v1.view(1, 1)\nout = (a, v2, v2._version)\n"
         "try:\n    v1.view(1, 1)[...] = v1\nexcept RuntimeError as e:\n    out += (str(e),)"
     ),
+    "group_and_layer_norm_of_nothing": (  # (a mean of 0, a variance of 0 / 0)
+        "x = L.zeros(2, 4, 0, 3, requires_grad=True); w = L.ones(4, requires_grad=True)\n"
+        "r = L.nn.functional.group_norm(x, 4, w, w); r.sum().backward()\n"
+        "g = L.autograd.grad(L.nn.functional.group_norm(x, 2).sum(), x, create_graph=True)\n"
+        "z = L.zeros(0, 5, requires_grad=True)\n"
+        "L.nn.functional.layer_norm(z, (5,), w[:1].expand(5)).sum().backward()\n"
+        "out = (r, x.grad, w.grad, g, z.grad)"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
