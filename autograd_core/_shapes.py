@@ -909,6 +909,14 @@ def _nothing_taken(data, idx):
 
 def getitem(x, index):
     """x[index]: ints and slices give views (Select/Slice), arrays and masks give copies (Index)."""
+    if (
+        x._base is not None
+        and x._rg
+        and _mode.grad_enabled
+        and (x.ndim or index.__class__ is not int)
+    ):
+        x.grad_fn  # noqa: B018  (torch reads x's node first, after its binding's 0-d int check:
+        # a stale output of a multi-output view refuses before the index)
     idx = _index_arg(index)
     for i in idx if isinstance(idx, tuple) else (idx,):
         if isinstance(i, slice) and i.step is not None and i.step <= 0:

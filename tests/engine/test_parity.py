@@ -1760,6 +1760,13 @@ _SNIPPETS.update({
         "L.nn.functional.layer_norm(z, (5,), w[:1].expand(5)).sum().backward()\n"
         "out = (r, x.grad, w.grad, g, z.grad)"
     ),
+    "stale_unbind_output_indexed": (  # its node is read before the index (a 0-d int: after)
+        "out = []\nfor index in ('[:1]', '[0]', '[None]', '[...]'):\n"
+        "    x = L.tensor([2.0, 0.68, 1.98], requires_grad=True); v0 = x + 0\n"
+        "    v3 = v0.unbind(0)[0]; v0.detach()[0] = 5.0\n"
+        "    try:\n        eval('v3' + index)\n    except (IndexError, RuntimeError) as e:\n"
+        "        out.append((type(e).__name__, str(e)[:60]))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
