@@ -23,7 +23,7 @@ from . import _backend
 from ._amp_policy import cuda_float32, float32_precision, lower_precision
 from ._backend import namespace
 from ._creation import _gen
-from ._operands import _cast, _cname, _no_kernel, loss_dtype
+from ._operands import _cast, _cname, _dim, _no_kernel, loss_dtype
 from ._ops import _record, silent
 from ._tensor import Tensor
 from .grad_mode import is_grad_enabled
@@ -720,7 +720,7 @@ def glu(input, dim=-1):
     """a * sigmoid(b), a and b the two halves of the input along dim; GluBackward0."""
     if input.ndim == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
-    d = dim % input.ndim
+    d = _dim(dim, input.ndim)
     if input.shape[d] % 2:
         raise RuntimeError(
             f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}"

@@ -1767,6 +1767,11 @@ _SNIPPETS.update({
         "    try:\n        eval('v3' + index)\n    except (IndexError, RuntimeError) as e:\n"
         "        out.append((type(e).__name__, str(e)[:60]))"
     ),
+    "glu_dim_out_of_range": (  # (was wrapped around silently)
+        "out = []\nfor x, d in ((L.ones(1, 0, dtype=L.float16), -3), (L.ones(2, 4), 2), "
+        "(L.ones(3, 4), -2)):\n    try:\n        out.append(L.nn.functional.glu(x, dim=d))\n"
+        "    except (IndexError, RuntimeError) as e:\n        out.append(str(e))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
