@@ -64,14 +64,17 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
     picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
     losses, low = opmath(-picked * wt)
-    total = xp.sum(opmath(wt)[0])
-    if reduction == "mean":
-        r = xp.sum(losses) / total
-    elif reduction == "sum":
-        r = xp.sum(losses)
-    else:
-        r = losses if a.ndim == 2 else losses[0]
-    r, total = round_back(r, low), round_back(total, low)
+    if reduction == "none" or a.__class__ is not np.ndarray or low is not None:
+        total = xp.sum(opmath(wt)[0])
+        r = xp.sum(losses) / total if reduction == "mean" else xp.sum(losses)
+        r = r if reduction != "none" else losses if a.ndim == 2 else losses[0]
+    else:  # torch's cascade of partial sums over the batch (its products fused in)
+        keep = np.asarray(valid)
+        p, wp, rows = picked[keep], wt[keep], np.flatnonzero(keep)
+        r = _cascade(-p, rows) if weight is None else _cascade(p, rows, wp)
+        total = _cascade(wp, rows) if weight is not None else wp.dtype.type(wp.size)
+        r = r / total if reduction == "mean" else r
+    r, total = round_back(np.asarray(r), low), round_back(total, low)
     attrs = {
         "shape": a.shape,
         "target": Tensor._from_data(safe),
@@ -113,6 +116,53 @@ def _smooth_l1_kernel(d, g, norm, beta, operands):
         return scalar
     tail = _backend.scalar_tail(d, 64)
     return vec if tail is None else np.where(tail, scalar, vec)
+
+
+def _cascade(values, batch, weights=None):
+    """torch's nll_loss sum over the batch (nll_loss_out_frame): 8 levels of partial sums; after
+    the value at batch index b, level j is added into level j + 1 (and emptied) when b is a
+    multiple of 16 ** (j + 1); then the levels are added in order. `batch`: each value's index
+    (ignored rows take none). With weights, the first level takes `level -= value * weight`."""
+    f = values.dtype.type
+    items = values if weights is None else -(values * weights)  # (level -= v * w: rounded)
+    top = f(0)
+    if batch.size and batch[0] == 0:  # (b = 0 goes up every level alone: the top holds it)
+        top, items, batch = items[0], items[1:], batch[1:]
+    levels = []
+    for j in range(7):
+        if not items.size:
+            break
+        step, pushed = 16**j, batch % 16 ** (j + 1) == 0
+        closed = int(pushed.sum())
+        if batch[0] == step and batch[-1] == step * batch.size:  # (no row ignored: blocks
+            table = np.zeros((closed + 1) * 16, items.dtype)  # of 16, each summed in order)
+            table[: items.size] = items
+            sums = np.cumsum(table.reshape(closed + 1, 16), axis=1)[:, -1]
+        else:  # (a push closes its segment after its own item)
+            sums = _segment_sums(items, np.cumsum(pushed) - pushed, closed + 1)
+        levels.append(sums[closed])
+        items, batch = sums[:closed], batch[pushed]
+    for item in items:  # (pushes into the top, after b = 0's value)
+        top = top + item
+    total = f(0)
+    for level in (*levels, *[f(0)] * (7 - len(levels)), top):
+        total = total + level
+    return total
+
+
+def _segment_sums(items, segment, count):
+    """Each of `count` segments' sum of `items`, added in order from 0 (a running sum: numpy's
+    cumsum adds in order), the segments laid out as the rows of a zero-padded table."""
+    out = np.zeros(count, items.dtype)
+    if not items.size:
+        return out
+    start = np.searchsorted(segment, np.arange(count))
+    lengths = np.diff(np.append(start, items.size))
+    table = np.zeros((count, int(lengths.max())), items.dtype)
+    table[segment, np.arange(items.size) - start[segment]] = items
+    live = np.flatnonzero(lengths)
+    out[live] = np.cumsum(table, axis=1)[live, lengths[live] - 1]
+    return out
 
 
 # torch's node of each pointwise loss's gradient, when that gradient is recorded (create_graph)

@@ -1772,6 +1772,17 @@ _SNIPPETS.update({
         "(L.ones(3, 4), -2)):\n    try:\n        out.append(L.nn.functional.glu(x, dim=d))\n"
         "    except (IndexError, RuntimeError) as e:\n        out.append(str(e))"
     ),
+    "nll_loss_sums_as_torchs_cascade": (  # 8 levels of partial sums; weight * -(g / total)
+        "import numpy as np\nrng = np.random.default_rng(2)\nout = []\n"
+        "for n in (6, 20, 300, 1000):\n"
+        "    x = L.tensor(np.log(rng.dirichlet(np.ones(5), size=n)), dtype=L.float32, requires_grad=True)\n"
+        "    t = rng.integers(0, 5, size=n); t[rng.random(n) < 0.1] = -100; t = L.tensor(t)\n"
+        "    w = L.tensor(rng.uniform(0.2, 2, size=5), dtype=L.float32)\n"
+        "    for kw in ({}, {'weight': w}, {'weight': w, 'reduction': 'sum'}):\n"
+        "        l = L.nn.functional.nll_loss(x, t, **kw)\n"
+        "        g, = L.autograd.grad(l * 1.5, x)\n"
+        "        out.append([l.item().hex(), sorted({v.hex() for v in g.double().flatten().tolist()})])"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
