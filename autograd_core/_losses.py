@@ -64,7 +64,7 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
     picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
     losses, low = opmath(-picked * wt)
-    if reduction == "none" or a.__class__ is not np.ndarray or low is not None:
+    if reduction == "none" or a.__class__ is not np.ndarray:
         total = xp.sum(opmath(wt)[0])
         r = xp.sum(losses) / total if reduction == "mean" else xp.sum(losses)
         r = r if reduction != "none" else losses if a.ndim == 2 else losses[0]

@@ -1774,10 +1774,10 @@ _SNIPPETS.update({
     ),
     "nll_loss_sums_as_torchs_cascade": (  # 8 levels of partial sums; weight * -(g / total)
         "import numpy as np\nrng = np.random.default_rng(2)\nout = []\n"
-        "for n in (6, 20, 300, 1000):\n"
-        "    x = L.tensor(np.log(rng.dirichlet(np.ones(5), size=n)), dtype=L.float32, requires_grad=True)\n"
+        "for n, dt in ((6, L.float32), (20, L.float32), (300, L.bfloat16), (1000, L.float32)):\n"
+        "    x = L.tensor(np.log(rng.dirichlet(np.ones(5), size=n)), dtype=dt, requires_grad=True)\n"
         "    t = rng.integers(0, 5, size=n); t[rng.random(n) < 0.1] = -100; t = L.tensor(t)\n"
-        "    w = L.tensor(rng.uniform(0.2, 2, size=5), dtype=L.float32)\n"
+        "    w = L.tensor(rng.uniform(0.2, 2, size=5), dtype=dt)\n"
         "    for kw in ({}, {'weight': w}, {'weight': w, 'reduction': 'sum'}):\n"
         "        l = L.nn.functional.nll_loss(x, t, **kw)\n"
         "        g, = L.autograd.grad(l * 1.5, x)\n"
