@@ -509,9 +509,11 @@ def _searched(seq, values, side, out_int32):
             "dimensions of boundaries tensor and input value tensor must match, but we got "
             f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}"
         )
-    if seq.dtype == values.dtype == xp.bool:  # (the kernel runs in the common dtype)
+    if not values.size:  # (torch returns before its kernel: no dtype refused)
+        r = xp.zeros(values.shape, dtype=xp.int64, device=values.device)
+    elif seq.dtype == values.dtype == xp.bool:  # (the kernel runs in the common dtype)
         raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
-    if seq.ndim == 1:
+    elif seq.ndim == 1:
         r = xp.searchsorted(seq, xp.reshape(values, (-1,)), side=side)
         r = xp.reshape(r, values.shape)
     else:

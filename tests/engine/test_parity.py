@@ -1783,6 +1783,14 @@ _SNIPPETS.update({
         "        g, = L.autograd.grad(l * 1.5, x)\n"
         "        out.append([l.item().hex(), sorted({v.hex() for v in g.double().flatten().tolist()})])"
     ),
+    "searchsorted_of_nothing": (  # (torch returns before its kernel: no dtype refused)
+        "out = []\nfor code in ('L.searchsorted(L.zeros(3, 0, dtype=L.bool), L.zeros(3, 0, dtype=L.bool))', "
+        "'L.searchsorted(L.zeros(3, 0), L.zeros(3, 0, dtype=L.bool))', "
+        "'L.bucketize(L.zeros(0, dtype=L.bool), L.tensor([False, True]))', "
+        "'L.searchsorted(L.zeros(3, 0, dtype=L.bool), L.zeros(3, 2, dtype=L.bool))'):\n"
+        "    try:\n        out.append(eval(code))\n    except NotImplementedError as e:\n"
+        "        out.append(str(e))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
