@@ -149,15 +149,21 @@ def _parsed(name, fn):
     return public
 
 
+# The no-argument methods a training step calls: Python's own refusal of an argument (its words,
+# not torch's) spares them a wrapper; the others take torch's.
+_HOT_NOARGS = set("tanh sigmoid relu exp log neg abs sqrt square t contiguous detach clone".split())
+
+
 def method(name, fn, call=None):
     """`fn` as ``Tensor.<name>``: as `checked`, less the first argument (self is a tensor)."""
     texts = _arguments.method_texts(name)
     call = call or fn
-    if (not texts or texts == ("()",)) and call is fn:
+    noargs = not texts or texts == ("()",)
+    if noargs and call is fn and (not texts or name in _HOT_NOARGS):
         # torch's METH_NOARGS: a wrapper for Python's words ("takes no arguments (1 given)") would
         # cost a call of y.tanh() 0.08 us (0.5% of the small-op chain): Python's own check it is
         return call
-    if not texts or texts == ("()",):  # an in-place form (y.log1p_()): torch's words
+    if noargs:  # (an in-place form, y.log1p_(), or a method no step calls: torch's words)
 
         def noargs(self, *args, **kwargs):
             if kwargs:

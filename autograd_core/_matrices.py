@@ -326,15 +326,15 @@ class _LinAlgError(RuntimeError):
 
 
 def _square(op, A, dims="batches of square matrices", where="linalg."):
-    if A.ndim < 2:
+    if A.ndim < 2:  # (torch's squareCheckInputs, then checkFloatingOrComplex)
         raise RuntimeError(f"{where}{op}: The input tensor A must have at least 2 dimensions.")
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(
-            f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
-        )
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(
             f"{where}{op}: A must be {dims}, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(
+            f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
         )
 
 
@@ -408,6 +408,7 @@ def slogdet(input):
 def logdet(input):
     """log det of each square matrix of input (NaN for a negative determinant), as torch composes
     it from slogdet (WhereBackward0)."""
+    _square("logdet", input, where="")  # (its own checks, in its name)
     sign, logabs = slogdet(input)
     return where(sign == -1, math.nan, logabs)
 

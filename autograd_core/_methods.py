@@ -334,7 +334,32 @@ Tensor.to = _to
 Tensor.type = _type
 Tensor.type_as = _type_as
 Tensor.__reduce_ex__ = _reduce_ex
-Tensor.cpu = lambda self: self.to("cpu")
+
+
+def _keyword_only(name, fn):
+    """`fn` as torch's method `name`, whose arguments are keyword-only (float(*, memory_format),
+    numpy(*, force)): a positional one is refused in torch's words."""
+
+    def method(self, *args, **kwargs):
+        if args:
+            n = len(args)
+            raise TypeError(
+                f"{name}() takes 0 positional arguments but {n} {'was' if n == 1 else 'were'} given"
+            )
+        fmt = kwargs.pop("memory_format", None)
+        if fmt is not None:  # (torch's memory formats are not in the subset: none can be given)
+            raise TypeError(
+                f"{name}(): argument 'memory_format' must be torch.memory_format, not "
+                f"{type(fmt).__name__}"
+            )
+        return fn(self, **kwargs)
+
+    method.__name__ = method.__qualname__ = fn.__qualname__ = name  # (Python's words name it)
+    return method
+
+
+Tensor.cpu = _keyword_only("cpu", lambda self: self.to("cpu"))
+Tensor.is_contiguous = _keyword_only("is_contiguous", Tensor.is_contiguous)
 Tensor.cuda = lambda self, device=None: self.to(
     "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else device
 )
@@ -350,7 +375,7 @@ for _name, _dt in (
     ("byte", _backend.uint8),
     ("bool", _backend.bool_),
 ):
-    setattr(Tensor, _name, lambda self, _dt=_dt: self.to(_dt))
+    setattr(Tensor, _name, _keyword_only(_name, lambda self, _dt=_dt: self.to(_dt)))
 
 
 # ----------------------------------------------------------------------------- to Python and numpy
@@ -485,10 +510,47 @@ def _py_deepcopy(self, memo):
     return t
 
 
-Tensor.numpy = _py_numpy
+Tensor.numpy = _keyword_only("numpy", _py_numpy)
 Tensor.__array__ = _py_array
-Tensor.item = _py_item
-Tensor.tolist = _py_tolist
+
+
+def _no_arguments(name, fn):
+    """`fn` as torch's method `name`, which takes no arguments (METH_NOARGS): its words."""
+
+    def method(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
+        if args:
+            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+        return fn(self)
+
+    method.__name__, method.__doc__ = name, fn.__doc__
+    return method
+
+
+Tensor.item = _no_arguments("item", _py_item)
+Tensor.tolist = _no_arguments("tolist", _py_tolist)
+Tensor.retain_grad = _no_arguments("retain_grad", Tensor.retain_grad)
+
+
+def _requires_grad_(self, requires_grad=True, _set=Tensor.requires_grad_):
+    if requires_grad.__class__ is not bool:  # (torch's argument parser takes no truthy number)
+        raise TypeError(
+            "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not "
+            f"{type(requires_grad).__name__}"
+        )
+    return _set(self, requires_grad)
+
+
+def _set_requires_grad(self, value, _set=Tensor.requires_grad_):
+    if value.__class__ is not bool:  # (the attribute's own words)
+        raise RuntimeError("requires_grad must be a bool")
+    _set(self, value)
+
+
+_requires_grad_.__doc__ = Tensor.requires_grad_.__doc__
+Tensor.requires_grad_ = _requires_grad_
+Tensor.requires_grad = property(Tensor.requires_grad.fget, _set_requires_grad)
 Tensor._is_zerotensor = lambda self: "_zero" in self.__dict__  # (sgn's gradient: _backend.ZeroGrad)
 Tensor._scalar = _py_scalar
 Tensor.__float__ = _py_float

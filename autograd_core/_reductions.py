@@ -149,9 +149,9 @@ def min(x, dim=None, keepdim=False):
     return _minmax("min", x, dim, keepdim)
 
 
-def _nonempty(name, a, dims):
+def _nonempty(name, a, dims, shown=None):
     """torch's refusal to reduce an empty tensor to a max or min (a sum of nothing is 0; a max of
-    nothing has no value): dims None means every dim."""
+    nothing has no value): dims None means every dim; `shown`: the dims as given (its message)."""
     if a.size:
         return
     if dims is None:
@@ -159,9 +159,9 @@ def _nonempty(name, a, dims):
             f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
             "Specify the reduction dim with the 'dim' argument."
         )
-    for d in dims:
+    for d, given in zip(dims, shown or dims):
         if a.shape[d] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"{name}(): Expected reduction dim {given} to have non-zero size.")
 
 
 def _shift(xp, a, axis):
@@ -175,9 +175,9 @@ def _extreme(kind, x, dim, keepdim):
     name = "amax" if kind == "max" else "amin"
     if not a.size and isinstance(dim, (tuple, list)):  # (each dim's size before duplicates)
         for d in dim:
-            _nonempty(name, a, (_dim(d, a.ndim),))
+            _nonempty(name, a, (_dim(d, a.ndim),), (d,))
     dims = _dims(dim, a.ndim)
-    _nonempty(name, a, dims)
+    _nonempty(name, a, dims, (dim,) if isinstance(dim, int) and a.ndim else None)
     xp = namespace(a)
     r = (
         xp.max(a, axis=dims, keepdims=keepdim)
@@ -289,6 +289,17 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
         )
     p = 2 if p in ("fro", None) else p  # torch.norm's default: the 2-norm of all elements
     dims = _dims(dim, x.ndim)
+    if (p < 0 or p == math.inf) and not x._data.size:  # (no identity to reduce nothing to)
+        where = None if dims else "an empty tensor because the operation"
+        for d, given in zip(dims or (), dim if isinstance(dim, (tuple, list)) else (dim,)):
+            if x.shape[d] == 0:  # (torch's message runs "dimension {d}because")
+                where = f"the dimension {given}because this dimension is empty and the operation"
+                break
+        if where:
+            raise RuntimeError(
+                f"linalg.vector_norm cannot compute the {p:g} norm on {where} does not have an "
+                "identity"
+            )
     xp = namespace(x._data)
     a = xp.abs(x._data)
     a, low = _backend.opmath(a if dtype is None else _cast(a, dtype))  # (no ToCopy node: torch's)

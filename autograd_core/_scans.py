@@ -701,6 +701,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     values, the one torch's quickselect stops at)."""
     d = _dim(dim, input.ndim)
     n = 1 if d is None else input.shape[d]
+    if n == 0:  # (torch's zero_numel_check_dims, before k's range)
+        raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
     if not 1 <= k <= n:
         raise RuntimeError(
             f"kthvalue(): selected number k out of range for dimension {0 if d is None else d}"

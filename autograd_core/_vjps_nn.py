@@ -442,18 +442,19 @@ def _group_norm_rows(dy, x, w, mean, rstd):
 
 
 def _group_sum(v, w):
-    """torch's CalcDsDb: each row's sum of v (times w), in vectors of 32 bytes (fused
-    multiply-adds), the rest into the first lane, then the lanes added in order from 0."""
+    """torch's CalcDsDb and the loop after it: each row's sum of v (times w), in vectors of 32
+    bytes (fused multiply-adds), the lanes added in order from 0, then the rest one by one (fused
+    where torch's parallel loop runs it; its single-thread build does not fuse them)."""
     lanes = 32 // v.dtype.itemsize
     acc, full = np.zeros((v.shape[0], lanes), v.dtype), v.shape[1] - v.shape[1] % lanes
     w = np.ones_like(v) if w is None else w
     for j in range(0, full, lanes):
         acc = _fma(v[:, j : j + lanes], w[:, j : j + lanes], acc)
-    for j in range(full, v.shape[1]):
-        acc[:, 0] = _fma(v[:, j], w[:, j], acc[:, 0])
     total = np.zeros(v.shape[0], v.dtype)
     for lane in range(lanes):
         total = total + acc[:, lane]
+    for j in range(full, v.shape[1]):
+        total = _fma(v[:, j], w[:, j], total)
     return total
 
 

@@ -1726,10 +1726,9 @@ _SNIPPETS.update({
         "        g = L.tensor(rng.normal(size=shape), dtype=dt)\n"
         "        y = L.nn.functional.layer_norm(x, (n,)) + L.nn.functional.layer_norm(x, (n,), w, w)\n"
         "        gx, = L.autograd.grad(y, x, g)\n        out += bits(y, gx)\n"
-        "        if len(shape) == 3:  # (group norm: its weight's and bias' gradients too)\n"
-        "            c = L.tensor(rng.normal(size=6), dtype=dt, requires_grad=True)\n"
-        "            z = L.nn.functional.group_norm(x, 3, c, c * 2)\n"
-        "            out += bits(z, *L.autograd.grad(z, (x, c), g))"
+        "        if len(shape) == 3:  # (group norm: with a weight, torch's sums round by thread\n"
+        "            z = L.nn.functional.group_norm(x, 3)  # count: its input gradient without)\n"
+        "            out += bits(z, *L.autograd.grad(z, x, g))"
     ),
     "bitwise_in_place_checks_the_shape_first": (  # TensorIterator's shapes, then the dtypes
         "out = []\nfor code in ('y |= L.zeros(2, 3)', 'y &= L.zeros(3)', "
@@ -1790,6 +1789,21 @@ _SNIPPETS.update({
         "'L.searchsorted(L.zeros(3, 0, dtype=L.bool), L.zeros(3, 2, dtype=L.bool))'):\n"
         "    try:\n        out.append(eval(code))\n    except NotImplementedError as e:\n"
         "        out.append(str(e))"
+    ),
+    "empty_reductions_and_linalg_checks": (  # torch's order of checks on empty and non-square input
+        "out = []\nfor code in ('L.zeros(2, 0).norm(-1, dim=1)', 'L.zeros(2, 0).norm(float(\"inf\"), dim=1)', "
+        "'L.zeros(0, 3).norm(-2, dim=1)', 'L.zeros(2, 0).amax(-1)', 'L.zeros(0, 2).amin(0)', "
+        "'L.zeros(2, 0).kthvalue(1)', 'L.zeros(2, 0).kthvalue(1, 0)', "
+        "'L.zeros(2, 3, dtype=L.int64).logdet()', 'L.zeros(2, 3).det()', 'L.zeros(2, 2, dtype=L.int64).det()'):\n"
+        "    try:\n        out.append(eval(code))\n"
+        "    except (IndexError, RuntimeError, TypeError) as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
+    "method_argument_checks": (  # positional memory formats, flags that must be bools
+        "x = L.ones(2)\nout = []\nfor code in ('x.float(0)', 'x.numpy(True)', 'x.requires_grad_(0)', "
+        "'setattr(x, \"requires_grad\", 1)', 'x.item(1)', 'x.tolist(0)', 'x.cpu(1)', 'x.long(memory_format=1)', "
+        "'x.is_contiguous(1)', 'x.is_contiguous()', 'x.ceil(1)', 'x.double(None)'):\n"
+        "    try:\n        r = eval(code); out.append(r if isinstance(r, bool) else type(r).__name__)\n"
+        "    except (TypeError, RuntimeError) as e:\n        out.append((type(e).__name__, str(e)))"
     ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
