@@ -11,7 +11,6 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 """
 
 import builtins
-import collections
 import inspect
 import math
 
@@ -28,7 +27,7 @@ from ._arithmetic import (
     floor_divide,  # noqa: F401  (Tensor.floor_divide_: INPLACE below)
 )
 from ._pointwise import _float_dtype, _tensor_arg
-from ._reductions import norm
+from ._reductions import norm as _vector_norm, return_type
 from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
 from ._indexing import _int_index, index_func_meta, index_select, restride_check
 from ._layout import _MultiOutput
@@ -164,11 +163,11 @@ def dist(input, other, p=2):
             f"{_cname(input)} instead."
         )
     a, b = _operands(input, other)
-    r = norm(Tensor._from_data(a - b), p)._data
+    r = _vector_norm(Tensor._from_data(a - b), p)._data
     return _record("dist", "DistBackward0", r, (input, other), {"p": p})
 
 
-aminmax_result = collections.namedtuple("aminmax", ["min", "max"], module="torch.return_types")
+aminmax_result = return_type("aminmax", "min", "max")
 node_class("AminmaxBackward0", _MultiOutput)  # one node, two outputs (min: 0, max: 1)
 
 
@@ -664,7 +663,7 @@ def renorm(input, p, dim, maxnorm):
     rest = tuple(i for i in range(input.ndim) if i != d)
     a = input._data
     xp = namespace(a)
-    n = norm(Tensor._from_data(a), p, rest, True)._data
+    n = _vector_norm(Tensor._from_data(a), p, rest, True)._data
     factor = xp.where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
     attrs = {"p": p, "dims": rest, "maxnorm": maxnorm}
     return _record("renorm", "RenormBackward0", _cast(a * factor, input.dtype), (input,), attrs)

@@ -9,7 +9,6 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 """
 
 import builtins
-import collections
 import math
 
 import numpy as np
@@ -33,6 +32,7 @@ from ._arithmetic import (
 )
 from ._elementwise import _unary, _zero_grad_unary, eq, ge, gt, le, lt, ne
 from ._operands import _float
+from ._reductions import return_type
 
 # ----------------------------------------------------------------------------- unary functions
 tan = _unary("tan", "TanBackward0", lambda xp, a: xp.tan(a))
@@ -889,9 +889,7 @@ def isreal(input):
     return _creation.ones_like(input, dtype=_backend.bool_)  # (its layout, as torch's)
 
 
-frexp_result = collections.namedtuple(
-    "frexp", ["mantissa", "exponent"], module="torch.return_types"
-)
+frexp_result = return_type("frexp", "mantissa", "exponent")
 
 
 def frexp(input):

@@ -3,6 +3,7 @@
 Each op computes on the arrays, then records its node with `_ops._record` (see _ops).
 """
 
+import collections
 import math
 import warnings
 
@@ -75,27 +76,20 @@ def mean(x, dim=None, keepdim=False, dtype=None):
     return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 
 
-class _MinMax(tuple):
-    """The (values, indices) pair that max(dim)/min(dim) return, like torch.return_types.max."""
-
-    @property
-    def values(self):
-        return self[0]
-
-    @property
-    def indices(self):
-        return self[1]
+def return_type(name, *fields):
+    """The tuple type torch.return_types.`name` (max's values and indices, aminmax's min and
+    max, ...): a namedtuple printed as torch prints it."""
 
     def __repr__(self):
-        return (
-            f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
-        )
+        body = ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
+        return f"torch.return_types.{name}(\n{body})"
+
+    base = collections.namedtuple(name, fields, module="torch.return_types")
+    namespace = {"__module__": "torch.return_types", "__qualname__": name, "__slots__": ()}
+    return type(name, (base,), {**namespace, "__repr__": __repr__})
 
 
-_RETURN_TYPES = {
-    k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
-    for k in ("max", "min")
-}
+_RETURN_TYPES = {k: return_type(k, "values", "indices") for k in ("max", "min")}
 
 
 def _minmax(kind, x, dim=None, keepdim=False):
@@ -116,7 +110,7 @@ def _minmax(kind, x, dim=None, keepdim=False):
             (x,),
             {"shape": (), "dim": None, "keepdim": keepdim, "indices": None},
         )
-        return _RETURN_TYPES[kind]((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
+        return _RETURN_TYPES[kind]._make((values, Tensor._from_data(xp.zeros((), dtype=xp.int64))))
     _nonempty(kind, a, (d,))
     idx = (
         xp.argmax(a, axis=d, keepdims=keepdim)
@@ -136,7 +130,7 @@ def _minmax(kind, x, dim=None, keepdim=False):
         (x,),
         {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices},
     )
-    return _RETURN_TYPES[kind]((values, indices))
+    return _RETURN_TYPES[kind]._make((values, indices))
 
 
 def max(x, dim=None, keepdim=False):
@@ -280,14 +274,17 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
-    if isinstance(p, str) and (p != "fro" or isinstance(dim, (tuple, list)) and len(dim) > 2):
-        return _matrix_norm(x, p, dim, keepdim)
     if not _is_float(x):
         raise RuntimeError(
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
             f"{_cname(x)}"
         )
     p = 2 if p in ("fro", None) else p  # torch.norm's default: the 2-norm of all elements
+    if dtype is not None and _backend.promote_types(x.dtype, dtype) != dtype:
+        raise RuntimeError(
+            f"linalg.vector_norm: the dtype of the input ({_cname(x)}) should be convertible "
+            f"without narrowing to the specified dtype ({dtype.title})"
+        )
     dims = _dims(dim, x.ndim)
     if (p < 0 or p == math.inf) and not x._data.size:  # (no identity to reduce nothing to)
         where = None if dims else "an empty tensor because the operation"
@@ -315,38 +312,6 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     return _record(
         "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
     )
-
-
-def _matrix_norm(x, p, dim, keepdim):
-    """torch.norm's string p past the Frobenius norm of all elements: linalg.matrix_norm, its
-    checks in torch's order; 'nuc' is the sum of the singular values over the two dims."""
-    what = "linalg.matrix_norm:"
-    if p not in ("fro", "nuc"):
-        raise RuntimeError(f"{what} Order {p} not supported.")
-    if x.ndim < 2:
-        raise RuntimeError(f"{what} The input tensor A must have at least 2 dimensions.")
-    if not _is_float(x):
-        raise RuntimeError(
-            f"{what} Expected a floating point or complex tensor as input. Got {_cname(x)}"
-        )
-    if p == "nuc" and x.dtype.itemsize == 2:
-        raise RuntimeError(f"{what} Low precision dtypes not supported. Got {_cname(x)}")
-    dims = list(range(x.ndim)) if dim is None else [dim] if isinstance(dim, int) else list(dim)
-    if len(dims) != 2:
-        raise RuntimeError(f"{what} dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
-    d0, d1 = (_dims(d, x.ndim)[0] for d in dims)
-    if d0 == d1:
-        raise RuntimeError(f"{what} dims must be different. Got ({d0}, {d1})")
-    if p == "fro":
-        return norm(x, 2, (d0, d1), keepdim)
-    a = np.moveaxis(np.asarray(x._data), (d0, d1), (-2, -1))
-    u, sv, vh = np.linalg.svd(a, full_matrices=False)
-    r = sv.sum(-1)
-    r = np.expand_dims(r, tuple(sorted((d0, d1)))) if keepdim else r
-    attrs = {"u": u, "vh": vh, "dims": (d0, d1), "keepdim": keepdim}
-    r = namespace(x._data).asarray(np.asarray(r, dtype=a.dtype))
-    name = "PermuteBackward0" if keepdim else "SumBackward1"  # (torch moves the kept dims back)
-    return _record("nuclear_norm", name, r, (x,), attrs)
 
 
 @cuda_float32

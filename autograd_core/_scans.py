@@ -11,7 +11,6 @@ from . import _backend, _creation
 from ._backend import namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
-import collections
 import math
 import warnings
 
@@ -21,13 +20,13 @@ from ._graph import Node, SavedTensor, node_class
 from ._operands import _bool_flags, _cname, _dim, _dims, _no_kernel
 from ._ops import _forward, _record, silent
 from . import _reductions
-from ._reductions import _MinMax
+from ._reductions import return_type
 from ._shapes import cat, getitem, overwrite, reshape, transpose
 from ._pointwise import _LONG_NAMES, _logaddexp, lerp
 from ._elementwise import where, clamp as _clip
 
 _RETURN_TYPES = {
-    k: type(k, (_MinMax,), {"__module__": "torch.return_types", "__qualname__": k})
+    k: return_type(k, "values", "indices")
     for k in ("sort", "topk", "cummax", "cummin", "median", "mode", "kthvalue", "nanmedian")
 }
 
@@ -256,7 +255,7 @@ def _sorted(kind, input, d, k, descending, name):
     if d is None:  # a 0-d tensor: itself, at index 0
         values = _record(kind, name, xp.asarray(a, copy=True), (input,))
         zero = xp.zeros((), dtype=xp.int64, device=getattr(a, "device", None))
-        return _RETURN_TYPES[kind]((values, Tensor._from_data(zero)))
+        return _RETURN_TYPES[kind]._make((values, Tensor._from_data(zero)))
     perm = _order(a, d, descending)
     if kind == "topk":
         perm = _topk_ties(a, perm, d, k, descending)
@@ -269,7 +268,7 @@ def _sorted(kind, input, d, k, descending, name):
     values = _record(
         kind, name, r if kind == "topk" else _backend.iterator_result(r, (a,)), (input,), attrs
     )
-    return _RETURN_TYPES[kind]((values, Tensor._from_data(idx)))
+    return _RETURN_TYPES[kind]._make((values, Tensor._from_data(idx)))
 
 
 _UNSET = object()
@@ -334,7 +333,7 @@ def _scan_extreme(kind, input, dim):
     indices = Tensor._from_data(idx)
     name = "CummaxBackward0" if kind == "cummax" else "CumminBackward0"
     out = _record("cum_extreme", name, vals, (input,), {"dim": d, "indices": indices})
-    return _RETURN_TYPES[kind]((out, indices))
+    return _RETURN_TYPES[kind]._make((out, indices))
 
 
 def cummax(input, dim):
@@ -455,14 +454,14 @@ def _select(kind, name, input, d, keepdim, pos):
         zero = Tensor._from_data(xp.zeros((), dtype=xp.int64, device=_dev(a)))
         attrs = {"dim": None, "indices": zero}  # (saved as torch's, and freed after backward)
         v = _record("select_dim", name, xp.asarray(a, copy=True), (input,), attrs)
-        return _RETURN_TYPES[kind]((v, zero))
+        return _RETURN_TYPES[kind]._make((v, zero))
     idx = pos(xp, a, d)  # keepdim-shaped int64 indices
     vals = xp.take_along_axis(a, idx, axis=d)
     if not keepdim:
         vals, idx = xp.squeeze(vals, axis=d), xp.squeeze(idx, axis=d)
     indices = Tensor._from_data(idx)
     attrs = {"dim": d, "indices": indices, "keepdim": keepdim, "shape": tuple(a.shape)}
-    return _RETURN_TYPES[kind]((_record("select_dim", name, vals, (input,), attrs), indices))
+    return _RETURN_TYPES[kind]._make((_record("select_dim", name, vals, (input,), attrs), indices))
 
 
 def _median_position(xp, a, d):
@@ -978,9 +977,7 @@ def gradient(input, *, spacing=1, dim=None, edge_order=1):
     return tuple(_gradient_along(input, d, h, edge_order) for d, h in zip(dims, steps))
 
 
-histogram_result = collections.namedtuple(
-    "histogram", ["hist", "bin_edges"], module="torch.return_types"
-)
+histogram_result = return_type("histogram", "hist", "bin_edges")
 
 
 def histogram(input, bins=100, *, range=None, weight=None, density=False):

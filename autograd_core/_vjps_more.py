@@ -552,21 +552,19 @@ defvjp(
 )
 
 
-def _nuclear_norm(g, u, vh, dims, keepdim):
-    """d sum(svdvals(A)) = U diag(g) V^H, over the two dims moved last and back (torch's
-    LinalgSvdBackward0 at first order; its second order is not written here)."""
+def _svdvals(g, u, vh):
+    """d svdvals(A) = U diag(g) V^H (torch's LinalgSvdBackward0 at first order; its second order
+    is not written here)."""
     if isinstance(g, Tensor):
         raise NotImplementedError(
-            "autograd_core: norm(p='nuc') has a first derivative only (create_graph=True through "
-            "it is not implemented)"
+            "autograd_core: svdvals (matrix norms 'nuc', 2, -2) has a first derivative only "
+            "(create_graph=True through it is not implemented)"
         )
-    xp = namespace(g)
-    g = xp.squeeze(g, axis=tuple(sorted(dims))) if keepdim else g
-    grad = (u * g[..., None, None].astype(u.dtype)) @ vh  # U diag(g) V^H, g repeated per value
-    return (xp.asarray(np.moveaxis(np.asarray(grad), (-2, -1), dims)),)
+    grad = (u * np.asarray(g)[..., None, :].astype(u.dtype)) @ vh  # U diag(g) V^H
+    return (namespace(g).asarray(grad),)
 
 
-defvjp("nuclear_norm", _nuclear_norm)
+defvjp("svdvals", _svdvals)
 
 
 def _sgn(g):

@@ -1,17 +1,16 @@
-"""torch.linalg: the vector and matrix norms the course uses, the cross product, and the matrix
-functions of _matrices under their linalg names."""
+"""torch.linalg: the vector and matrix norms (norm, vector_norm, matrix_norm, svdvals), the cross
+product, and the matrix functions of _matrices under their linalg names."""
 
 from ._api import ops as _ops
+from ._matrices import linalg_norm as norm, matrix_norm, svdvals  # noqa: F401  (torch.linalg's)
+from ._reductions import norm as _vector_norm, return_type
+
+_slogdet_result = return_type("linalg_slogdet", "sign", "logabsdet")
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """The `ord`-norm of x (over `dim`, or all elements), computed in `dtype` if given."""
-    return _ops.norm(x, ord, dim, keepdim, dtype=dtype)
-
-
-def norm(x, ord=None, dim=None, keepdim=False):
-    """The 2-norm of a vector, the Frobenius norm of a matrix."""
-    return _ops.norm(x, 2 if ord in (None, "fro") else ord, dim, keepdim)
+    return _vector_norm(x, ord, dim, keepdim, dtype=dtype)
 
 
 def cross(input, other, *, dim=-1):
@@ -36,7 +35,7 @@ def det(A):
 
 def slogdet(A):
     """(sign, log |det|) of a (batch of) square matrices."""
-    return _ops.slogdet(A)
+    return _slogdet_result._make(_ops.slogdet(A))
 
 
 def matrix_exp(A):

@@ -1805,6 +1805,23 @@ _SNIPPETS.update({
         "    try:\n        r = eval(code); out.append(r if isinstance(r, bool) else type(r).__name__)\n"
         "    except (TypeError, RuntimeError) as e:\n        out.append((type(e).__name__, str(e)))"
     ),
+    "linalg_matrix_norms": (  # matrix orders on matrices (were vector norms of all elements)
+        "import numpy as np\nA = L.tensor(np.random.default_rng(0).normal(size=(2, 3, 4)), "
+        "dtype=L.float64, requires_grad=True)\nout = []\n"
+        "for o in ('fro', 'nuc', 2, -2, 1, -1, float('inf'), -float('inf'), 3, 'x'):\n"
+        "    for code in ('L.linalg.matrix_norm(A, o)', 'L.linalg.matrix_norm(A, o, (2, 0), True)', "
+        "'L.linalg.norm(A[0], o)', 'L.linalg.norm(A, o, (0, 2))', 'L.linalg.norm(A, o)', "
+        "'L.norm(A, o, (0, 1))', 'L.linalg.matrix_norm(A.float(), o, dtype=L.float64)', "
+        "'L.linalg.matrix_norm(A.half(), o)', 'L.linalg.matrix_norm(A, o, (1,))'):\n"
+        "        try:\n            r = eval(code)\n"
+        "            out.append((r, r.grad_fn.name(), L.autograd.grad(r.sum(), A)[0]))\n"
+        "        except (RuntimeError, IndexError) as e:\n            out.append(str(e))"
+    ),
+    "return_types_print_as_torchs": (
+        "x = L.tensor([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]])\n"
+        "out = [repr(r) for r in (x.max(1), x.sort(1), x.aminmax(), L.frexp(x), "
+        "L.linalg.slogdet(x[:, :2]), L.slogdet(x[:, :2]), L.histogram(x, 2), L.linalg.svdvals(x))]"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
