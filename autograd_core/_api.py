@@ -9,11 +9,12 @@ one with several (overloads). Methods (``t.exp()``) need no check: their self is
 
 import functools
 import types
+import warnings
 
 from . import _arithmetic, _elementwise, _losses, _matmul, _ops, _reductions, _shapes
 from . import _common, _indexing, _layout, _matrices, _nn_ops, _norms, _pointwise, _scans
 from . import _pooling
-from . import _arguments, _signatures
+from . import _arguments, _backend, _messages, _signatures, grad_mode
 from ._tensor import Tensor
 
 # Every op and helper of the op modules as one namespace: _methods attaches them, _vjps reads them.
@@ -141,12 +142,67 @@ def _parsed(name, fn):
     def public(*args, **kwargs):
         if fast and not fits(fast, args, kwargs):
             _arguments.parse(name, args, kwargs)
+        if "out" in kwargs:  # (the signatures torch gives an out=: the parse passed it)
+            return _into_out(name, public, args, kwargs)
         try:
             return fn(*args, **kwargs)
         except ENGINE_ERRORS as e:
             return _arguments.rescue(name, fn, args, kwargs, e)
 
     return public
+
+
+CREATION = set("zeros ones empty full arange linspace logspace eye rand randn randint".split())
+# Those whose out= sets the dtype they compute in (and a creation function's resizes it silently).
+IN_OUT_DTYPE = CREATION | {"normal", "sum", "nansum", "prod", "cumsum", "cumprod"}
+
+
+@functools.cache
+def _out_type(result_type):
+    """torch.return_types.max_out for max's (values, indices) written into out=."""
+    return _reductions.return_type(f"{result_type.__name__}_out", *result_type._fields)
+
+
+def _into_out(name, fn, args, kwargs):
+    """torch.<name>(..., out=t): the result written into t, which is returned. torch records no
+    graph for it (an argument that requires grad is refused), casts the result to t's dtype where
+    torch casts (never to a lower category: float into int), resizes t to the result's shape
+    (warning when t had elements), and makes a creation function's result in t's dtype."""
+    kwargs = dict(kwargs)
+    out = kwargs.pop("out")
+    if out is None:
+        return fn(*args, **kwargs)
+    outs = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+    given = [*args, *kwargs.values(), *outs]
+    given = [t for a in given for t in (a if isinstance(a, (tuple, list)) else (a,))]
+    if grad_mode.is_grad_enabled() and any(
+        isinstance(t, Tensor) and t.requires_grad for t in given
+    ):
+        raise RuntimeError(
+            f"{'aten::' if name in CREATION else ''}{name}(): functions with out=... arguments "
+            "don't support automatic differentiation, but one of the arguments requires grad."
+        )
+    if name in IN_OUT_DTYPE and kwargs.get("dtype") is None:
+        kwargs["dtype"] = outs[0].dtype
+    with grad_mode.no_grad():
+        result = fn(*args, **kwargs)
+    results = result if isinstance(result, tuple) else (result,)
+    if len(results) != len(outs):
+        raise TypeError(f"{name}(): argument 'out' must be tuple of {len(results)} Tensors")
+    for r, o in zip(results, outs):
+        if _backend._category(r.dtype) > _backend._category(o.dtype):
+            raise RuntimeError(
+                f"result type {r.dtype.title} can't be cast to the desired output type "
+                f"{o.dtype.title}"
+            )
+    for r, o in zip(results, outs):
+        if o.shape != r.shape:
+            if o.numel() and name not in CREATION:
+                warnings.warn(_messages.RESIZED.format(list(o.shape), list(r.shape)), stacklevel=3)
+            o.data = r.new_zeros(r.shape, dtype=o.dtype)
+        with grad_mode.no_grad():
+            o.copy_(r)
+    return out if not hasattr(result, "_make") else _out_type(type(result))._make(outs)
 
 
 # The no-argument methods a training step calls: Python's own refusal of an argument (its words,

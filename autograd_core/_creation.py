@@ -286,15 +286,15 @@ def _filled(fill, size, dtype, device, requires_grad):
     return _finish(Tensor._from_data(arr), requires_grad)
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
+def zeros(*size, dtype=None, device=None, requires_grad=False):
     return _filled(0, _size(size, zeros=True), dtype, device, requires_grad)
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
+def ones(*size, dtype=None, device=None, requires_grad=False):
     return _filled(1, _size(size), dtype, device, requires_grad)
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
+def empty(*size, dtype=None, device=None, requires_grad=False):
     return _filled(0, _size(size), dtype, device, requires_grad)
 
 

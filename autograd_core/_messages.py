@@ -174,6 +174,12 @@ FILL_EXPANDED = (
     "Use of {}_ on expanded tensors is deprecated. Please clone() the tensor before "
     "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
 )
+RESIZED = (  # (an out= of another shape: torch's Resize.cpp)
+    "An output with one or more elements was resized since it had shape {}, which does not "
+    "match the required output shape {}. This behavior is deprecated, and in a future PyTorch "
+    "release outputs will not be resized unless they have zero elements. You can explicitly "
+    "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0)."
+)
 PUT_EXPANDED = FILL_EXPANDED.format("index_put").replace("[mask] = scalar", "[indices] = tensor")
 
 

@@ -1822,6 +1822,21 @@ _SNIPPETS.update({
         "out = [repr(r) for r in (x.max(1), x.sort(1), x.aminmax(), L.frexp(x), "
         "L.linalg.slogdet(x[:, :2]), L.slogdet(x[:, :2]), L.histogram(x, 2), L.linalg.svdvals(x))]"
     ),
+    "out_keyword_writes_into_the_given_tensor": (  # cast, resized, no graph; creation's dtype
+        "x = L.ones(3, requires_grad=True)\nc, a, v = L.zeros(2), L.zeros(3), L.zeros(4)[:3]\n"
+        "out = []\nfor code in ('L.add(L.ones(3), 1, out=x)', 'L.add(L.ones(3), 1, out=c)', "
+        "'L.add(L.ones(3), 1, out=L.zeros(3, dtype=L.int64))', "
+        "'L.add(L.ones(3, dtype=L.int64), 2, out=L.zeros(3, dtype=L.float64))', "
+        "'L.exp(L.ones(3), out=L.zeros(3, dtype=L.float64))', 'L.mul(a, 2, out=a)', "
+        "'L.sum(L.ones(2, 3), 1, out=L.zeros(2, dtype=L.int64))', 'L.add(L.ones(3), 1, out=v)', "
+        "'L.max(L.ones(2, 3), 1, out=(L.zeros(2), L.zeros(2, dtype=L.int64)))', "
+        "'L.cat([L.ones(2), L.ones(1)], out=L.zeros(0))', 'L.zeros(3, out=L.ones(3, dtype=L.int64))', "
+        "'L.arange(3, out=L.ones(3))', 'L.full((2,), 7, out=L.ones(3, dtype=L.int32))', "
+        "'L.zeros(3, out=x)', 'L.eq(L.tensor([1., 2.]), 2, out=L.zeros(2))'):\n"
+        "    try:\n        out.append((eval(code), c, a._version, v))\n"
+        "    except RuntimeError as e:\n        out.append(str(e))\n"
+        "with L.no_grad():\n    out.append((L.add(L.ones(3), 1, out=x), x.requires_grad, x.is_leaf))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
