@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._operands import _cast, _cname, _dim, _dims, _no_kernel, result_type
@@ -354,17 +354,69 @@ def inverse(input):
     """The inverse of each square matrix of input (LinalgInvExBackward0)."""
     _square("inv", input)
     a = np.asarray(input._data)
-    flat = a.reshape((-1,) + a.shape[-2:])
-    for b, m in enumerate(flat):
-        k = _first_zero_pivot(m) if m.size else None
-        if k is not None:
-            where = f"(Batch element {b}): " if a.ndim > 2 else ""
-            raise _LinAlgError(
-                f"linalg.inv: {where}The diagonal element {k} is zero, the inversion could not be "
-                "completed because the input matrix is singular."
-            )
+    singular = _singular(a)
+    if singular:
+        raise _LinAlgError(
+            f"linalg.inv: {singular[0]}The diagonal element {singular[1]} is zero, the inversion "
+            "could not be completed because the input matrix is singular."
+        )
     r = namespace(input._data).asarray(np.linalg.inv(a).astype(a.dtype))
     return _record("inverse", "LinalgInvExBackward0", r, (input,))
+
+
+def _singular(a):
+    """(where, k) for the first singular matrix of a: "(Batch element b): " in a batch, k the
+    1-based position of its first zero pivot; None when every matrix is invertible."""
+    for b, m in enumerate(a.reshape((-1,) + a.shape[-2:])):
+        k = _first_zero_pivot(m) if m.size else None
+        if k is not None:
+            return (f"(Batch element {b}): " if a.ndim > 2 else "", k)
+    return None
+
+
+def linalg_solve(A, B, *, left=True):
+    """X with A X = B (X A = B when not left), batch dims broadcast; B is a vector (or a batch
+    of them) when 1-d or shaped as A less its last dim, torch's rule (LinalgSolveExBackward0)."""
+    for i, (name, t) in enumerate((("A", A), ("B", B))):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"linalg_solve(): argument '{name}' (position {i + 1}) must be Tensor, not "
+                f"{type(t).__name__}"
+            )
+    if A.dtype is not B.dtype:
+        raise RuntimeError(
+            f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
+            f"{_cname(A)} and B of type {_cname(B)} instead"
+        )
+    _square("solve", A)
+    if A.dtype.itemsize == 2:
+        raise _no_kernel("lu_cpu", A)
+    vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])
+    a, b = np.asarray(A._data), np.asarray(B._data)
+    b = b[..., None] if vector else b
+    if b.ndim < 2 or A.shape[-1] != b.shape[-2 if left else -1]:
+        shapes = f"{A.shape[-2]}x{A.shape[-1]} and {b.shape[-2]}x{b.shape[-1]}"
+        raise RuntimeError(
+            f"linalg.solve: Incompatible shapes of A and B for the equation "
+            f"{'AX' if left else 'XA'} = B ({shapes})"
+        )
+    try:
+        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise _messages.shape_error(None, b[..., 0, 0], a[..., 0, 0]) from None
+    singular = _singular(np.broadcast_to(a, batch + a.shape[-2:]))
+    if singular:
+        raise _LinAlgError(
+            f"torch.linalg.solve: {singular[0]}The solver failed because the input matrix is "
+            "singular."
+        )
+    if left:
+        r = np.linalg.solve(a, b)
+    else:  # X A = B: A^T X^T = B^T
+        r = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    r = namespace(B._data).asarray(r[..., 0] if vector else r)
+    attrs = {"left": left, "vector": vector}
+    return _record("linalg_solve", "LinalgSolveExBackward0", r, (A, B), attrs)
 
 
 def det(input):

@@ -579,5 +579,17 @@ def _cholesky_solve(g, y, ans, need, upper=False):
     return (gb if need[0] else None, gl)
 
 
+def _linalg_solve(g, x, ans, need, left=True, vector=False):
+    """torch's linalg_solve_backward: B gets the solve of A^T with g (g A^-T when not left); A
+    gets -gB X^T (-X^T gB when not left), vectors as columns."""
+    gm = F.linalg_solve(F.mT(x), F.unsqueeze(g, -1) if vector else g, left=left)
+    ga = None
+    if need[0]:
+        xm = F.unsqueeze(ans, -1) if vector else ans
+        ga = -F.matmul(gm, F.mT(xm)) if left else -F.matmul(F.mT(xm), gm)
+    return (ga, (F.squeeze(gm, -1) if vector else gm) if need[1] else None)
+
+
+defvjp("linalg_solve", _linalg_solve, on_arrays=False)
 defvjp("cholesky_inverse", _cholesky_inverse, on_arrays=False)
 defvjp("cholesky_solve", _cholesky_solve, on_arrays=False)

@@ -3,6 +3,7 @@ product, and the matrix functions of _matrices under their linalg names."""
 
 from ._api import ops as _ops
 from ._matrices import linalg_norm as norm, matrix_norm, svdvals  # noqa: F401  (torch.linalg's)
+from ._matrices import linalg_solve as solve, _LinAlgError as LinAlgError  # noqa: F401
 from ._reductions import norm as _vector_norm, return_type
 
 _slogdet_result = return_type("linalg_slogdet", "sign", "logabsdet")

@@ -230,6 +230,13 @@ def forms(Form, both, F):
              "dtype={0}.dtype))", shapes=_SQ),
         Form("cholesky_solve.m", "{1}.cholesky_solve({0}.triu() + 3 * L.eye({0}.shape[-1], "
              "dtype={0}.dtype), True)", 2, shapes=[((2, 2), (2, 3)), ((3, 3), (3, 1))]),
+        Form("linalg.solve", "L.linalg.solve({0} + 3 * L.eye({0}.shape[-1], dtype={0}.dtype), {1})",
+             2, shapes=[((3, 3), (3, 2)), ((2, 2), (2,)), ((2, 2), (3, 2, 1))]),
+        Form("linalg.solve-left.m", "L.linalg.solve({0} + 3 * L.eye({0}.shape[-1], "
+             "dtype={0}.dtype), {1}, left=False)", 2, shapes=[((3, 3), (2, 3))]),
+        *[Form(f"matrix_norm-{o}", f"L.linalg.matrix_norm({{0}}, {o})", shapes=_M23 + [((2, 3, 2),)])
+          for o in ("1", "-1", "float('inf')", "'fro'", "2", "'nuc'")],
+        Form("linalg.norm-dim.m", "L.linalg.norm({0}, 1, (1, 0), keepdim=True)", shapes=_M23),
         Form("pdist", "L.pdist({0})", shapes=_M23 + [((4, 1),)]),
         Form("pdist-p1", "L.pdist({0}, 1)", shapes=_M23),
         Form("pdist-inf", "L.pdist({0}, float('inf'))", shapes=_M23),
@@ -276,6 +283,7 @@ def grad2_ids():
         slogdet matrix_power scatter_reduce-sum scatter_reduce-prod scatter_reduce-mean
         scatter_reduce-amax scatter_reduce-exclude.m index_reduce-prod index_reduce-mean
         index_reduce-amax pinverse matrix_exp.m as_strided as_strided-overlap.m cholesky
-        cholesky_inverse cholesky_solve.m
+        cholesky_inverse cholesky_solve.m linalg.solve linalg.solve-left.m matrix_norm-1
+        matrix_norm-float('inf') matrix_norm-'fro' linalg.norm-dim.m
         """.split()
     )

@@ -261,4 +261,16 @@ def rows(Op, F):
         Op("matrix_exp-batch.m", lambda L, a: a.matrix_exp(), ((2, 2, 2),)),
         Op("matrix_power-neg.m", lambda L, a: (a + 4 * L.eye(2, dtype=L.float64)).matrix_power(-2),
            ((2, 2),)),
+        Op("linalg.solve", lambda L, a, b: L.linalg.solve(a + 4 * L.eye(3, dtype=L.float64), b),
+           ((3, 3), (3, 2))),
+        Op("linalg.solve-vector-batch", lambda L, a, b: L.linalg.solve(
+            a + 4 * L.eye(2, dtype=L.float64), b), ((3, 2, 2), (2,))),
+        Op("linalg.solve-left", lambda L, a, b: L.linalg.solve(
+            a + 4 * L.eye(2, dtype=L.float64), b, left=False), ((2, 2), (2, 3, 2))),
+        Op("linalg.matrix_norm-1", lambda L, a: L.linalg.matrix_norm(a, 1), ((2, 3, 4),)),
+        Op("linalg.matrix_norm-inf-keepdim", lambda L, a: L.linalg.matrix_norm(
+            a, float("inf"), (2, 0), True), ((2, 3, 4),)),
+        Op("linalg.norm-fro", lambda L, a: L.linalg.norm(a, "fro"), ((3, 4),)),
+        # (no rows for the orders through svdvals, 'nuc' and 2: its rule has no second order, which
+        # the rows' checks on Tensors need; test_parity compares their first order with torch's)
     ]

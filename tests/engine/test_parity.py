@@ -1837,6 +1837,22 @@ _SNIPPETS.update({
         "    except RuntimeError as e:\n        out.append(str(e))\n"
         "with L.no_grad():\n    out.append((L.add(L.ones(3), 1, out=x), x.requires_grad, x.is_leaf))"
     ),
+    "linalg_solve": (  # vectors by torch's rule, XA = B, batches broadcast; second order
+        "import numpy as np\nrng = np.random.default_rng(1)\nout = []\n"
+        "T = lambda *s: L.tensor(rng.normal(size=s) + (3 * np.eye(s[-1]) if s[-1:] == s[-2:-1] else 0), "
+        "dtype=L.float64, requires_grad=True)\n"
+        "for sa, sb, left in (((2, 2), (2,), True), ((3, 3), (4, 3), False), ((5, 3, 3), (5, 3), True), "
+        "((3, 3), (5, 3, 2), True), ((2, 1, 3, 3), (4, 3, 1), True), ((3, 3), (3,), False), "
+        "((3, 3), (2, 3), True), ((3, 3), (4, 1, 3), True)):\n"
+        "    A, B = T(*sa), T(*sb)\n"
+        "    try:\n        X = L.linalg.solve(A, B, left=left)\n"
+        "        gA, gB = L.autograd.grad((X * X).sum(), (A, B), create_graph=True)\n"
+        "        out.append((X, gA, gB, L.autograd.grad(gA.sum() + (gB * gB).sum(), (A, B))))\n"
+        "    except RuntimeError as e:\n        out.append(str(e))\n"
+        "for a in (L.tensor([[1.0, 2.0], [2.0, 4.0]]), L.ones(3, 2, 2), L.ones(2, 2).long()):\n"
+        "    try:\n        L.linalg.solve(a, L.ones(2, dtype=a.dtype))\n"
+        "    except RuntimeError as e:\n        out.append((type(e).__name__, str(e)))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
