@@ -469,15 +469,36 @@ def hardshrink(input, lambd=0.5):
     )
 
 
-def hardshrink_backward(g, x, lambd):
-    """hardshrink's VJP as an op of (g, x): g where |x| > lambd (HardshrinkBackwardBackward0)."""
+def softshrink(input, lambd=0.5):
+    """input - lambd above lambd, input + lambd below -lambd, else 0 (x * 0: a signed zero,
+    NaN kept); SoftshrinkBackward0."""
+    _float_kernel("softshrink_check", input)
+    top = np.finfo(_backend.np_dtype(input.dtype)).max
+    if not 0 <= lambd <= top:
+        raise RuntimeError(
+            f"lambda must be in range [0, {top:g}] for input dtype {_cname(input)}, but found "
+            f"{lambd:g}"
+        )
+    a, low = _backend.opmath(input._data)  # (16-bit floats in float32, rounded once)
+    xp = namespace(a)
+    middle = a * 0  # (torch's scalar loop; its vectorized one gives +0 for -0, NaN kept)
+    tail = _backend.scalar_tail(input._data, 64)
+    middle = middle + 0.0 if tail is None else xp.where(tail, middle, middle + 0.0)
+    r = xp.where(a > lambd, a - lambd, xp.where(a < -lambd, a + lambd, middle))
+    r = _cast(_backend.round_back(r, low), input.dtype)
+    return _record("softshrink", "SoftshrinkBackward0", r, (input,), {"lambd": lambd})
+
+
+def hardshrink_backward(g, x, lambd, name="HardshrinkBackwardBackward0"):
+    """hardshrink's VJP as an op of (g, x): g where |x| > lambd (HardshrinkBackwardBackward0);
+    softshrink's too (torch's shrink_backward kernel, SoftshrinkBackwardBackward0)."""
     a, b = g._data, x._data
     r = namespace(a).where(namespace(a).abs(b) > lambd, a, 0.0)
     tail = _backend.scalar_tail(b, 64) if a.shape == b.shape else None
     if tail is not None:  # (torch's scalar loop gives g at a NaN, its vectorized one 0)
         r = namespace(a).where(tail & namespace(a).isnan(b), a, r)
-    name = "HardshrinkBackwardBackward0"
-    return _record("hardshrink_backward", name, _cast(r, g.dtype), (g, x), {"lambd": lambd})
+    attrs = {"lambd": lambd, "name": name}
+    return _record("hardshrink_backward", name, _cast(r, g.dtype), (g, x), attrs)
 
 
 def _thresholded(input, threshold, value, name):

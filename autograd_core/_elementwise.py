@@ -73,14 +73,14 @@ def relu(x):
     return _record("relu", "ReluBackward0", namespace(a).maximum(0, a), (x,))
 
 
-def leaky_relu(x, negative_slope=0.01):
-    """x if x > 0 else negative_slope * x"""
+def leaky_relu(x, negative_slope=0.01, name="LeakyReluBackward0"):
+    """x if x > 0 else negative_slope * x (in place, torch's node is LeakyReluBackward1)"""
     if not _is_float(x):
         raise _no_kernel("leaky_relu_cpu", x)
     xp = namespace(x._data)
     return _record(
         "leaky_relu",
-        "LeakyReluBackward0",
+        name,
         xp.where(x._data > 0, x._data, x._data * negative_slope),
         (x,),
         {"negative_slope": negative_slope},

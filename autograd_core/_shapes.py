@@ -312,7 +312,7 @@ def squeeze(x, dim=None):
         else "SqueezeBackward1",
         _squeezed(x._data, axes, shape),
         (x,),
-        {"shape": x._data.shape},
+        {"shape": x._data.shape, "unsqueeze_dims": axes},
     )
     return _view(r, x, "squeeze", dim)
 
@@ -350,7 +350,7 @@ def unsqueeze(x, dim):
         "UnsqueezeBackward0",
         _unsqueezed(x._data, d, shape),
         (x,),
-        {"shape": x._data.shape},
+        {"shape": x._data.shape, "squeeze_dim": d},
     )
     return _view(r, x, "unsqueeze", dim)
 
@@ -843,9 +843,7 @@ def _basic_index_name(idx, shape):
             continue
         if isinstance(i, (int, np.integer)):
             name = "SelectBackward0"
-        elif isinstance(i, slice) and not (
-            i.start in (None, 0) and i.step in (None, 1) and (i.stop is None or i.stop >= shape[d])
-        ):
+        elif isinstance(i, slice) and not _whole_slice(i, shape[d]):
             name = "SliceBackward0"
         elif i is None:
             name = "UnsqueezeBackward0"
@@ -940,8 +938,41 @@ def getitem(x, index):
     return _record("index", "IndexBackward0", r, (x,), {"shape": data.shape, "index": idx})
 
 
+def _scatter_node(shape, index):
+    """The node torch's gradient of x[index] ends in: the backward of the first view its
+    indexing applies (select for an int, slice for a slice short of its whole dim, unsqueeze for
+    None), index_put's for advanced indices alone; None for a whole-tensor index (g itself).
+    As for the forward's node (_basic_index_name), a lone slice is always a slice."""
+    if isinstance(index, slice):
+        return "SliceBackwardBackward0"
+    items = index if isinstance(index, tuple) else (index,)
+    taken = builtins.sum(getattr(i, "ndim", 1) if _is_mask(i) else 1 for i in items)
+    taken -= builtins.sum(i is None or i is Ellipsis or _is_flag(i) for i in items)
+    d, advanced = 0, False
+    for i in items:
+        if i is Ellipsis:
+            d += len(shape) - taken
+        elif i is None:
+            return "SqueezeBackward1"
+        elif _is_flag(i):
+            return "IndexPutBackward0"
+        elif isinstance(i, slice):
+            if not _whole_slice(i, shape[d]):
+                return "SliceBackwardBackward0"
+            d += 1
+        elif isinstance(i, (int, np.integer)):
+            return "SelectBackwardBackward0"
+        else:
+            advanced = True
+            d += i.ndim if _is_mask(i) else 1
+    return "IndexPutImplBackward0" if advanced else None
+
+
 def index_scatter(g, shape, index):
     """zeros(shape) with g added at `index` (repeated indices accumulate): the VJP of indexing."""
+    name = _scatter_node(shape, index)
+    if name is None and g.shape == tuple(shape):
+        return g
     xp = namespace(g._data)
     z = (
         xp.zeros(shape, dtype=g._data.dtype, device=getattr(g._data, "device", None))
@@ -952,4 +983,5 @@ def index_scatter(g, shape, index):
         z[index] = g._data
     elif g._data.size:  # (nothing taken: its index may be out of bounds, as torch lets it be)
         _backend.index_add(xp, z, index, g._data)
-    return _record("index_scatter", "IndexPutBackward0", z, (g,), {"index": index})
+    name = name or "IndexPutBackward0"
+    return _record("index_scatter", name, z, (g,), {"index": index})

@@ -532,9 +532,14 @@ defvjp("igamma", _igamma, on_arrays=False)
 defvjp("igammac", lambda g, x, y, need: _igamma(g, x, y, need, -1.0), on_arrays=False)
 defvjp("hardshrink", lambda g, x, lambd: (F.hardshrink_backward(g, x, lambd),), on_arrays=False)
 defvjp(
+    "softshrink",
+    lambda g, x, lambd: (F.hardshrink_backward(g, x, lambd, "SoftshrinkBackwardBackward0"),),
+    on_arrays=False,
+)
+defvjp(
     "hardshrink_backward",
-    lambda g, x, y, need, lambd: (
-        F.hardshrink_backward(g, y, lambd) if need[0] else None,
+    lambda g, x, y, need, lambd, name: (
+        F.hardshrink_backward(g, y, lambd, name) if need[0] else None,
         zeros_of(y) if need[1] else None,
     ),
     on_arrays=False,

@@ -313,7 +313,19 @@ VJP["addmm"] = lambda g, y, z, need, z_transposed: (  # x + y @ z, x the bias
 
 
 # ----------------------------------------------------------------------------- shapes and indexing
-VJP["view"] = lambda g, shape: (reshape(g, shape),)  # view, reshape, flatten, (un)squeeze
+def _view(g, shape, squeeze_dim=None, unsqueeze_dims=None):
+    """view, reshape, flatten: g reshaped back; unsqueeze's, g squeezed at its dim, and squeeze's
+    unsqueezed at each removed dim in turn (nothing when none was: g itself), as torch's."""
+    if squeeze_dim is not None:
+        return (squeeze(g, squeeze_dim),)
+    if unsqueeze_dims is not None:
+        for d in unsqueeze_dims:
+            g = unsqueeze(g, d)
+        return (g,)
+    return (reshape(g, shape),)
+
+
+VJP["view"] = _view
 VJP["expand"] = lambda g: (g,)  # the engine sums back to the shape
 VJP["transpose"] = lambda g, dim0, dim1: (transpose(g, dim0, dim1),)
 VJP["t"] = lambda g, dim0, dim1: (  # a matrix's t(): TBackward0 again (transpose's attributes)

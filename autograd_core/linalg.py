@@ -52,3 +52,45 @@ def pinv(A, rcond=1e-15):
 def cholesky(A, *, upper=False):
     """The Cholesky factor of a symmetric positive-definite matrix."""
     return _ops.linalg_cholesky(A, upper)
+
+
+def matmul(input, other):
+    """The matrix product (torch.matmul)."""
+    return _ops.matmul(input, other)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """The diagonal of each matrix of A (torch.diagonal with the last two dims by default)."""
+    return _ops.diagonal(A, offset, dim1, dim2)
+
+
+def vecdot(x, y, *, dim=-1):
+    """The dot product of x and y along dim, batches broadcast: (x * y).sum(dim), as torch
+    composes it."""
+    if not x.dtype.is_floating_point:
+        raise RuntimeError(
+            f"linalg.vecdot: Expected a floating point or complex tensor as input. Got "
+            f"{x.dtype.title}"
+        )
+    return (x * y).sum(dim)
+
+
+def multi_dot(tensors):
+    """The product of a chain of matrices (the first may be a vector, as may the last), left to
+    right; torch picks the cheapest order for more than three, the same values up to rounding."""
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    first, last = tensors[0], tensors[-1]
+    ms = [first.unsqueeze(0) if first.ndim == 1 else first, *tensors[1:-1]]
+    ms.append(last.unsqueeze(-1) if last.ndim == 1 else last)
+    for i, (a, b) in enumerate(zip(ms, ms[1:])):
+        if a.shape[-1] != b.shape[0]:
+            raise RuntimeError(
+                f"multi_dot(): tensors {i} and {i + 1} with shapes {list(tensors[i].shape)} and "
+                f"{list(tensors[i + 1].shape)} cannot be multiplied"
+            )
+    r = ms[0]
+    for m in ms[1:]:
+        r = r.mm(m)
+    shape = [*first.shape[:-1], *last.shape[1:]]  # (the vectors' dims dropped: torch's view)
+    return r.view(shape)

@@ -70,6 +70,17 @@ __all__ = [
     "tanhshrink",
     "hardsigmoid",
     "hardswish",
+    "hardshrink",
+    "softshrink",
+    "threshold",
+    "threshold_",
+    "relu_",
+    "elu_",
+    "selu_",
+    "celu_",
+    "leaky_relu_",
+    "hardtanh_",
+    "pdist",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -113,7 +124,7 @@ def relu(input, inplace=False):
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x. With ``inplace=True`` the input is overwritten."""
     if inplace:
-        return input._inplace(_ops.leaky_relu, negative_slope)
+        return input._inplace(_ops.leaky_relu, negative_slope, "LeakyReluBackward1")
     return _ops.leaky_relu(input, negative_slope)
 
 
@@ -1013,6 +1024,49 @@ def interpolate(
     if kind in "iu":
         raise NotImplementedError("interpolate: uint8 is supported by the nearest mode only")
     return _ops.upsample_linear(input, size, scales, bool(align_corners))
+
+
+def softshrink(input, lambd=0.5):
+    """x - lambd above lambd, x + lambd below -lambd, else 0."""
+    return _ops.softshrink(input, lambd)
+
+
+def threshold(input, threshold, value, inplace=False):
+    """x where x > threshold, else value."""
+    return (_ac.threshold_ if inplace else _ac.threshold)(input, threshold, value)
+
+
+# torch.nn.functional's in-place forms: the function with inplace=True
+def relu_(input):
+    return relu(input, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def threshold_(input, threshold, value):
+    return _ac.threshold_(input, threshold, value)
+
+
+hardshrink = _ac.hardshrink
+pdist = _ac.pdist
 
 
 def __getattr__(name):  # a name this module lacks: torch's AttributeError (see _messages)

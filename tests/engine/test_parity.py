@@ -1853,6 +1853,33 @@ _SNIPPETS.update({
         "    try:\n        L.linalg.solve(a, L.ones(2, dtype=a.dtype))\n"
         "    except RuntimeError as e:\n        out.append((type(e).__name__, str(e)))"
     ),
+    "view_gradients_nodes_under_create_graph": (  # select/slice backward ops, squeeze/unsqueeze
+        "x = L.tensor([[[0.3, -1.2, 2.0]], [[0.5, 0.1, -0.7]]], dtype=L.float64, requires_grad=True)\n"
+        "out = []\nfor code in ('x[0]', 'x[:, 0]', 'x[0, :, 1:]', 'x[None, 0]', 'x[:, :, 0:3]', "
+        "'x[..., None]', 'x[:]', 'x[...]', 'x[:, -1:]', 'x[[1, 0], :, 1:]', 'x[x > 0]', 'x[True]', "
+        "'x.unsqueeze(0)', 'x.squeeze()', 'x.squeeze(0)', 'x.squeeze((0, 1))', 'x.narrow(2, 0, 2)', "
+        "'x.select(2, 1)', 'x.reshape(6)'):\n"
+        "    g, = L.autograd.grad((eval(code) ** 2).sum(), x, create_graph=True)\n"
+        "    out.append((code, g.grad_fn.name(), g, L.autograd.grad((g * g).sum(), x)))"
+    ),
+    "softshrink_and_functional_in_place_forms": (  # signed zeros by torch's two loops
+        "F = L.nn.functional\nout = []\n"
+        "for n in (5, 12, 20, 40):\n    for dt in (L.float64, L.float32, L.bfloat16):\n"
+        "        x = L.tensor([-0.5, 0.7, float('nan'), -0.2, 0.5] * n, dtype=dt, requires_grad=True)\n"
+        "        r = F.softshrink(x, 0.5)\n        g, = L.autograd.grad(r.sum(), x, create_graph=True)\n"
+        "        out.append(([v.hex() for v in r.double().tolist()], g, g.grad_fn.name()))\n"
+        "x = L.tensor([[0.3, -1.2, 2.0], [0.5, 0.1, -0.7]], dtype=L.float64, requires_grad=True)\n"
+        "for f in (lambda y: F.elu_(y), lambda y: F.leaky_relu_(y, 0.2), lambda y: F.relu_(y), "
+        "lambda y: F.hardtanh_(y, -0.5, 0.5), lambda y: F.threshold(y, 0.2, -1.0, True), "
+        "lambda y: F.celu_(y, 2.0), lambda y: F.selu_(y), lambda y: F.hardshrink(y, 0.4), "
+        "lambda y: L.linalg.vecdot(y, y.exp()), lambda y: L.linalg.multi_dot([y[0], y.t(), y]), "
+        "lambda y: L.linalg.diagonal(y), lambda y: F.pdist(y)):\n"
+        "    r = f(x * 1)\n    out.append((r, L.autograd.grad(r.sum(), x)))\n"
+        "for code in ('F.softshrink(x, -1)', 'F.softshrink(x.long())', 'L.linalg.multi_dot([x])', "
+        "'L.linalg.multi_dot([x, x])', 'L.linalg.vecdot(x.long(), x)'):\n"
+        "    try:\n        eval(code)\n    except (RuntimeError, NotImplementedError) as e:\n"
+        "        out.append(str(e))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
