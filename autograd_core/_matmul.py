@@ -218,7 +218,8 @@ def _matmul(x, y, bmm=False):
     }.get(nd, "UnsafeViewBackward0")
     if fold and xs.ndim == 2:  # folded as y.mT @ x.T, the result transposed back (a copy
         name = "TransposeBackward0" if _contiguous_mT(r.shape) else "CloneBackward0"  # if needed)
-    return _record("matmul", name, r, (x, y), {"ndims": nd})
+    attrs = {"ndims": nd, "fold": ys.ndim if fold and xs.ndim > 2 else 0}  # (x's rows: its VJP)
+    return _record("matmul", name, r, (x, y), attrs)
 
 
 matmul = lower_precision(_matmul)  # the named forms call _matmul: autocast's policy is theirs

@@ -287,28 +287,65 @@ VJP["log_softmax"] = twice(
 
 
 # ----------------------------------------------------------------------------- linear algebra
-def _matmul(g, x, y, need, ndims):
+def _mt(a):
+    """a's matrices transposed: t() for a matrix, as torch's mm/mv backward formulas write it."""
+    return F.t(a) if isinstance(a, Tensor) and a.ndim == 2 else mT(a)
+
+
+def _bmm(a, b):
+    """a @ b of two 3-D batches: torch's bmm (BmmBackward0) on Tensors."""
+    return F.bmm(a, b) if isinstance(a, Tensor) else a @ b
+
+
+def _matmul(g, x, y, need, ndims, fold=0):
+    """The products torch's matmul backward computes, by the kernel its forward reached: dot, mv
+    (y's gradient an mv too), a row vector's mm, x's batch folded into the rows of one mm or mv
+    with y of `fold` dims (its batch of one squeezed: x's gradient reshaped back, y's one product
+    over all rows, unsqueezed back), else broadcast."""
     nx, ny = ndims  # x or y is None when only the other needs it
     if nx == 1 and ny == 1:  # dot
         return (g * y if need[0] else None, g * x if need[1] else None)
-    if nx == 1:  # (n) @ (..., n, m)
+    if nx == 1:  # (n) @ (..., n, m): (1, n) @ (n, m) for a matrix
         return (
             squeeze(unsqueeze(g, -2) @ mT(y), -2) if need[0] else None,
-            unsqueeze(x, -1) * unsqueeze(g, -2) if need[1] else None,
+            (
+                _mt(unsqueeze(x, 0)) @ unsqueeze(g, 0)
+                if ny == 2
+                else unsqueeze(x, -1) * unsqueeze(g, -2)
+            )
+            if need[1]
+            else None,
         )
-    if ny == 1:  # (..., n, m) @ (m)
+    if fold:  # (..., n, m) @ (m) or (m, p): x's rows (..., n) as one dim
+        rows = reshape(g, (-1,) if fold == 1 else (-1, g.shape[-1]))
+        gx = gy = None
+        if need[0]:
+            y = squeeze(y, 0) if ny > fold else y
+            gx = unsqueeze(rows, -1) * y if fold == 1 else rows @ _mt(y)
+            gx = reshape(gx, tuple(g.shape[: g.ndim - fold + 1]) + (y.shape[0],))
+        if need[1]:
+            gy = _mt(reshape(x, (-1, x.shape[-1]))) @ rows
+            gy = unsqueeze(gy, 0) if ny > fold else gy
+        return (gx, gy)
+    if ny == 1:  # (..., n, m) @ (m); a matrix's gradient torch's ger, g as a column times y
         return (
-            unsqueeze(g, -1) * y if need[0] else None,
-            squeeze(mT(x) @ unsqueeze(g, -1), -1) if need[1] else None,
+            (reshape(g, (-1, 1)) if nx == 2 else unsqueeze(g, -1)) * y if need[0] else None,
+            (_mt(x) @ g if nx == 2 else squeeze(mT(x) @ unsqueeze(g, -1), -1)) if need[1] else None,
         )
-    return (g @ mT(y) if need[0] else None, mT(x) @ g if need[1] else None)
+    same = nx == ny == 3 and all(t is None or t.shape[0] == g.shape[0] for t in (x, y))
+    if same:  # one bmm of the batch, viewed back
+        return (
+            reshape(_bmm(g, mT(y)), tuple(g.shape[:2]) + (y.shape[1],)) if need[0] else None,
+            reshape(_bmm(mT(x), g), (g.shape[0], x.shape[2], g.shape[2])) if need[1] else None,
+        )
+    return (g @ _mt(y) if need[0] else None, _mt(x) @ g if need[1] else None)
 
 
 VJP["matmul"] = _matmul
 VJP["addmm"] = lambda g, y, z, need, z_transposed: (  # x + y @ z, x the bias
     g if need[0] else None,
-    g @ mT(z) if need[1] else None,
-    (mT(mT(g) @ y) if z_transposed else mT(y) @ g) if need[2] else None,
+    g @ _mt(z) if need[1] else None,
+    (_mt(_mt(g) @ y) if z_transposed else _mt(y) @ g) if need[2] else None,
 )
 
 

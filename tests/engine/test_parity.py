@@ -1880,6 +1880,17 @@ _SNIPPETS.update({
         "    try:\n        eval(code)\n    except (RuntimeError, NotImplementedError) as e:\n"
         "        out.append(str(e))"
     ),
+    "matmul_gradients_as_torchs_kernels": (  # mv, a row's mm, a folded batch's one mm, bmm
+        "import numpy as np\nrng = np.random.default_rng(0)\nout = []\n"
+        "names = lambda g: (g.grad_fn.name(), [m[0].name() if m[0] else None "
+        "for m in g.grad_fn.next_functions])\n"
+        "for sx, sy in (((2, 3), (3,)), ((3,), (3, 4)), ((2, 5, 3), (3, 4)), ((2, 5, 3), (3,)), "
+        "((2, 5, 3), (2, 3, 4)), ((2, 5, 3), (1, 3, 4)), ((2, 3), (3, 4))):\n"
+        "    x = L.tensor(rng.normal(size=sx), dtype=L.float64, requires_grad=True)\n"
+        "    y = L.tensor(rng.normal(size=sy), dtype=L.float64, requires_grad=True)\n"
+        "    r = x @ y\n    gs = L.autograd.grad((r * r).sum(), (x, y), create_graph=True)\n"
+        "    out.append(([names(g) for g in gs], gs, L.autograd.grad(sum((g * g).sum() for g in gs), x)))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
