@@ -149,9 +149,6 @@ VJP["div"] = lambda g, x, y, need: (
 )
 VJP["neg"] = lambda g: (-g,)
 VJP["reciprocal"] = lambda g, ans: (-g * (ans * ans),)
-VJP["pow"] = lambda g, x, exponent: (  # x ** scalar; x ** 0: zeros, not connected (torch's)
-    zeros_of(g) if exponent == 0 else g * (exponent * power(x, exponent - 1)),
-)
 VJP["rpow"] = lambda g, x, ans, base: (  # scalar ** x: ans log(base), torch's 0 for 0 ** (x >= 0)
     g * (ans * (math.log(base) if base > 0 else math.nan))  # (log of a negative base: nan)
     if base != 0

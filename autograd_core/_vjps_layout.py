@@ -14,7 +14,7 @@ from ._backend import namespace
 from ._ops import _record
 from ._tensor import Tensor
 from ._vjps import defvjp
-from ._vjps_shapes import _VIEW_STEP
+from ._vjps_shapes import _VIEW_STEP, scaled
 from .grad_mode import no_grad
 
 
@@ -216,9 +216,9 @@ def _block_diag(g, spans, shapes):
 
 def _baddbmm(g, y, z, need, beta=1, alpha=1):
     return (
-        g * beta if need[0] else None,
-        F.bmm(g, F.transpose(z, 1, 2)) * alpha if need[1] else None,
-        F.bmm(F.transpose(y, 1, 2), g) * alpha if need[2] else None,
+        scaled(g, beta) if need[0] else None,
+        scaled(F.bmm(g, F.transpose(z, 1, 2)), alpha) if need[1] else None,
+        scaled(F.bmm(F.transpose(y, 1, 2), g), alpha) if need[2] else None,
     )
 
 
@@ -296,32 +296,32 @@ defvjp("unique", _unique, on_arrays=False)
 # ----------------------------------------------------------------------------- wave 3
 def _addbmm(g, y, z, need, beta=1, alpha=1):
     if not (need[1] or need[2]):  # (then neither batch was saved)
-        return (g * beta, None, None)
+        return (scaled(g, beta), None, None)
     batch = (y if y is not None else z).shape[0]
     gb = F.expand(F.unsqueeze(g, 0), (batch,) + tuple(g.shape))
     return (
-        g * beta if need[0] else None,
-        F.bmm(gb, F.transpose(z, 1, 2)) * alpha if need[1] else None,
-        F.bmm(F.transpose(y, 1, 2), gb) * alpha if need[2] else None,
+        scaled(g, beta) if need[0] else None,
+        scaled(F.bmm(gb, F.transpose(z, 1, 2)), alpha) if need[1] else None,
+        scaled(F.bmm(F.transpose(y, 1, 2), gb), alpha) if need[2] else None,
     )
 
 
 for _op, _fn in {
     "diag_embed_nd": lambda g, offset, dim1, dim2: (F.diagonal(g, offset, dim1, dim2),),
     "addmm_scaled": lambda g, y, z, need, beta=1, alpha=1: (
-        g * beta if need[0] else None,
-        F.mm(g, F.t(z)) * alpha if need[1] else None,
-        F.mm(F.t(y), g) * alpha if need[2] else None,
+        scaled(g, beta) if need[0] else None,
+        scaled(F.mm(g, F.t(z)), alpha) if need[1] else None,
+        scaled(F.mm(F.t(y), g), alpha) if need[2] else None,
     ),
     "addmv": lambda g, y, z, need, beta=1, alpha=1: (
-        g * beta if need[0] else None,
-        F.unsqueeze(g, 1) * F.unsqueeze(z, 0) * alpha if need[1] else None,
-        F.mv(F.t(y), g) * alpha if need[2] else None,
+        scaled(g, beta) if need[0] else None,
+        scaled(F.unsqueeze(g, 1) * F.unsqueeze(z, 0), alpha) if need[1] else None,
+        scaled(F.mv(F.t(y), g), alpha) if need[2] else None,
     ),
     "addr": lambda g, y, z, need, beta=1, alpha=1: (
-        g * beta if need[0] else None,
-        F.mv(g, z) * alpha if need[1] else None,
-        F.mv(F.t(g), y) * alpha if need[2] else None,
+        scaled(g, beta) if need[0] else None,
+        scaled(F.mv(g, z), alpha) if need[1] else None,
+        scaled(F.mv(F.t(g), y), alpha) if need[2] else None,
     ),
     "addbmm": _addbmm,
 }.items():

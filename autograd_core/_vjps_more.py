@@ -12,7 +12,7 @@ from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, power, rsqrt, unsqueeze, zeros_of
-from ._vjps_shapes import _unreduce, refuse_zero, tie_share, value_selecting
+from ._vjps_shapes import _unreduce, refuse_zero, scaled, tie_share, times, value_selecting
 from .grad_mode import is_grad_enabled
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
@@ -32,6 +32,12 @@ def _pow_tensor(g, x, y, ans):
 
 
 defvjp("pow_tensor", _pow_tensor, on_arrays=False)
+defvjp(  # x ** scalar: torch's grad * (exponent * x.pow(exponent - 1)); x ** 0: zeros, unconnected
+    "pow",
+    lambda g, x, exponent: (
+        zeros_of(g) if exponent == 0 else g * times(power(x, exponent - 1), exponent),
+    ),
+)
 defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
 defvjp("atan", lambda g, x: (g / (1 + x * x),))
 defvjp("asin", lambda g, x: (g * rsqrt(-x * x + 1),))  # (torch's formulas, rsqrt's roundings)
@@ -43,7 +49,7 @@ defvjp("acosh", lambda g, x: (g * rsqrt(x * x - 1),))
 defvjp("atanh", lambda g, x: (g / (1 - x * x),))
 defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
 defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
-defvjp("exp2", lambda g, ans: (g * ans * math.log(2.0),))
+defvjp("exp2", lambda g, ans: (scaled(g * ans, math.log(2.0)),))
 defvjp("erf", lambda g, x: ((2 / math.sqrt(math.pi)) * exp(-(x**2)) * g,))  # (torch's order)
 defvjp("rsqrt", lambda g, ans: (-0.5 * g * power(ans, 3),))  # (torch's result.pow(3))
 
@@ -60,7 +66,7 @@ defvjp("atan2", _atan2, on_arrays=False)
 defvjp(  # divide(rounding_mode=...): piecewise constant, not connected
     "div_rounding", lambda g, need: (zeros_of(g), zeros_of(g) if need[1] else None)
 )
-defvjp("lerp", lambda g, weight: (g * (1 - weight), g * weight))
+defvjp("lerp", lambda g, weight: (scaled(g, 1 - weight), scaled(g, weight)))
 defvjp(
     "lerp_tensor",
     lambda g, x, y, z, need: (
@@ -381,8 +387,8 @@ defvjp(
     ),
     on_arrays=False,
 )
-defvjp("deg2rad", lambda g, factor: (g * factor,))
-defvjp("rad2deg", lambda g, factor: (g * factor,))
+defvjp("deg2rad", lambda g, factor: (scaled(g, factor),))
+defvjp("rad2deg", lambda g, factor: (scaled(g, factor),))
 defvjp(  # torch's nansum_backward: the gradient times "not NaN"
     "nansum",
     lambda g, x, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim) * (x == x),),

@@ -12,6 +12,7 @@ import numpy as np
 from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
+from ._graph import Node, node_class
 from ._tensor import Tensor
 from ._vjps import (
     VJP,
@@ -35,6 +36,34 @@ from .grad_mode import is_grad_enabled, no_grad
 
 
 # ----------------------------------------------------------------------------- helpers of the rules
+def scaled(t, c):
+    """t * c for a Python number c as torch's C++ formulas write it: t itself when c is 1
+    (maybe_multiply), else mul by a double, whose node is MulBackward1 (Python's t * c wraps c
+    in a tensor: MulBackward0)."""
+    return t if c == 1 else times(t, c)
+
+
+def times(t, c):
+    """t * c for a Python number c: torch's mul by a double (MulBackward1), whatever c."""
+    return _by_scalar(t * c, "MulBackward1")
+
+
+def divided(t, n):
+    """t / n for a Python number n, torch's division by a double (DivBackward1)."""
+    return _by_scalar(t / n, "DivBackward1")
+
+
+def _by_scalar(r, name):
+    if isinstance(r, Tensor) and r._grad_fn is not None:
+        r._grad_fn.__class__ = node_class(name)
+    return r
+
+
+# torch's mul/div by a double has one input, so one edge: the number's (None, 0) is not shown
+for _cls in (node_class("MulBackward1"), node_class("DivBackward1")):
+    _cls.next_functions = property(lambda self: Node.next_functions.fget(self)[:1])
+
+
 def tie_share(g, x, ans):
     """torch's evenly_distribute_backward: g / k at the k positions holding the full max/min (its
     NaNs when it is NaN), exactly +0 elsewhere (a where: a product would give -0 for g < 0)."""
@@ -98,7 +127,7 @@ def _count(shape, dim):
 # ----------------------------------------------------------------------------- reductions
 VJP["sum"] = lambda g, shape, dim, keepdim: (_unreduce(g, shape, dim, keepdim),)
 VJP["mean"] = lambda g, shape, dim, keepdim: (  # (torch's turns sgn's ZeroTensor plain: a
-    _unreduce(_plain(g), shape, dim, keepdim) / _count(shape, dim),  # constant, as a Tensor)
+    divided(_unreduce(_plain(g), shape, dim, keepdim), _count(shape, dim)),  # constant)
 )
 
 

@@ -1891,6 +1891,17 @@ _SNIPPETS.update({
         "    r = x @ y\n    gs = L.autograd.grad((r * r).sum(), (x, y), create_graph=True)\n"
         "    out.append(([names(g) for g in gs], gs, L.autograd.grad(sum((g * g).sum() for g in gs), x)))"
     ),
+    "gradients_scaled_by_a_number_as_torchs_formulas": (  # mul/div by a double: one edge
+        "x = L.tensor([[0.3, -1.2, 2.0], [0.5, 0.1, -0.7]], dtype=L.float64, requires_grad=True)\n"
+        "m, v = L.ones(2, 2, dtype=L.float64, requires_grad=True), L.ones(3, dtype=L.float64)\n"
+        "out = []\nfor f in (lambda: x.mean(), lambda: x.mean(1, True), lambda: L.exp2(x), "
+        "lambda: L.deg2rad(x), lambda: L.lerp(x, x.exp(), 0.3), "
+        "lambda: L.addmm(m, x, x.t(), beta=2.0, alpha=0.5), lambda: L.addmm(m, x, x.t()), "
+        "lambda: L.addmv(m[0], x, v, alpha=3.0), lambda: L.nn.functional.adaptive_avg_pool2d(x[None], 1)):\n"
+        "    g = L.autograd.grad((f() ** 2).sum(), (x, m), create_graph=True, allow_unused=True)\n"
+        "    out.append([(t.grad_fn.name(), [e[0].name() if e[0] else None for e in t.grad_fn.next_functions])\n"
+        "                if t is not None else None for t in g])"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
