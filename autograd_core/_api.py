@@ -220,15 +220,7 @@ def method(name, fn, call=None):
         # cost a call of y.tanh() 0.08 us (0.5% of the small-op chain): Python's own check it is
         return call
     if noargs:  # (an in-place form, y.log1p_(), or a method no step calls: torch's words)
-
-        def noargs(self, *args, **kwargs):
-            if kwargs:
-                raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
-            if args:
-                raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
-            return call(self)
-
-        return _named(noargs, name, fn)
+        return no_arguments(name, call, fn)
     fast = _arguments.checks(name, method=True)
 
     bare = not any(least == 0 for *_, least in fast)  # (x.flip(): a required argument missing)
@@ -243,6 +235,19 @@ def method(name, fn, call=None):
 
     public.runs = call  # (what runs the call: an alias's method wraps it anew, _methods)
     return _named(public, name, fn)
+
+
+def no_arguments(name, call, fn=None):
+    """`call` as torch's method `name` that takes no arguments (METH_NOARGS): its words for one."""
+
+    def noargs(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
+        if args:
+            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+        return call(self)
+
+    return _named(noargs, name, fn or call)
 
 
 def _named(public, name, fn):

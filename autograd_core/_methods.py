@@ -514,23 +514,9 @@ Tensor.numpy = _keyword_only("numpy", _py_numpy)
 Tensor.__array__ = _py_array
 
 
-def _no_arguments(name, fn):
-    """`fn` as torch's method `name`, which takes no arguments (METH_NOARGS): its words."""
-
-    def method(self, *args, **kwargs):
-        if kwargs:
-            raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
-        if args:
-            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
-        return fn(self)
-
-    method.__name__, method.__doc__ = name, fn.__doc__
-    return method
-
-
-Tensor.item = _no_arguments("item", _py_item)
-Tensor.tolist = _no_arguments("tolist", _py_tolist)
-Tensor.retain_grad = _no_arguments("retain_grad", Tensor.retain_grad)
+Tensor.item = _ops_modules.no_arguments("item", _py_item)
+Tensor.tolist = _ops_modules.no_arguments("tolist", _py_tolist)
+Tensor.retain_grad = _ops_modules.no_arguments("retain_grad", Tensor.retain_grad)
 
 
 def _requires_grad_(self, requires_grad=True, _set=Tensor.requires_grad_):
