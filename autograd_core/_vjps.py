@@ -96,6 +96,7 @@ clamp_mask = _either(
     ),
 )
 sum = _either(F.sum, lambda xp, a, dim, keepdim: xp.sum(a, axis=dim, keepdims=keepdim))
+masked_fill = _either(F.masked_fill, lambda xp, a, mask, v: xp.where(mask, v, a))
 mean = _either(F.mean, lambda xp, a, dim, keepdim: xp.mean(a, axis=dim, keepdims=keepdim))
 unsqueeze = _either(F.unsqueeze, lambda xp, a, dim: xp.expand_dims(a, axis=dim))
 squeeze = _either(F.squeeze, lambda xp, a, dim: xp.squeeze(a, axis=dim))
@@ -189,9 +190,10 @@ VJP["clamp"] = lambda g, x, min, max: (where(clamp_mask(x, min, max), g, 0.0),) 
 
 
 def _pick(g, x, y, x_loses, y_loses):
-    """maximum/minimum: ties give half to each side; a NaN passes g to both (torch's)."""
+    """maximum/minimum: ties give half to each side; a NaN passes g to both (torch's, whose
+    losers are a masked_fill: MaskedFillBackward0)."""
     h = where(x == y, g / 2, g)
-    return where(x_loses, 0.0, h), where(y_loses, 0.0, h)
+    return masked_fill(h, x_loses, 0.0), masked_fill(h, y_loses, 0.0)
 
 
 VJP["maximum"] = lambda g, x, y: _pick(g, x, y, x < y, x > y)

@@ -192,19 +192,18 @@ def _var(g, x, dim, correction, keepdim):
             _unreduce(g, x.shape, dim, keepdim)
             * where(x == mean(x, dim, True), math.nan, math.inf),
         )
-    return (
-        _unreduce(g, x.shape, dim, keepdim)
-        * 2
-        * (x - mean(x, dim, True))
-        / (_count(x.shape, dim) - correction),
-    )
+    dof = _count(x.shape, dim) - correction  # (torch's order: (2 / dof) * g, then * (x - mean);
+    two_over = 2.0 / dof if dof else math.inf  # 2 / 0 a double's inf)
+    return (times(_unreduce(g, x.shape, dim, keepdim), two_over) * (x - mean(x, dim, True)),)
 
 
 VJP["var"] = _var
-VJP["std"] = lambda g, x, ans, dim, correction, keepdim: (  # 0 where std is 0, as torch
-    _unreduce(where(ans == 0, 0.0, refuse_zero(g) / ans), x.shape, dim, keepdim)
-    * (x - mean(x, dim, True))
-    / (_count(x.shape, dim) - correction),
+VJP["std"] = lambda g, x, ans, dim, correction, keepdim: _var(  # var's with g / (2 std), 0 where
+    where(ans == 0, 0.0, refuse_zero(g) / (ans * 2)),
+    x,
+    dim,
+    correction,
+    keepdim,  # std is 0
 )
 
 

@@ -1902,6 +1902,18 @@ _SNIPPETS.update({
         "    out.append([(t.grad_fn.name(), [e[0].name() if e[0] else None for e in t.grad_fn.next_functions])\n"
         "                if t is not None else None for t in g])"
     ),
+    "var_std_maximum_gradients_as_torchs_formulas": (  # (2 / dof) * g * (x - mean); masked_fill
+        "import numpy as np\nrng = np.random.default_rng(0)\nout = []\n"
+        "for dt in (L.float64,):  # (float32's last digits: torch's mean in the formula is its own)\n"
+        "    x = L.tensor(rng.normal(size=(4, 7)), dtype=dt, requires_grad=True)\n"
+        "    y = L.tensor(rng.normal(size=7), dtype=dt, requires_grad=True)\n"
+        "    for f in (lambda: x.var(), lambda: x.var(1, keepdim=True), lambda: x.std(), "
+        "lambda: x.std(1, correction=2), lambda: x[:1].var(0), lambda: L.maximum(x, y), "
+        "lambda: L.minimum(x, y)):\n"
+        "        first = L.autograd.grad((f() ** 2).sum(), x)[0]\n"
+        "        g, = L.autograd.grad((f() ** 2).sum(), x, create_graph=True)\n"
+        "        out.append((g.grad_fn.name(), first, L.autograd.grad((g * g).sum(), x)))"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
