@@ -139,7 +139,9 @@ def mul(x, y):
 @silent
 def div(x, y):
     """x / y (true division: integer inputs give float32)"""
-    if not isinstance(x, Tensor):
+    if not isinstance(x, Tensor):  # a number first goes straight to the float it divides in,
+        if isinstance(x, int) and not y.dtype.is_floating_point:  # not through y's integer
+            x = float(x)  # dtype (torch's wrapped number: 300 / int8 2 is 150)
         return div(_as_tensor_like(x, y), y)
     a, b = _operands(x, y, False, True, True)  # (no wrap: true division computes in float)
     if not result_type(x, y).is_floating_point:  # int / int: each operand goes to the default

@@ -1914,6 +1914,11 @@ _SNIPPETS.update({
         "        g, = L.autograd.grad((f() ** 2).sum(), x, create_graph=True)\n"
         "        out.append((g.grad_fn.name(), first, L.autograd.grad((g * g).sum(), x)))"
     ),
+    "number_divided_by_an_integer_tensor": (  # the number is not wrapped into the int dtype
+        "out = []\nfor dt in (L.int8, L.uint8, L.int64, L.bool):\n"
+        "    x = L.tensor([2, 3, 0], dtype=dt)\n"
+        "    out += [L.div(300, x), L.true_divide(-7, x), L.divide(True, x), L.div(2 ** 40, x), 300 / x]"
+    ),
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
