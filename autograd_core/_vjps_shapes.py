@@ -198,13 +198,14 @@ def _var(g, x, dim, correction, keepdim):
 
 
 VJP["var"] = _var
-VJP["std"] = lambda g, x, ans, dim, correction, keepdim: _var(  # var's with g / (2 std), 0 where
-    where(ans == 0, 0.0, refuse_zero(g) / (ans * 2)),
-    x,
-    dim,
-    correction,
-    keepdim,  # std is 0
-)
+
+
+def _std(g, x, ans, dim, correction, keepdim):
+    """torch's std_backward: var's with g / (2 std), 0 where std is 0."""
+    return _var(where(ans == 0, 0.0, refuse_zero(g) / (ans * 2)), x, dim, correction, keepdim)
+
+
+VJP["std"] = _std
 
 
 def _norm(g, x, ans, ord, dim, keepdim):
@@ -222,8 +223,8 @@ def _norm(g, x, ans, ord, dim, keepdim):
         return (sign(x) * (g / _unreduce(sum(hit, dim, True), x.shape, dim, True) * hit),)
     if ord < 1:
         return (sign(x) * where(x == 0, 0.0, abs(x) ** (ord - 1)) * g * n ** (1 - ord),)
-    scaled = sign(x) * abs(x) ** (ord - 1) if ord < 2 else x * abs(x) ** (ord - 2)
-    return (scaled * where(n == 0, 0.0, refuse_zero(g) / n ** (ord - 1)),)
+    slope = sign(x) * abs(x) ** (ord - 1) if ord < 2 else x * abs(x) ** (ord - 2)
+    return (slope * where(n == 0, 0.0, refuse_zero(g) / n ** (ord - 1)),)
 
 
 VJP["norm"] = _norm
