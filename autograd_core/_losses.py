@@ -55,22 +55,25 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
             f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]})."
         )
     valid = t2 != ignore_index
-    safe = xp.where(valid, t2, xp.zeros_like(t2))
+    safe = t2 * valid  # (an ignored row reads class 0, with weight 0)
     n_cls = a2.shape[1]
     if builtins.bool(xp.any((safe < 0) | (safe >= n_cls))):
         bad = int(np.asarray(safe)[(np.asarray(safe) < 0) | (np.asarray(safe) >= n_cls)][0])
         raise IndexError(f"Target {bad} is out of bounds.")
-    w = xp.ones(n_cls, dtype=a.dtype, device=a.device) if weight is None else weight._data
-    wt = xp.where(valid, xp.take(w, safe), xp.zeros_like(a2[:, 0]))
-    picked = xp.take_along_axis(a2, xp.reshape(safe, (-1, 1)), axis=1)[:, 0]
+    if weight is None:
+        wt = xp.astype(valid, a.dtype)
+    else:  # (an ignored row's weight is 0 even where class 0's is inf or nan)
+        wt = xp.where(valid, xp.take(weight._data, safe), xp.zeros_like(a2[:, 0]))
+    rows = xp.arange(a2.shape[0], device=a.device)
+    picked = xp.take(xp.reshape(a2, (-1,)), rows * n_cls + safe)
     losses, low = opmath(-picked * wt)
     if reduction == "none" or a.__class__ is not np.ndarray:
         total = xp.sum(opmath(wt)[0])
         r = xp.sum(losses) / total if reduction == "mean" else xp.sum(losses)
         r = r if reduction != "none" else losses if a.ndim == 2 else losses[0]
     else:  # torch's cascade of partial sums over the batch (its products fused in)
-        keep = np.asarray(valid)
-        p, wp, rows = picked[keep], wt[keep], np.flatnonzero(keep)
+        keep = None if valid.all() else valid
+        p, wp, rows = (picked, wt, rows) if keep is None else (picked[keep], wt[keep], rows[keep])
         r = _cascade(-p, rows) if weight is None else _cascade(p, rows, wp)
         total = _cascade(wp, rows) if weight is not None else wp.dtype.type(wp.size)
         r = r / total if reduction == "mean" else r
@@ -129,19 +132,22 @@ def _cascade(values, batch, weights=None):
     if batch.size and batch[0] == 0:  # (b = 0 goes up every level alone: the top holds it)
         top, items, batch = items[0], items[1:], batch[1:]
     levels = []
+    whole = batch.size and batch[-1] == batch.size  # (no row ignored: batch is 1, 2, ... n - 1)
     for j in range(7):
         if not items.size:
             break
-        step, pushed = 16**j, batch % 16 ** (j + 1) == 0
-        closed = int(pushed.sum())
-        if batch[0] == step and batch[-1] == step * batch.size:  # (no row ignored: blocks
-            table = np.zeros((closed + 1) * 16, items.dtype)  # of 16, each summed in order)
+        if whole:  # (blocks of 16, each summed in order; the pushed, 16 ** (j + 1) apart, too)
+            closed = items.size // 16
+            table = np.zeros((closed + 1) * 16, items.dtype)
             table[: items.size] = items
             sums = np.cumsum(table.reshape(closed + 1, 16), axis=1)[:, -1]
         else:  # (a push closes its segment after its own item)
+            pushed = batch % 16 ** (j + 1) == 0
+            closed = int(pushed.sum())
             sums = _segment_sums(items, np.cumsum(pushed) - pushed, closed + 1)
+            batch = batch[pushed]
         levels.append(sums[closed])
-        items, batch = sums[:closed], batch[pushed]
+        items = sums[:closed]
     for item in items:  # (pushes into the top, after b = 0's value)
         top = top + item
     total = f(0)

@@ -462,13 +462,9 @@ def _nll_loss(g, x, shape, target, weight, reduction, ignore_index, total, valid
     nll_loss_backward writes only those entries (so a nan g or a zero total stays out of the rest).
     target, weight, valid: constant Tensors of the rows."""
     xp = namespace(target._data)
-    hit = (
-        xp.reshape(target._data, (-1, 1)) == xp.reshape(xp.arange(shape[-1]), (1, -1))
-    ) & xp.reshape(valid._data, (-1, 1))
+    hit = (target._data[:, None] == xp.arange(shape[-1])) & valid._data[:, None]
     g = g / total if reduction == "mean" else g  # (torch's weight * -(g / total); 0/0 = nan)
-    out = (reshape(g, (-1, 1)) if reduction == "none" else g) * (
-        0.0 - xp.reshape(weight._data, (-1, 1))
-    )
+    out = (reshape(g, (-1, 1)) if reduction == "none" else g) * (0.0 - weight._data[:, None])
     out = (
         F.where(Tensor._from_data(hit), out, 0.0)
         if isinstance(out, Tensor)
