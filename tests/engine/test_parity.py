@@ -1919,6 +1919,7 @@ _SNIPPETS.update({
         "    x = L.tensor([2, 3, 0], dtype=dt)\n"
         "    out += [L.div(300, x), L.true_divide(-7, x), L.divide(True, x), L.div(2 ** 40, x), 300 / x]"
     ),
+    "relu_float16_keeps_negative_zero": "out = repr(L.relu(L.tensor([-0., -1., 2.], dtype=L.float16)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
