@@ -163,7 +163,7 @@ def outer(input, vec2):
     for name, t in (("self", input), ("vec2", vec2)):
         if t.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
-    return input.unsqueeze(-1) * vec2
+    return input.reshape(-1, 1) * vec2  # (torch: self.reshape({n, 1}) * vec2)
 
 
 ger = outer

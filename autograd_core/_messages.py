@@ -5,10 +5,25 @@ engine tests compare each text with the one torch raises in the same test. Messa
 values (shapes, dtypes) stay next to the code that knows the values.
 """
 
+import os
 import re
+import sys
 import types
+import warnings
 
 from ._signatures import TORCH_NAMES
+
+_PACKAGE = os.path.dirname(__file__)
+
+
+def warn(message, category=UserWarning):
+    """warnings.warn attributed to the user's line, the first frame outside this package (torch's
+    C++ warnings point there, whatever the depth of the Python calls in between)."""
+    frame, level = sys._getframe(1), 2
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category, stacklevel=level)
+
 
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "

@@ -7,7 +7,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 ``Tensor.<name>`` method, and the in-place method ``Tensor.<name>_``.
 """
 
-from . import _backend, _creation
+from . import _backend, _creation, _messages
 from ._backend import namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
@@ -398,11 +398,9 @@ def _spread_mean(op, input, dim, unbiased, keepdim, correction):
     for i in range(a.ndim) if dims is None else dims:
         n *= a.shape[i]
     if n - c <= 0:
-        warnings.warn(
+        _messages.warn(
             f"{op}_mean(): degrees of freedom is <= 0. Correction should be strictly less than "
-            "the reduction factor (input numel divided by output numel).",
-            UserWarning,
-            stacklevel=3,
+            "the reduction factor (input numel divided by output numel)."
         )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)

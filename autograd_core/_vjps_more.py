@@ -12,7 +12,8 @@ from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, power, rsqrt, unsqueeze, zeros_of
-from ._vjps_shapes import _unreduce, refuse_zero, scaled, tie_share, times, value_selecting
+from ._vjps_shapes import _std, _unreduce, _var, scaled, tie_share, times
+from ._vjps_shapes import value_selecting
 from .grad_mode import is_grad_enabled
 
 cosh = _either(F.cosh, lambda xp, a: xp.cosh(a))
@@ -303,36 +304,17 @@ def _logcumsumexp(g, x, ans, dim):
     return (pos - neg,)
 
 
-def _spread_mean(gs, x, op, dim, correction, keepdim):
-    """std_mean/var_mean: the two outputs' gradients, summed."""
+def _spread_mean(gs, x, ans, op, dim, correction, keepdim):
+    """std_mean/var_mean: torch's std_mean_backward, std's (var's) gradient plus mean's."""
     g_spread, g_mean = gs
-    dims = tuple(range(x.ndim)) if dim is None else dim
-    n = 1
-    for d in dims:
-        n *= x.shape[d]
     out = None
     if g_spread is not None:
-        g = _keep(refuse_zero(g_spread) if op == "std" else g_spread, dims, keepdim)
-        centered = x - F.mean(x, dims, keepdim=True)
-        if op == "var" and n - correction <= 0 and (dim is None or x.ndim == 0):  # torch: inf,
-            out = g * F.where(centered == 0, math.nan, math.inf)  # through g only
-        elif op == "var":
-            out = g * 2 * centered / (n - correction)
-        else:
-            std = F.std(x, dims, correction=correction, keepdim=True)
-            safe = F.where(std != 0, std, 1.0)  # std 0: all equal, centered 0, gradient 0
-            out = g * centered / ((n - correction) * safe)
+        spread = _std(g_spread, x, ans, dim, correction, keepdim) if op == "std" else None
+        out = (spread or _var(g_spread, x, dim, correction, keepdim))[0]
     if g_mean is not None:
-        m = F.expand(_keep(g_mean, dims, keepdim), tuple(x.shape)) / n
+        m = VJP["mean"](g_mean, tuple(x.shape), dim, keepdim)[0]
         out = m if out is None else out + m
     return (out,)
-
-
-def _keep(g, dims, keepdim):
-    if not keepdim:
-        for d in sorted(dims):
-            g = F.unsqueeze(g, d)
-    return g
 
 
 def _select_dim(g, dim=None, indices=None, keepdim=False, shape=()):

@@ -21,7 +21,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import fused, loss_scale, twice, valued
+from ._vjps_shapes import divided, fused, plus, twice, valued
 from .grad_mode import is_grad_enabled, no_grad
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -326,17 +326,25 @@ _nn("bce_backward", _bce_backward)
 
 
 def _bce_logits(g, x, y, need, reduction, weight, pos_weight):
-    s = loss_scale(g, x.shape, reduction)
-    if weight is not None:
-        s = s * weight
+    """torch's binary_cross_entropy_with_logits_backward and _target_backward, op for op (their
+    roundings and their nodes under create_graph): the slope, times g, times the weight, then /
+    the count for a mean."""
+
+    def finish(slope):
+        slope = slope * g
+        slope = slope * weight if weight is not None else slope
+        return divided(slope, math.prod(x.shape)) if reduction == "mean" else slope
+
+    gx = gy = None
     if pos_weight is None:
-        gx = s * (F.sigmoid(x) - y) if need[0] else None
-        gy = -s * x if need[1] else None
+        gx = finish(F.sigmoid(x) - y) if need[0] else None
+        gy = finish(-x) if need[1] else None
         return gx, gy
-    lw = 1 + (pos_weight - 1) * y
-    gx = s * ((1 - y) - lw * F.sigmoid(-x)) if need[0] else None
-    sp = F.log1p(F.exp(-F.abs(x))) + F.relu(-x)
-    gy = s * ((pos_weight - 1) * sp - x) if need[1] else None
+    if need[0]:
+        t = pos_weight * y
+        gx = finish((plus(t, 1) - y) * F.sigmoid(x) - t)
+    if need[1]:
+        gy = finish(F.logsigmoid(-x) - F.logsigmoid(x) * pos_weight)
     return gx, gy
 
 

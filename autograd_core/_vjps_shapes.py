@@ -53,14 +53,19 @@ def divided(t, n):
     return _by_scalar(t / n, "DivBackward1")
 
 
+def plus(t, c):
+    """t + c for a Python number c, torch's add of a Scalar (AddBackward1)."""
+    return _by_scalar(t + c, "AddBackward1")
+
+
 def _by_scalar(r, name):
     if isinstance(r, Tensor) and r._grad_fn is not None:
         r._grad_fn.__class__ = node_class(name)
     return r
 
 
-# torch's mul/div by a double has one input, so one edge: the number's (None, 0) is not shown
-for _cls in (node_class("MulBackward1"), node_class("DivBackward1")):
+# torch's mul/div/add of a Scalar has one input, so one edge: the number's (None, 0) is not shown
+for _cls in (node_class("MulBackward1"), node_class("DivBackward1"), node_class("AddBackward1")):
     _cls.next_functions = property(lambda self: Node.next_functions.fget(self)[:1])
 
 
@@ -105,11 +110,6 @@ def outside_view_mask(g, view):
     if overlaps and math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):
         raise RuntimeError(_messages.OVERLAP)  # as torch's CopySlices: no single slot per value
     return Tensor._from_data(xp.reshape(m, shape))
-
-
-def loss_scale(g, shape, reduction):
-    """The upstream gradient of a reduced loss spread over `shape`."""
-    return g / math.prod(shape) if reduction == "mean" else g
 
 
 def _unreduce(g, shape, dim, keepdim):

@@ -1920,6 +1920,20 @@ _SNIPPETS.update({
         "    out += [L.div(300, x), L.true_divide(-7, x), L.divide(True, x), L.div(2 ** 40, x), 300 / x]"
     ),
     "relu_float16_keeps_negative_zero": "out = repr(L.relu(L.tensor([-0., -1., 2.], dtype=L.float16)))",
+    "outer_reshapes_its_vector": "x = L.tensor([0.5, 0.7], requires_grad=True)\n"
+        "y = L.tensor([1., 2., 3.], requires_grad=True)\no = L.outer(x, y)\n"
+        "gx, gy = L.autograd.grad((o * o).sum(), (x, y), create_graph=True)\n"
+        "out = (o.grad_fn.next_functions[0][0].name(), gx.grad_fn.name(), gx, gy)",
+    "std_mean_second_order_as_std": "x = L.tensor([[0.5, 0.7, -1.2], [2., 0.1, 0.3]], "
+        "dtype=L.float64, requires_grad=True)\ns, m = L.std_mean(x, dim=1)\n"
+        "g, = L.autograd.grad((s * L.tensor([1.5, 2.5], dtype=L.float64)).sum(), x, create_graph=True)\n"
+        "out = (g.grad_fn.name(), [n.name() for n, _ in g.grad_fn.next_functions], g, "
+        "L.autograd.grad((g * g).sum(), x)[0])",
+    "bce_with_logits_gradient_nodes": "x = L.tensor([0.5, -0.7, 1.2], requires_grad=True)\n"
+        "y = L.tensor([1., 0., 0.3], requires_grad=True)\n"
+        "l = L.nn.functional.binary_cross_entropy_with_logits(x, y, pos_weight=L.tensor([1.5, 0.5, 3.]))\n"
+        "gx, gy = L.autograd.grad(l, (x, y), create_graph=True)\n"
+        "out = (gx.grad_fn.name(), gx.grad_fn.next_functions[0][0].name(), gy.grad_fn.name(), gx, gy)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
