@@ -15,7 +15,7 @@ from ._ops import _record
 from ._tensor import Tensor
 from ._vjps import defvjp
 from ._vjps_shapes import _VIEW_STEP, scaled
-from .grad_mode import no_grad
+from .grad_mode import is_grad_enabled, no_grad
 
 
 def _const(g, make):
@@ -391,20 +391,31 @@ defvjp("put", _put, on_arrays=False)
 
 
 # ----------------------------------------------------------------------------- wave 3 matrices
+def _solve_adjoint(x, g, of_det=False):
+    """torch's det and slogdet backward: G with A^T G = diag(g), for each matrix of x (A). Under
+    create_graph it is linalg.solve(A.mT, d.mT), torch's nodes; else the arrays are solved, and
+    a singular matrix gives what torch's LU solve gives there: 0 for det (its g is g * det, 0, and
+    torch perturbs a zero pivot), inf or nan for slogdet (a division by the zero pivot)."""
+    d = F.mT(F.diag_embed(F.expand(F.unsqueeze(g, -1), tuple(x.shape[:-1]))))
+    if is_grad_enabled():
+        return F.linalg_solve(F.mT(x), d)
+    a, rhs = np.asarray(x._data), np.asarray(d._data)
+    with np.errstate(all="ignore"):
+        bad = (np.linalg.det(a) == 0)[..., None, None]
+        r = np.linalg.solve(
+            np.swapaxes(np.where(bad, np.eye(a.shape[-1], dtype=a.dtype), a), -1, -2), rhs
+        )
+        r = r if of_det else np.where(bad, rhs / a.dtype.type(0), r)
+    return Tensor._from_data(namespace(x._data).asarray(r.astype(a.dtype, copy=False)))
+
+
 def _slogdet(g, x):
-    """Only log |det| carries a gradient: g inverse(x)^T (the sign's gradient is not used)."""
-    glog = g[1]
-    if glog is None:
-        return (None,)
-    return (F.unsqueeze(F.unsqueeze(glog, -1), -1) * F.mT(F.inverse(x)),)
+    """Only log |det| carries a gradient (a real sign's is 0): A^-T g."""
+    return (None,) if g[1] is None else (_solve_adjoint(x, g[1]),)
 
 
 defvjp("inverse", lambda g, ans: (-F.matmul(F.mT(ans), F.matmul(g, F.mT(ans))),), on_arrays=False)
-defvjp(
-    "det",
-    lambda g, x, ans: (F.unsqueeze(F.unsqueeze(g * ans, -1), -1) * F.mT(F.inverse(x)),),
-    on_arrays=False,
-)
+defvjp("det", lambda g, x, ans: (_solve_adjoint(x, g * ans, of_det=True),), on_arrays=False)
 defvjp("slogdet", _slogdet, on_arrays=False)
 defvjp(  # log |det| alone (forward AD's slogdet)
     "logabsdet",

@@ -1934,6 +1934,14 @@ _SNIPPETS.update({
         "l = L.nn.functional.binary_cross_entropy_with_logits(x, y, pos_weight=L.tensor([1.5, 0.5, 3.]))\n"
         "gx, gy = L.autograd.grad(l, (x, y), create_graph=True)\n"
         "out = (gx.grad_fn.name(), gx.grad_fn.next_functions[0][0].name(), gy.grad_fn.name(), gx, gy)",
+    "det_gradient_solves_as_torch": "A = L.tensor([[2., 1., 0.3], [0.5, 3., 1.], [0.2, 0.4, 1.5]], "
+        "dtype=L.float64, requires_grad=True)\n"
+        "g, = L.autograd.grad(L.linalg.det(A) * 1.7, A, create_graph=True)\n"
+        "h, = L.autograd.grad(L.logdet(A), A, create_graph=True)\n"
+        "out = (g.grad_fn.name(), [n.name() for n, _ in g.grad_fn.next_functions], g, "
+        "h.grad_fn.name(), L.autograd.grad((g * h).sum(), A)[0])",
+    "det_gradient_of_singular_matrices": "B = L.tensor([[[2., 1.], [0.5, 3.]], [[1., 2.], [2., 4.]]], "
+        "dtype=L.float64, requires_grad=True)\nout = L.autograd.grad(L.det(B).sum(), B)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
