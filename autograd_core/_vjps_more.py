@@ -152,16 +152,16 @@ def _cumprod(g, x, ans, dim):
     if not _has_zero(x):
         return (_reversed_cumsum(g * ans, dim) / x,)
     n = x.shape[dim]
-    if is_grad_enabled():
-        parts = []
+    if is_grad_enabled():  # (each position's sum copied into a slice of zeros: CopySlices)
+        out = zeros_of(x)
         for k in range(n):
             until = F.prod(x.narrow(dim, 0, k), dim, keepdim=True) if k else _ones_along(x, dim)
             omitted = until
             if k < n - 1:
                 after = F.cumprod(x.narrow(dim, k + 1, n - k - 1), dim)
                 omitted = F.cat([until, until.expand_as(after) * after if k else after], dim)
-            parts.append(F.sum(g.narrow(dim, k, n - k) * omitted, dim, keepdim=True))
-        return (F.cat(parts, dim),)
+            out.select(dim, k).copy_(F.sum(g.narrow(dim, k, n - k) * omitted, dim))
+        return (out,)
     return (_cumprod_first_order(g, x, ans, dim % x.ndim),)
 
 
