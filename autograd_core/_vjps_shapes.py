@@ -99,17 +99,16 @@ def inverse_permutation(dims):
 def outside_view_mask(g, view):
     """1 outside the region `view` selects of a tensor shaped like g, 0 inside (a constant). The
     view is replayed on the positions 0..n-1 (reading, so an expanded view works too)."""
-    xp = namespace(g._data)
     shape = g._data.shape
-    with no_grad():
-        seen = Tensor._from_data(xp.reshape(xp.arange(math.prod(shape)), shape))
+    with no_grad():  # (on the host: the standard has no indexed writes)
+        seen = Tensor._from_data(np.arange(math.prod(shape)).reshape(shape))
         seen = view.apply(view.laid_out(seen))
-    m = xp.ones(math.prod(shape), dtype=xp.bool)
-    m[xp.reshape(seen._data, (-1,))] = False
+    m = np.ones(math.prod(shape), dtype=bool)
+    m[np.asarray(seen._data).reshape(-1)] = False
     overlaps = any(name == "expand" for name, _ in view.steps)  # (an index may repeat itself)
-    if overlaps and math.prod(shape) - int(xp.sum(m)) != math.prod(seen.shape):
+    if overlaps and math.prod(shape) - int(m.sum()) != math.prod(seen.shape):
         raise RuntimeError(_messages.OVERLAP)  # as torch's CopySlices: no single slot per value
-    return Tensor._from_data(xp.reshape(m, shape))
+    return Tensor._from_data(_backend.move(m.reshape(shape), _backend.device_of(g._data)))
 
 
 def _unreduce(g, shape, dim, keepdim):
