@@ -832,6 +832,24 @@ def contiguous_copy(array):
     return xp.asarray(array, copy=True)
 
 
+def column_major(array):
+    """Each matrix (the last two dims) of array in Fortran order, as LAPACK writes the results of
+    torch's linalg functions (inv, cholesky, solve...)."""
+    if array.__class__ is np.ndarray and array.ndim >= 2:
+        return np.swapaxes(np.ascontiguousarray(np.swapaxes(array, -1, -2)), -1, -2)
+    return array
+
+
+def preserve_copy(array):
+    """A copy laid out as torch's preserve_format: in array's order of dims, or in C order where
+    it overlaps itself (an expanded array, whose broadcast dim numpy would make the fastest)."""
+    if array.__class__ is np.ndarray and any(
+        st == 0 and n > 1 for st, n in zip(array.strides, array.shape)
+    ):
+        return np.ascontiguousarray(array)
+    return namespace(array).asarray(array, copy=True)
+
+
 def is_contiguous(array):
     flags = getattr(array, "flags", None)
     return True if flags is None else bool(flags.c_contiguous)

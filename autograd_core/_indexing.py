@@ -969,14 +969,23 @@ def put(input, index, source, accumulate=False):
     flat = Tensor._from_data(idx % builtins.max(n, 1))
     a = input._data
     xp = namespace(a)
-    out = xp.reshape(xp.asarray(a, copy=True), (-1,))
     src = xp.reshape(source._data, (-1,))
-    if accumulate:
-        _backend.index_add(xp, out, (flat._data,), src)
+    if a.__class__ is np.ndarray and a.ndim > 1:  # (in input's layout, as torch's clone keeps)
+        out = _backend.preserve_copy(a)
+        at = np.unravel_index(flat._data, a.shape)
+        if accumulate:
+            np.add.at(out, at, src)
+        else:
+            out[at] = src
     else:
-        out[flat._data] = src
+        out = xp.reshape(xp.asarray(a, copy=True), (-1,))
+        if accumulate:
+            _backend.index_add(xp, out, (flat._data,), src)
+        else:
+            out[flat._data] = src
+        out = xp.reshape(out, a.shape)
     attrs = {"index": flat, "accumulate": accumulate, "source_shape": tuple(source.shape)}
-    return _record("put", "PutBackward0", xp.reshape(out, a.shape), (input, source), attrs)
+    return _record("put", "PutBackward0", out, (input, source), attrs)
 
 
 def take_along_dim(input, indices, dim=None):

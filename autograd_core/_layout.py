@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._amp_policy import float32_precision
 from ._graph import Node, SavedTensor, node_class
@@ -271,7 +271,7 @@ def flip(x, *dims_args, dims=None):
     d = _dim_list(dims, x.ndim)
     a = x._data
     xp = namespace(a)
-    r = xp.asarray(xp.flip(a, axis=d) if d and a.ndim else a, copy=True)
+    r = _backend.preserve_copy(xp.flip(a, axis=d) if d and a.ndim else a)
     return _record("flip", "FlipBackward0", r, (x,), {"dims": d})
 
 
@@ -556,13 +556,14 @@ def tile(input, *sizes, dims=None):
 
 
 def _rot90_array(xp, a, k, d0, d1):
+    """torch's rot90: a flip (a copy), transposed (a view of it) for k 1 and 3."""
     if k == 1:
-        return xp.asarray(_swap(xp, xp.flip(a, axis=d1), d0, d1), copy=True)
+        return _swap(xp, _backend.preserve_copy(xp.flip(a, axis=d1)), d0, d1)
     if k == 2:
-        return xp.asarray(xp.flip(a, axis=(d0, d1)), copy=True)
+        return _backend.preserve_copy(xp.flip(a, axis=(d0, d1)))
     if k == 3:
-        return xp.asarray(_swap(xp, xp.flip(a, axis=d0), d0, d1), copy=True)
-    return xp.asarray(a, copy=True)
+        return _swap(xp, _backend.preserve_copy(xp.flip(a, axis=d0)), d0, d1)
+    return _backend.contiguous_copy(a)
 
 
 def _swap(xp, a, d0, d1):
@@ -689,11 +690,11 @@ def block_diag(*tensors):
 _WARNED = set()
 
 
-def _warn_once(message, stacklevel):
-    """torch's TORCH_WARN_ONCE: the first time in the process only."""
+def _warn_once(message):
+    """torch's TORCH_WARN_ONCE: the first time in the process only (on the user's line)."""
     if message not in _WARNED:
         _WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=stacklevel)
+        _messages.warn(message)
 
 
 _MESHGRID_WARNING = (
@@ -706,7 +707,7 @@ def meshgrid(*tensors, indexing=None):
     swaps the first two dims). Without `indexing`, torch's warning and "ij"."""
     tensors = _tensors(tensors)
     if indexing is None:
-        _warn_once(_MESHGRID_WARNING, 3)
+        _warn_once(_MESHGRID_WARNING)
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(
@@ -748,7 +749,7 @@ def _cross_dim(input, other, dim):
     if input.ndim != other.ndim:
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     if dim is None:
-        _warn_once(_CROSS_WARNING, 4)
+        _warn_once(_CROSS_WARNING)
         shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
         dim = next((i for i, s in enumerate(shape) if s == 3), None)
         if dim is None:

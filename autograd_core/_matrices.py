@@ -360,7 +360,7 @@ def inverse(input):
             f"linalg.inv: {singular[0]}The diagonal element {singular[1]} is zero, the inversion "
             "could not be completed because the input matrix is singular."
         )
-    r = namespace(input._data).asarray(np.linalg.inv(a).astype(a.dtype))
+    r = namespace(input._data).asarray(_backend.column_major(np.linalg.inv(a).astype(a.dtype)))
     return _record("inverse", "LinalgInvExBackward0", r, (input,))
 
 
@@ -410,10 +410,11 @@ def linalg_solve(A, B, *, left=True):
             f"torch.linalg.solve: {singular[0]}The solver failed because the input matrix is "
             "singular."
         )
-    if left:
-        r = np.linalg.solve(a, b)
-    else:  # X A = B: A^T X^T = B^T
-        r = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    if left:  # (LAPACK's layout: X column-major, and X^T for X A = B, as A^T X^T = B^T)
+        r = _backend.column_major(np.linalg.solve(a, b))
+    else:
+        r = np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2))
+        r = np.swapaxes(_backend.column_major(r), -1, -2)
     r = namespace(B._data).asarray(r[..., 0] if vector else r)
     attrs = {"left": left, "vector": vector}
     return _record("linalg_solve", "LinalgSolveExBackward0", r, (A, B), attrs)
@@ -501,7 +502,7 @@ def _not_positive_definite(m):
 def cholesky(input, upper=False):
     """The Cholesky factor of each symmetric positive-definite matrix of input: L (lower) with
     L L^T = input, or U = L^T (torch's deprecated torch.cholesky: CholeskyBackward0)."""
-    _warn_once(_CHOLESKY_WARNING, 3)
+    _warn_once(_CHOLESKY_WARNING)
     return _cholesky(input, upper, "cholesky", "CholeskyBackward0")
 
 
@@ -532,7 +533,7 @@ def _cholesky(input, upper, op, node):
                 "is not positive-definite)."
             ) from None
     r = out.reshape(a.shape)
-    r = np.swapaxes(r, -1, -2).copy() if upper else r
+    r = _backend.column_major(np.swapaxes(r, -1, -2) if upper else r)
     key = "cholesky" if op == "linalg.cholesky" else "cholesky_deprecated"
     return _record(key, node, namespace(input._data).asarray(r), (input,), {"upper": upper})
 
@@ -550,7 +551,7 @@ def cholesky_inverse(input, upper=False):
         raise _no_kernel("cholesky_inverse_out_cpu", input)
     _square("cholesky_inverse", input, where="")
     a = np.asarray(input._data)
-    r = np.linalg.inv(_factor_product(a, upper)).astype(a.dtype)
+    r = _backend.column_major(np.linalg.inv(_factor_product(a, upper)).astype(a.dtype))
     r = namespace(input._data).asarray(r)
     return _record("cholesky_inverse", "CholeskyInverseBackward0", r, (input,), {"upper": upper})
 
@@ -578,7 +579,7 @@ def cholesky_solve(input, input2, upper=False):
             f"by {n} but each b matrix is {input.shape[-2]} by {input.shape[-1]}"
         )
     a, b = np.asarray(input2._data), np.asarray(input._data)
-    r = np.linalg.solve(_factor_product(a, upper), b).astype(b.dtype)
+    r = _backend.column_major(np.linalg.solve(_factor_product(a, upper), b).astype(b.dtype))
     r = namespace(input._data).asarray(r)
     attrs = {"upper": upper}
     return _record("cholesky_solve", "CholeskySolveBackward0", r, (input, input2), attrs)

@@ -214,10 +214,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
         r = _fma(r, w, b) if w is not None and b is not None else r * w if w is not None else r
     if low is not None or mixed:
         r = _cast(r, input.dtype)
-    return _record(
+    return _record(  # (torch's kernels write a contiguous result, whatever x's layout)
         "layer_norm",
         "NativeLayerNormBackward0",
-        r,
+        _backend.c_order(r),
         (input, weight, bias),
         {"dims": dims, "eps": eps, "stats": (mean, rstd)},  # (torch's saved mean and rstd)
     )
@@ -275,6 +275,7 @@ def batch_norm(  # not in torch's autocast lists: runs in the input's dtype
         "mean": Tensor._from_data(_cast(mu, input.dtype)),
         "invstd": Tensor._from_data(_cast(invstd, input.dtype)),
     }
+    r = _backend.c_order(r)
     return _record("batch_norm", "NativeBatchNormBackward0", r, (input, weight, bias), attrs)
 
 
@@ -316,7 +317,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
         w, b = (xp.reshape(xp.broadcast_to(t, (c,)), (1, num_groups, -1, 1)) for t in (w, b))
         scale = rstd * w
         r = _fma(scale, a4, _fma(-scale, mean, b))
-    r = _backend.round_back(xp.reshape(r, a.shape), low)
+    r = _backend.c_order(_backend.round_back(xp.reshape(r, a.shape), low))
     attrs = {"groups": num_groups, "eps": eps, "mixed": mixed}
     return _record("group_norm", "NativeGroupNormBackward0", r, (input, weight, bias), attrs)
 

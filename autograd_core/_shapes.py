@@ -551,8 +551,9 @@ def _to(t, dev, dt, copy=False):
 
 
 def clone(x):
-    """A copy of the data (gradient flows through)."""
-    return _record("clone", "CloneBackward0", namespace(x._data).asarray(x._data, copy=True), (x,))
+    """A copy of the data (gradient flows through), laid out as torch's preserve_format."""
+    copy = _backend.preserve_copy(x._data)
+    return _record("clone", "CloneBackward0", copy, (x,))
 
 
 def overwrite(x, src):

@@ -1942,6 +1942,18 @@ _SNIPPETS.update({
         "h.grad_fn.name(), L.autograd.grad((g * h).sum(), A)[0])",
     "det_gradient_of_singular_matrices": "B = L.tensor([[[2., 1.], [0.5, 3.]], [[1., 2.], [2., 4.]]], "
         "dtype=L.float64, requires_grad=True)\nout = L.autograd.grad(L.det(B).sum(), B)",
+    "layouts_of_copies_as_torch": "e = L.tensor([[1.5, 2.5]]).expand(3, 2)\n"
+        "x = L.tensor([[1., 2., 3.], [4., 5., 6.]]).t()\nA = L.tensor([[4., 1.], [1., 3.]])\n"
+        "out = [e.clone().stride(), L.rot90(e).stride(), L.flip(e, (0,)).stride(), "
+        "L.put(x, L.tensor([0]), L.tensor([9.])).stride(), L.linalg.inv(A).stride(), "
+        "L.linalg.cholesky(A).stride(), L.linalg.solve(A, L.ones(2, 3)).stride(), "
+        "L.linalg.solve(A, L.ones(3, 2), left=False).stride(), "
+        "L.nn.functional.batch_norm(x, None, None, training=True).stride(), "
+        "L.nn.functional.layer_norm(x, (2,)).stride(), L.nn.functional.group_norm(x, 1).stride()]",
+    "aliasing_follows_layout": "a = L.tensor([[1.5, 2.5]]).expand(3, 2).clone()\na.reshape(-1).mul_(0)\n"
+        "B = L.linalg.inv(L.tensor([[2., 1.], [1., 3.]]))\nB.reshape(-1).zero_()\n"
+        "p = L.put(L.tensor([[1., 2., 3.], [4., 5., 6.]]).t(), L.tensor([0]), L.tensor([9.]))\n"
+        "p.flatten().mul_(0)\nout = (a, B, p)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
