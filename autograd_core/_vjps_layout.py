@@ -518,11 +518,17 @@ def _positions(shape, strides, offset):
 
 
 def _as_strided_view(g, size, stride, offset, storage, input):
-    """g added into the memory at the view's positions, then read at the input's own positions
-    (both as torch's AsStridedBackward0 for an input that does not overlap itself)."""
+    """torch's as_strided_backward: g added into the memory at the view's positions, divided by
+    the number of times the input reads each (an expanded input reads one several times), then
+    read at the input's own positions."""
     memory = F.index_add_into(F.reshape(g, (-1,)), (storage,), 0, _positions(size, stride, offset))
     shape, strides, own = input
-    return (F.reshape(F.index_select(memory, 0, _positions(shape, strides, own)), shape),)
+    reads = _positions(shape, strides, own)
+    count = np.bincount(reads._data, minlength=storage)
+    if (count > 1).any():  # (where the input reads nothing, 0 / 0 as torch's: never read back)
+        count = _backend.move(count.astype(g._data.dtype), _backend.device_of(g._data))
+        memory = memory / Tensor._from_data(count)
+    return (F.reshape(F.index_select(memory, 0, reads), shape),)
 
 
 defvjp("as_strided_view", _as_strided_view, on_arrays=False)

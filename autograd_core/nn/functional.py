@@ -17,6 +17,19 @@ from autograd_core._api import ops as _ops
 from autograd_core._amp_policy import cuda_float32 as _cuda_float32
 from autograd_core import _amp_policy
 from autograd_core._amp_policy import state as _autocast
+from autograd_core.nn._losses_more import (  # noqa: F401  (the margin and likelihood losses)
+    soft_margin_loss,
+    multilabel_soft_margin_loss,
+    multilabel_margin_loss,
+    multi_margin_loss,
+    cosine_embedding_loss,
+    margin_ranking_loss,
+    hinge_embedding_loss,
+    triplet_margin_loss,
+    triplet_margin_with_distance_loss,
+    poisson_nll_loss,
+    gaussian_nll_loss,
+)
 
 __all__ = [
     "relu",
@@ -81,6 +94,17 @@ __all__ = [
     "leaky_relu_",
     "hardtanh_",
     "pdist",
+    "soft_margin_loss",
+    "multilabel_soft_margin_loss",
+    "multilabel_margin_loss",
+    "multi_margin_loss",
+    "cosine_embedding_loss",
+    "margin_ranking_loss",
+    "hinge_embedding_loss",
+    "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
+    "poisson_nll_loss",
+    "gaussian_nll_loss",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -920,10 +944,15 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
     except ValueError:
         raise _ops._shape_error(None, x1, x2, None) from None  # torch's words
-    x1, x2 = x1.to(dt).expand(shape), x2.to(dt).expand(shape)
-    n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
-    n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
-    return ((x1 / n1) * (x2 / n2)).sum(dim)
+    # integers to the common dtype (vector_norm takes no others); the rest as given
+    x1, x2 = (x if x.is_floating_point() else x.to(dt) for x in (x1, x2))
+    if tuple(x1.shape) != tuple(x2.shape):
+        x1, x2 = x1.expand(shape), x2.expand(shape)
+    norms = [_ac.linalg.vector_norm(x, 2, dim=dim, keepdim=True).clone() for x in (x1, x2)]
+    with _ac.no_grad():  # clamped out of the graph: the gradient is the unclamped norm's
+        for n in norms:
+            n.clamp_min_(eps)
+    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):

@@ -1954,6 +1954,12 @@ _SNIPPETS.update({
         "B = L.linalg.inv(L.tensor([[2., 1.], [1., 3.]]))\nB.reshape(-1).zero_()\n"
         "p = L.put(L.tensor([[1., 2., 3.], [4., 5., 6.]]).t(), L.tensor([0]), L.tensor([9.]))\n"
         "p.flatten().mul_(0)\nout = (a, B, p)",
+    "cosine_similarity_clamps_out_of_the_graph": "x = L.tensor([[0.3, 0.1], [0.2, -0.1]], requires_grad=True)\n"
+        "y = L.tensor([[1.0, 2.0], [-1.0, 0.5]])\n"
+        "r = L.nn.functional.cosine_similarity(x, y, dim=0, eps=0.5)\nr.sum().backward()\nout = (r, x.grad)",
+    "as_strided_of_an_expanded_view": "x = L.tensor([[1., 2., 3., 4.]], requires_grad=True)\n"
+        "y = x.expand(2, 4).as_strided((3, 2), (1, 1), 0)\n"
+        "(y * L.arange(1., 7.).reshape(3, 2)).sum().backward()\nout = (y, x.grad)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
