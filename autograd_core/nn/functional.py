@@ -950,8 +950,9 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         x1, x2 = x1.expand(shape), x2.expand(shape)
     norms = [_ac.linalg.vector_norm(x, 2, dim=dim, keepdim=True).clone() for x in (x1, x2)]
     with _ac.no_grad():  # clamped out of the graph: the gradient is the unclamped norm's
-        for n in norms:
-            n.clamp_min_(eps)
+        for n in norms:  # (only where one is below eps: a forward-AD tangent stays recorded)
+            if bool((n < eps).any()):
+                n.clamp_min_(eps)
     return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
 
 
