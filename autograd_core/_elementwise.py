@@ -107,8 +107,11 @@ def slope_scale(g, x, negative_slope):
     where x (its result) is > 0 or NaN, else +0, even where g is inf or NaN. It is done on the
     bits, an AND with all ones or with zero: as fast as a product, which would keep the NaN (a
     where is several times slower on a random mask)."""
-    if negative_slope:  # (sgn's ZeroTensor written as plain zeros, as torch's kernel)
-        return _backend.plain(g) * ((x > 0) * (1 - negative_slope) + negative_slope)
+    if negative_slope:  # (torch's kernel: g or g * slope, in g's dtype, 16-bit ones in float32;
+        f, low = _backend.opmath(_backend.plain(g))  # sgn's ZeroTensor written as plain zeros)
+        xp = namespace(f)
+        r = xp.where(x > 0, f, f * xp.asarray(negative_slope, dtype=f.dtype))
+        return _backend.round_back(r, low)
     if not hasattr(g, "view"):  # (an array library without views of the bits)
         xp = namespace(g)
         return xp.where(~(x <= 0), g, xp.zeros_like(g))

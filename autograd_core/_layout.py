@@ -824,7 +824,11 @@ def split_with_sizes(input, split_sizes, dim=0):
 def _pieces(input, d, bounds):
     """input[start:stop] along d for each (start, stop): Python's slicing, one SliceBackward0
     view each (torch's tensor_split narrows piece by piece)."""
-    return tuple(getitem(input, _along(d, slice(a, b))) for a, b in bounds)
+    out = tuple(getitem(input, _along(d, slice(a, b)) if d else slice(a, b)) for a, b in bounds)
+    for t in out:  # (torch's slice, even of the whole dim: not indexing's alias)
+        if t._grad_fn is not None and type(t._grad_fn).__name__ == "AliasBackward0":
+            t._grad_fn.__class__ = node_class("SliceBackward0")
+    return out
 
 
 def tensor_split(input, indices_or_sections, dim=0):

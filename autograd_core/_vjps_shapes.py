@@ -75,7 +75,8 @@ def tie_share(g, x, ans):
     a, v = x._data, ans._data
     xp = namespace(a)
     m = xp.isnan(a) if bool(xp.isnan(v)) else a == v
-    return F.where(Tensor._from_data(m), g / int(xp.sum(xp.astype(m, xp.int64))), 0.0)
+    share = g / int(xp.sum(xp.astype(m, xp.int64)))  # (torch: zeros, then masked_fill_ of it)
+    return zeros_of(x).masked_fill_(Tensor._from_data(m), share)
 
 
 def one_hot_along(indices, shape, dim, keepdim):
@@ -175,9 +176,12 @@ VJP["amax_dim"] = lambda g, shape, dim, keepdim, indices: (  # max(dim): one ind
 
 
 def _amax(g, x, ans, dim, keepdim):
-    """amax/amin: the gradient is shared evenly by the positions holding the extreme value."""
-    hit = x == _unreduce(ans, x.shape, dim, keepdim)
-    return (_unreduce(g, x.shape, dim, keepdim) * hit / sum(hit, dim, True),)
+    """amax/amin: the gradient is shared evenly by the positions holding the extreme value, as
+    torch's scale_grad_by_count: (g / count) * hit, g and the result reshaped to keep dims."""
+    kept = tuple(1 if dim is None or d in dim else n for d, n in enumerate(x.shape))
+    g, ans = (t if keepdim else reshape(t, kept) for t in (g, ans))
+    hit = ans == x
+    return ((g / sum(hit, dim, True)) * hit,)
 
 
 VJP["amax"] = _amax

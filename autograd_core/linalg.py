@@ -66,13 +66,18 @@ def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
 
 def vecdot(x, y, *, dim=-1):
     """The dot product of x and y along dim, batches broadcast: (x * y).sum(dim), as torch
-    composes it."""
+    composes it (two vectors: vdot)."""
     if not x.dtype.is_floating_point:
         raise RuntimeError(
             f"linalg.vecdot: Expected a floating point or complex tensor as input. Got "
             f"{x.dtype.title}"
         )
-    return (x * y).sum(dim)
+    if x.dtype is not y.dtype:
+        raise RuntimeError(
+            f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+            f"{x.dtype.title} and y of type {y.dtype.title} instead"
+        )
+    return _ops.vdot(x, y) if x.ndim == y.ndim == 1 else (x * y).sum(dim)
 
 
 def multi_dot(tensors):

@@ -1960,6 +1960,20 @@ _SNIPPETS.update({
     "as_strided_of_an_expanded_view": "x = L.tensor([[1., 2., 3., 4.]], requires_grad=True)\n"
         "y = x.expand(2, 4).as_strided((3, 2), (1, 1), 0)\n"
         "(y * L.arange(1., 7.).reshape(3, 2)).sum().backward()\nout = (y, x.grad)",
+    "vecdot_of_two_vectors_is_vdot": "a = L.tensor([1., 2.], requires_grad=True)\n"
+        "out = (L.linalg.vecdot(a, L.tensor([3., 4.])), L.linalg.vecdot(a.expand(2, 2), L.tensor([3., 4.])))",
+    "vecdot_dtypes_must_match": "out = L.linalg.vecdot(L.ones(2), L.ones(2, dtype=L.float64))",
+    "tensor_split_whole_section_is_a_slice": "y = L.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+        "p = y.tensor_split(1)\ng, = L.autograd.grad((p[0] * p[0]).sum(), y, create_graph=True)\n"
+        "out = ([t.grad_fn.name() for t in p], [t.grad_fn.name() for t in L.hsplit(y, 1)], g)",
+    "leaky_relu_gradient_in_its_dtype": "x = L.tensor([0.5, -2.0, -0.3], requires_grad=True)\n"
+        "g, = L.autograd.grad((L.nn.functional.leaky_relu(x, 0.2) * L.tensor([1., 2., 3.])).sum(), x, "
+        "create_graph=True)\nout = (g, g.dtype, [n.name() if n else None for n, _ in g.grad_fn.next_functions])",
+    "max_and_amax_gradient_nodes": "c = L.tensor([3., 3., 1.], requires_grad=True)\n"
+        "g, = L.autograd.grad(L.max(c).asinh(), c, create_graph=True)\n"
+        "h, = L.autograd.grad(L.amax(c, 0).asinh(), c, create_graph=True)\n"
+        "out = (g, [n.name() if n else None for n, _ in g.grad_fn.next_functions], h, "
+        "[n.name() if n else None for n, _ in h.grad_fn.next_functions])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
