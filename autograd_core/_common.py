@@ -504,7 +504,7 @@ def hardshrink_backward(g, x, lambd, name="HardshrinkBackwardBackward0"):
 def _thresholded(input, threshold, value, name):
     a = input._data
     xp = namespace(a)
-    r = xp.where(a > threshold, a, xp.asarray(value, dtype=a.dtype))
+    r = xp.where(a <= threshold, xp.asarray(value, dtype=a.dtype), a)  # (a nan stays: torch's)
     return _record("threshold", name, r, (input,), {"threshold": threshold})
 
 

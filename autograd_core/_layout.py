@@ -294,11 +294,12 @@ def roll(x, shifts, dims=None):
         r = xp.reshape(xp.roll(xp.reshape(a, (-1,)), sh[0]), a.shape)
         d = None
     else:
-        d = _dim_list(dims, x.ndim)
-        if len(sh) != len(d):
+        dims = (dims,) if isinstance(dims, (int, np.integer)) else tuple(dims)
+        if len(sh) != len(dims):
             raise RuntimeError(
-                f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(d)}"
+                f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(dims)}"
             )
+        d = tuple(_dim(v, x.ndim) for v in dims)  # (a dim twice rolls twice: numpy adds them)
         r = xp.roll(a, sh, axis=d) if a.ndim else xp.asarray(a, copy=True)
     return _record("roll", "RollBackward0", _backend.c_order(r), (x,), {"shifts": sh, "dims": d})
 

@@ -446,6 +446,18 @@ def _adaptive_matrix(n, o):
     return m
 
 
+def _window_means(a, size):
+    """Each adaptive window's mean, window by window (torch's kernel: a sum over the window)."""
+    (h, w), (oh, ow) = a.shape[-2:], size
+    out = np.empty(a.shape[:-2] + (oh, ow), a.dtype)
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            out[..., i, j] = a[..., hs:he, ws:we].sum((-2, -1)) / ((he - hs) * (we - ws))
+    return out
+
+
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
     matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""
@@ -481,7 +493,10 @@ def adaptive_avg_pool2d(input, output_size):
     )
     a = input._data
     xp = namespace(a)
-    r = _cast(xp.matmul(xp.matmul(ph._data, a), pw_t._data), dt)
+    if a.__class__ is np.ndarray and not np.isfinite(a).all():  # (a product by the matrices'
+        r = _window_means(a, size)  # zeros would spread an inf or nan: each window's own sum)
+    else:
+        r = _cast(xp.matmul(xp.matmul(ph._data, a), pw_t._data), dt)
     return _record(
         "adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", r, (input,), {"ph": ph, "pw": pw}
     )

@@ -1042,6 +1042,8 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if minlength < 0:
         raise RuntimeError("minlength should be >= 0")
+    if not a.size:  # (torch's early return: int64 zeros, the weights not read)
+        return Tensor._from_data(namespace(a).zeros(minlength, dtype=namespace(a).int64))
     w = None
     if weights is not None:
         if weights.ndim != 1 or weights.shape[0] != input.shape[0]:

@@ -165,10 +165,18 @@ _nn("batch_norm", twice("NativeBatchNormBackwardBackward0", _batch_norm, False))
 
 
 # ----------------------------------------------------------------------------- lookup
-_nn(
-    "embedding",
-    lambda g, rows, keep, shape: (F.rows_scatter(g.reshape(-1, shape[1]) * keep, rows, shape),),
-)
+def _embedding(g, rows, keep, shape):
+    """torch's embedding_dense_backward: each looked-up row's g added into its row (times
+    1 / its count with scale_grad_by_freq), padding_idx's rows skipped, even a nan g. Its double
+    backward (embedding_dense_double_backward) gathers at the rows, padding masked, unscaled."""
+    g = F.where(keep == 0, 0.0, g.reshape(-1, shape[1]))
+    scaled = F.rows_scatter(g * keep, rows, shape)
+    if not is_grad_enabled():
+        return (scaled,)
+    return (valued(F.rows_scatter(g, rows, shape), scaled._data),)
+
+
+_nn("embedding", twice("EmbeddingDenseBackwardBackward0", _embedding))
 _nn("rows_scatter", lambda g, rows: (F.rows_gather(g, rows),))
 _nn("rows_gather", lambda g, rows, shape: (F.rows_scatter(g, rows, shape),))
 

@@ -1974,6 +1974,15 @@ _SNIPPETS.update({
         "h, = L.autograd.grad(L.amax(c, 0).asinh(), c, create_graph=True)\n"
         "out = (g, [n.name() if n else None for n, _ in g.grad_fn.next_functions], h, "
         "[n.name() if n else None for n, _ in h.grad_fn.next_functions])",
+    "roll_a_dim_twice": "x = L.arange(6.).reshape(2, 3)\nout = (L.roll(x, (1, 1), (1, 1)), x.roll((1, 2), (1, -1)))",
+    "bincount_of_nothing_is_int64": "out = L.bincount(L.zeros(0, dtype=L.int64), weights=L.zeros(0), minlength=2)",
+    "threshold_keeps_nan": "out = L.nn.functional.threshold(L.tensor([float('nan'), 1.0, 5.0]), 2.0, -1.0)",
+    "adaptive_avg_pool_of_infinities": "out = L.nn.functional.adaptive_avg_pool1d(L.tensor([[-1.5, -float('inf')]]), 3)",
+    "embedding_padding_row_gets_no_nan": "w = L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n"
+        "e = L.nn.functional.embedding(L.tensor([1, 0, 0]), w, padding_idx=1, scale_grad_by_freq=True)\n"
+        "e.backward(L.tensor([[float('nan'), 1.0], [2.0, 3.0], [1., 1.]]))\n"
+        "g, = L.autograd.grad((L.nn.functional.embedding(L.tensor([1, 0, 0]), w, scale_grad_by_freq=True) ** 2)"
+        ".sum(), w, create_graph=True)\nout = (w.grad, g, L.autograd.grad(g.sum(), w)[0])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
