@@ -11,11 +11,10 @@ they were at the call.
 """
 
 import builtins
-import warnings
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import namespace
 from ._operands import _bool_flags, _cname, _dim
 from ._ops import _ndarray, _record, silent
@@ -190,12 +189,42 @@ def _same_dtype(x, src):
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
 
 
+_SCATTER_REDUCE_WARNING = (
+    "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
+    "future PyTorch release. Use torch.scatter_reduce instead for more reduction options."
+)
+
+
+def _scatter_reducing(x, dim, index, src, reduce):
+    """torch's scatter(reduce='add' | 'multiply'): src (a tensor or a number) added into or
+    multiplied into x at `index` along dim, repeated indices accumulating; torch has no
+    derivative for it (a NotImplemented node)."""
+    d, idx = _along_dim(x, dim, index, "scatter", src if isinstance(src, Tensor) else None)
+    if reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    if isinstance(src, Tensor):
+        _messages.warn(_SCATTER_REDUCE_WARNING, once=True)
+    a = np.asarray(x._data)
+    out = np.array(a.reshape(a.shape or (1,)))
+    where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))
+    if isinstance(src, Tensor):
+        values = np.asarray(src._data).reshape(tuple(src.shape) or (1,))
+        values = values[tuple(slice(0, n) for n in np.asarray(idx).shape)]
+    else:
+        values = np.asarray(src.item() if isinstance(src, np.generic) else src).astype(a.dtype)
+    (np.add if reduce == "add" else np.multiply).at(out, where, values)
+    r = namespace(x._data).asarray(out.reshape(a.shape))
+    inputs = (x, src) if isinstance(src, Tensor) else (x,)
+    return _record("not_implemented", "NotImplemented", r, inputs, {"name": "scatter"})
+
+
 def scatter(x, dim, index, src=None, value=None, *, reduce=None):
-    """x with `src`'s values (or one `value`) written at `index` along dim."""
-    if reduce is not None:
-        raise NotImplementedError("scatter(reduce=...) is not supported by autograd_core")
+    """x with `src`'s values (or one `value`) written at `index` along dim (or, with reduce,
+    added or multiplied in)."""
     if src is None:
         src = value
+    if reduce is not None:
+        return _scatter_reducing(x, dim, index, src, reduce)
     attrs = {"dim": None, "index": index}
     if isinstance(src, Tensor):
         d, idx = _along_dim(x, dim, index, "scatter", src)
@@ -270,7 +299,6 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, _op="sc
 
 
 _INDEX_REDUCE_WARNING = "index_reduce() is in beta and the API may change at any time."
-_WARNED = set()
 
 
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
@@ -284,9 +312,7 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     if not isinstance(index, Tensor):
         _int_index(index, "index_reduce_")
     d = index_func_meta("index_reduce", input, dim, index, source)
-    if _INDEX_REDUCE_WARNING not in _WARNED:  # (torch's TORCH_WARN_ONCE, in its kernel)
-        _WARNED.add(_INDEX_REDUCE_WARNING)
-        warnings.warn(_INDEX_REDUCE_WARNING, UserWarning, stacklevel=3)
+    _messages.warn(_INDEX_REDUCE_WARNING, once=True)  # (torch's TORCH_WARN_ONCE, in its kernel)
     idx = np.asarray(index._data).reshape(-1).astype(np.int64)
     n = (tuple(input.shape) or (1,))[d]
     if idx.size and not n and input.ndim > 1:  # (its kernel's first slice: select(dim, 0))

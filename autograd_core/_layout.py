@@ -688,14 +688,9 @@ def block_diag(*tensors):
     return _record("block_diag", "BlockDiagBackward0", out, tuple(tensors), attrs)
 
 
-_WARNED = set()
-
-
 def _warn_once(message):
     """torch's TORCH_WARN_ONCE: the first time in the process only (on the user's line)."""
-    if message not in _WARNED:
-        _WARNED.add(message)
-        _messages.warn(message)
+    _messages.warn(message, once=True)
 
 
 _MESHGRID_WARNING = (

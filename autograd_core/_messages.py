@@ -16,9 +16,17 @@ from ._signatures import TORCH_NAMES
 _PACKAGE = os.path.dirname(__file__)
 
 
-def warn(message, category=UserWarning):
+_WARNED = set()
+
+
+def warn(message, category=UserWarning, once=False):
     """warnings.warn attributed to the user's line, the first frame outside this package (torch's
-    C++ warnings point there, whatever the depth of the Python calls in between)."""
+    C++ warnings point there, whatever the depth of the Python calls in between); `once`: the
+    first time in the process only, as torch's TORCH_WARN_ONCE."""
+    if once:
+        if message in _WARNED:
+            return
+        _WARNED.add(message)
     frame, level = sys._getframe(1), 2
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
         frame, level = frame.f_back, level + 1

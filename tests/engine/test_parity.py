@@ -1983,6 +1983,14 @@ _SNIPPETS.update({
         "e.backward(L.tensor([[float('nan'), 1.0], [2.0, 3.0], [1., 1.]]))\n"
         "g, = L.autograd.grad((L.nn.functional.embedding(L.tensor([1, 0, 0]), w, scale_grad_by_freq=True) ** 2)"
         ".sum(), w, create_graph=True)\nout = (w.grad, g, L.autograd.grad(g.sum(), w)[0])",
+    "scatter_with_reduce": "x = L.arange(6.).reshape(2, 3).requires_grad_()\nidx = L.tensor([[0, 1, 0], [1, 0, 1]])\n"
+        "src = L.tensor([[1., 2., 3.], [4., 5., 6.]])\n"
+        "out = (x.scatter(0, idx, src, reduce='add'), x.scatter(0, idx, 2.5, reduce='multiply'), "
+        "L.arange(6).reshape(2, 3).scatter(0, idx, 2, reduce='multiply'), "
+        "x.scatter(0, idx, src, reduce='add').grad_fn.name())",
+    "scatter_with_reduce_has_no_derivative": "x = L.arange(6.).reshape(2, 3).requires_grad_()\n"
+        "out = x.scatter(0, L.tensor([[0, 1, 0]]), 1.5, reduce='add').sum().backward()",
+    "scatter_reduce_names_two_reductions": "out = L.ones(2, 3).scatter(0, L.tensor([[0, 1, 0]]), 1.5, reduce='max')",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
