@@ -209,6 +209,8 @@ def _matmul(x, y, bmm=False):
         a, b = _operands(x, y, elementwise=False)
     (a, low), (b, _) = _backend.opmath(a), _backend.opmath(b)
     r = _backend.round_back(a @ b, low)
+    if r.ndim > 2 and not (fold and xs.ndim == 2):  # (torch's folded mm and its bmm write
+        r = _backend.c_order(r)  # contiguous rows, viewed back: numpy keeps x's batch order)
 
     name = {
         (2, 2): "MmBackward0",
@@ -219,7 +221,10 @@ def _matmul(x, y, bmm=False):
     if fold and xs.ndim == 2:  # folded as y.mT @ x.T, the result transposed back (a copy
         name = "TransposeBackward0" if _contiguous_mT(r.shape) else "CloneBackward0"  # if needed)
     attrs = {"ndims": nd, "fold": ys.ndim if fold and xs.ndim > 2 else 0}  # (x's rows: its VJP)
-    return _record("matmul", name, r, (x, y), attrs)
+    out = _record("matmul", name, r, (x, y), attrs)
+    if nd == (1, 2):  # (torch's mm(x.unsqueeze(0), y).squeeze_(0): one write in place)
+        out._vc[0] += 1
+    return out
 
 
 matmul = lower_precision(_matmul)  # the named forms call _matmul: autocast's policy is theirs

@@ -30,6 +30,8 @@ from autograd_core.nn._losses_more import (  # noqa: F401  (the margin and likel
     poisson_nll_loss,
     gaussian_nll_loss,
 )
+from autograd_core.nn import _functional_layers as _layers_more
+from autograd_core.nn._functional_layers import *  # noqa: F401,F403  (the second wave of layers)
 
 __all__ = [
     "relu",
@@ -106,6 +108,7 @@ __all__ = [
     "poisson_nll_loss",
     "gaussian_nll_loss",
 ]
+__all__ += _layers_more.__all__
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -197,13 +200,20 @@ def linear(input, weight, bias=None):
             "both arguments to linear need to be at least 1D, but they are "
             f"{input.ndim}D and {weight.ndim}D"
         )
-    if bias is None:
-        return input.matmul(weight.t())
-    if input.ndim == 2:
+    if bias is not None and input.ndim == 2:
         return _ops.addmm(bias, input, weight.t())
-    # Like torch: fold the leading dimensions into one, addmm, then view them back.
-    out = _ops.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
-    return out.reshape(*input.shape[:-1], weight.shape[0])
+    if bias is not None and input.is_contiguous() and (input.ndim == 3 or bias.ndim == 1):
+        # torch's _flatten_nd_linear: the leading dims folded into one (no -1: a 0-size dim),
+        # addmm, viewed back
+        out = _ops.addmm(bias, input.reshape(math.prod(input.shape[:-1]), input.shape[-1]),
+                         weight.t())  # fmt: skip
+        return out.view(*input.shape[:-1], out.shape[1])
+    out = input.matmul(weight.t())
+    if bias is None:
+        return out
+    if _ac.autograd.forward_ad.unpack_dual(bias).tangent is not None:
+        return out + bias  # (torch: out of place for a dual bias)
+    return out.add_(bias)
 
 
 # ----------------------------------------------------------------------------- losses

@@ -1991,6 +1991,15 @@ _SNIPPETS.update({
     "scatter_with_reduce_has_no_derivative": "x = L.arange(6.).reshape(2, 3).requires_grad_()\n"
         "out = x.scatter(0, L.tensor([[0, 1, 0]]), 1.5, reduce='add').sum().backward()",
     "scatter_reduce_names_two_reductions": "out = L.ones(2, 3).scatter(0, L.tensor([[0, 1, 0]]), 1.5, reduce='max')",
+    "linear_paths_as_torch": "W = L.tensor([[2., 1.], [0.5, -1.], [1., 1.]], requires_grad=True)\n"
+        "b = L.tensor([1., 2., 3.], requires_grad=True)\nF = L.nn.functional\n"
+        "ys = [F.linear(x, W, b) for x in (L.ones(2), L.ones(2, 2, 3).transpose(1, 2), "
+        "L.ones(1, 3, 1).expand(3, 3, 2), L.ones(2, 2, 2, 2))]\n"
+        "out = ([(y.grad_fn.name(), y._version, y.shape) for y in ys], F.linear(L.zeros(0), L.zeros(2, 0), "
+        "L.tensor([1., 2.])))",
+    "matmul_results_contiguous_and_squeezed_in_place": "x = L.ones(2, 2, 3, 2).transpose(0, 1)\n"
+        "out = ((x @ L.ones(2, 3)).stride(), (L.ones(3, 2, 2).transpose(0, 1) @ L.ones(3, 2, 3)).stride(), "
+        "(L.ones(2) @ L.ones(2, 3))._version)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
