@@ -1998,7 +1998,7 @@ _SNIPPETS.update({
         "out = ([(y.grad_fn.name(), y._version, y.shape) for y in ys], F.linear(L.zeros(0), L.zeros(2, 0), "
         "L.tensor([1., 2.])))",
     "matmul_results_contiguous_and_squeezed_in_place": "x = L.ones(2, 2, 3, 2).transpose(0, 1)\n"
-        "out = ((x @ L.ones(2, 3)).stride(), (L.ones(3, 2, 2).transpose(0, 1) @ L.ones(3, 2, 3)).stride(), "
+        "out = ((x @ L.ones(2, 3)).stride(), (L.ones(3, 2, 2).transpose(0, 1) @ L.ones(2, 2, 3)).stride(), "
         "(L.ones(2) @ L.ones(2, 3))._version)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
