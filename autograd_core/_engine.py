@@ -258,10 +258,13 @@ def _keeps(node):
     """Whether a node keeps anything torch would free after backward: a saved value (None marks
     one skipped as no gradient needed it), or an index or mask tensor among its attributes
     (Tensors or arrays, alone or in a tuple; index_add's and scatter_add's index serve only the
-    source's gradient, which torch saves it for: not counted)."""
+    source's gradient, which torch saves it for: not counted). A CopySlices always: torch's
+    releases the op it wraps."""
     for s in node._saved:
         if s is not None:
             return True
+    if type(node).__name__ == "CopySlices":
+        return True
     if not node._attrs or type(node).__name__ in ("IndexAddBackward0", "ScatterAddBackward0"):
         return False
     for v in node._attrs.values():  # (loops, not any(): no generator frame per node)

@@ -2000,6 +2000,9 @@ _SNIPPETS.update({
     "matmul_results_contiguous_and_squeezed_in_place": "x = L.ones(2, 2, 3, 2).transpose(0, 1)\n"
         "out = ((x @ L.ones(2, 3)).stride(), (L.ones(3, 2, 2).transpose(0, 1) @ L.ones(2, 2, 3)).stride(), "
         "(L.ones(2) @ L.ones(2, 3))._version)",
+    "copy_slices_freed_after_backward": "x = L.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+        "a = x.clone()\na[0].add_(L.tensor([1., 1.], requires_grad=True))\na.sum().backward()\n"
+        "out = a.sum().backward()",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
