@@ -212,7 +212,7 @@ def _store(self, r, fn, args, kwargs, check, itself):
     if not itself:
         self._write(
             r._data,
-            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
+            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args) or _alike(fn, self._data),
             where=_mask_of(fn, args, self),
             fill=fn.__name__,
         )
@@ -493,13 +493,25 @@ def _regraph(t, node):
 
 
 _DIRECT = {_ops.add: np.add, _ops.sub: np.subtract, _ops.mul: np.multiply}
+
+
+def _alike(fn, a):
+    """Whether fn's result is the same at every element sharing memory in an expanded self: a
+    triangle of matrices repeated only along the batch (torch's kernel writes them in turn)."""
+    return fn.__name__ in ("tril", "triu") and all(
+        st or n < 2 for n, st in zip(a.shape[-2:], a.strides[-2:])
+    )
+
+
 # torch's memory-overlap check by op (the rest: "partial", TensorIterator's): the index ops refuse
 # any shared memory (`assert_no_overlap`); fills of one value and the matrix products check none.
 _OVERLAP_CHECK = dict.fromkeys(
     "index_add index_copy index_reduce scatter scatter_add scatter_reduce put index_put".split(),
     "any",
 ) | dict.fromkeys(
-    "filled masked_fill index_fill masked_scatter addmm addmv addr addbmm baddbmm".split(), None
+    "filled masked_fill index_fill masked_scatter addmm addmv addr addbmm baddbmm".split()
+    + ["tril", "triu"],
+    None,
 )
 INPLACE_NODE_NAMES = {f"{op}Backward0": f"{op}Backward1" for op in ("Asinh", "Acosh", "Atanh")}
 

@@ -2003,6 +2003,8 @@ _SNIPPETS.update({
     "copy_slices_freed_after_backward": "x = L.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
         "a = x.clone()\na[0].add_(L.tensor([1., 1.], requires_grad=True))\na.sum().backward()\n"
         "out = a.sum().backward()",
+    "tril_into_a_batch_expanded_tensor": "a = L.tensor([[1., 2.], [3., 4.]]).clone()\nw = a.expand(2, 2, 2)\n"
+        "w.tril_()\nb = L.tensor([[1., 2.], [3., 4.]]).clone()\nb.expand(3, 2, 2).triu_(1)\nout = (a, b, a._version)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
