@@ -156,7 +156,8 @@ def _dims_of(dim, ndim):
 def dist(input, other, p=2):
     """The p-norm of input - other (DistBackward0)."""
     if _backend.bool_ in (input.dtype, other.dtype):  # (torch subtracts first)
-        raise RuntimeError(_messages.BOOL_MINUS)
+        both = input.dtype is other.dtype
+        raise RuntimeError(_messages.BOOL_MINUS_BOOL if both else _messages.BOOL_MINUS)
     if not result_type(input, other).is_floating_point:  # (a float and an int: the float's)
         raise RuntimeError(
             "norm(): input dtype should be either floating point or complex. Got "
@@ -580,8 +581,8 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def broadcast_to(input, size):
-    """input expanded to `size` (a view)."""
-    return expand(input, tuple(size))
+    """input expanded to `size` (a view; a number is a size of one dim)."""
+    return expand(input, (size,) if isinstance(size, (int, np.integer)) else tuple(size))
 
 
 # ----------------------------------------------------------------------------- wave 3: predicates

@@ -389,8 +389,9 @@ def _bitwise(name, fn):
         if not isinstance(x, Tensor):
             x, y = y, x
         a, b = _operands(x, y)
-        if _backend.kind(a.dtype) not in "biu":
-            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_cname(x)}'")
+        if _backend.kind(a.dtype) not in "biu":  # (named after the promoted dtype, as torch's)
+            title = _backend.dtype_from_array_dtype(a.dtype).title
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{title}'")
         return Tensor._from_data(fn(a, b))
 
     f.__name__ = name

@@ -986,6 +986,8 @@ def put(input, index, source, accumulate=False):
             f"put_(): self and source expected to have the same dtype, but got self.dtype = "
             f"{input.dtype.title} and source.dtype = {source.dtype.title}"
         )
+    if not n and index.numel():
+        raise IndexError("put_(): Tried to put elements into an empty tensor")
     idx = namespace(index._data).reshape(index._data, (-1,))
     bad = (idx < -n) | (idx >= n)
     if builtins.bool(namespace(idx).any(bad)):

@@ -168,17 +168,18 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fi
 _CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}  # torch's canCast: never to a lower one
 
 
-_CAST_ERRORS = {  # the two ops whose kernels word the refusal their own way
+_CAST_ERRORS = {  # the ops whose kernels word the refusal their own way
     "mvlgamma": "mvlgamma: result type {} can't be cast to the desired output type Float",
     "ldexp": "ldexp can't be cast to the desired output type {}",
 }
+_CPP_NAMED = {"clamp", "clamp_min", "clamp_max"}  # (with number bounds: the C++ type's name)
 
 
 def _cast_error(result, out):
     return f"result type {result.title} can't be cast to the desired output type {out.title}"
 
 
-def _check_shape(self, r, op=None):
+def _check_shape(self, r, op=None, args=()):
     """The out-of-place result `r` must fit into self: its shape, and a dtype self can take
     (in torch's words, which two ops word their own way)."""
     if r._data.shape != self._data.shape:
@@ -188,9 +189,12 @@ def _check_shape(self, r, op=None):
         )
     if _CATEGORY[_backend.kind(r._data.dtype)] > _CATEGORY[_backend.kind(self._data.dtype)]:
         own = _CAST_ERRORS.get(op)
-        raise RuntimeError(
-            own.format(self.dtype.title) if own else _cast_error(r.dtype, self.dtype)
-        )
+        if own:
+            raise RuntimeError(own.format(self.dtype.title))
+        if op in _CPP_NAMED and not _tensor_arg(args):
+            name = _messages.CPP_TYPE.get(self.dtype.name, self.dtype.title)
+            raise RuntimeError(f"{_cast_error(r.dtype, self.dtype).rsplit(' ', 1)[0]} {name}")
+        raise RuntimeError(_cast_error(r.dtype, self.dtype))
 
 
 def _store(self, r, fn, args, kwargs, check, itself):
@@ -199,7 +203,7 @@ def _store(self, r, fn, args, kwargs, check, itself):
     if check == "any":
         _no_internal_overlap(self._data, fn.__name__ == "index_put")
         _check_overlap(self._data, (*args, *kwargs.values()), full=True)
-    self._check_shape(r, fn.__name__)
+    self._check_shape(r, fn.__name__, args)
     if fn.__name__ == "index_put" and _repeats(self._data):  # (torch warns, writes in turn)
         indices, values, accumulate = (*args, *kwargs.values(), False)[:3]
         at = tuple(t._data for t in indices)
@@ -253,7 +257,7 @@ def _kernel(fn, self, src, args, kwargs, check):
         r = fn(src, *args, **kwargs)
         order = _live_reads(self, fn, args, kwargs) if check == "partial" else None
         if order is not None:  # (its shape checked first: nothing is written for a refusal)
-            self._check_shape(r, fn.__name__)
+            self._check_shape(r, fn.__name__, args)
             r._data = _cast(_loop(self, fn, args, kwargs, order), r.dtype)
         elif (
             fn.__name__ == "index_add"

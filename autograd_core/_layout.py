@@ -581,9 +581,9 @@ def rot90(input, k=1, dims=(0, 1)):
     if input.ndim < 2:
         raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.ndim}")
     d0, d1 = _dim(dims[0], input.ndim), _dim(dims[1], input.ndim)
-    if d0 == d1:
+    if d0 == d1:  # (in the user's words: the dims as given)
         raise RuntimeError(
-            f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"
+            f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}"
         )
     r = _rot90_array(namespace(input._data), input._data, k % 4, d0, d1)
     return _record("rot90", "Rot90Backward0", r, (input,), {"k": k, "dims": (d0, d1)})

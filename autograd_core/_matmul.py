@@ -15,7 +15,6 @@ from ._tensor import Tensor
 from ._operands import _as_tensor_like
 from ._operands import _cast, _cname, _no_kernel, _operands
 from ._ops import _record
-from ._shapes import expand_error
 from ._messages import shape_error as _shape_error
 
 
@@ -289,12 +288,13 @@ def addmm(bias, x, y):
             f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
             f"{b.shape[0]}x{b.shape[1]})"
         ) from None
-    try:  # (into the product's new array where the bias broadcasts to it: one array less)
-        fits = p.__class__ is np.ndarray and p.dtype == c.dtype and p.ndim >= c.ndim
-        fits = fits and all(n in (m, 1) for n, m in zip(c.shape[::-1], p.shape[::-1]))
-        r = _backend.round_back(np.add(p, c, out=p) if fits else p + c, low)
-    except ValueError:  # (torch expands the bias to the product's shape)
-        raise expand_error(tuple(p.shape), tuple(c.shape)) from None
+    if c.shape != p.shape and (
+        c.ndim > p.ndim or not all(n in (m, 1) for n, m in zip(c.shape[::-1], p.shape[::-1]))
+    ):
+        bias.expand(tuple(p.shape))  # (torch expands the bias to the product's shape: its errors)
+    # (into the product's new array where the bias broadcasts to it: one array less)
+    fits = p.__class__ is np.ndarray and p.dtype == c.dtype
+    r = _backend.round_back(np.add(p, c, out=p) if fits else p + c, low)
     # Like torch's mm_mat2_backward: when mat2 is a transposed view (nn.Linear's weight.t()), its
     # gradient is computed transposed too, so the weight's gradient arrives contiguous.
     flags = getattr(b, "flags", None)

@@ -208,17 +208,8 @@ def _scaled(op, name, input, operands, prod, beta, alpha, pointwise=False):
     xp = namespace(prod)
     if _backend.kind(prod.dtype) in "iu":  # an integer kernel takes integer scalars
         beta, alpha = int(beta), int(alpha)
-    if tuple(input.shape) != tuple(prod.shape):
-        try:
-            np.broadcast_shapes(tuple(input.shape), tuple(prod.shape))
-            if len(input.shape) > len(prod.shape):
-                raise ValueError
-        except ValueError:
-            raise RuntimeError(
-                f"The expanded size of the tensor ({prod.shape[-1]}) must match the existing size "
-                f"({input.shape[-1]}) at non-singleton dimension {prod.ndim - 1}.  Target sizes: "
-                f"{list(prod.shape)}.  Tensor sizes: {list(input.shape)}"
-            ) from None
+    if tuple(input.shape) != tuple(prod.shape):  # (torch's expand_size of input: its errors)
+        input.expand(tuple(prod.shape))
     dt = result_type(input, *operands)
     c, low = (
         (_cast(input._data, dt), None) if pointwise else _backend.opmath(_cast(input._data, dt))
@@ -324,8 +315,11 @@ class _LinAlgError(RuntimeError):
     """torch.linalg.LinAlgError (its class is named _LinAlgError): a singular matrix."""
 
 
-def _square(op, A, dims="batches of square matrices", where="linalg."):
-    if A.ndim < 2:  # (torch's squareCheckInputs, then checkFloatingOrComplex)
+def _square(op, A, dims="batches of square matrices", where="linalg.", low=False):
+    """torch's squareCheckInputs, then checkFloatingOrComplex, then its refusal of float16 and
+    bfloat16 where `low` says: the LAPACK kernel named in a NotImplementedError, or "precision"
+    (checkNotLowPrecision: "Low precision dtypes not supported")."""
+    if A.ndim < 2:
         raise RuntimeError(f"{where}{op}: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(
@@ -335,6 +329,10 @@ def _square(op, A, dims="batches of square matrices", where="linalg."):
         raise RuntimeError(
             f"{where}{op}: Expected a floating point or complex tensor as input. Got {_cname(A)}"
         )
+    if low and A.dtype.itemsize == 2:
+        if low != "precision":
+            raise _no_kernel(low, A)
+        raise RuntimeError(f"{where}{op}: Low precision dtypes not supported. Got {_cname(A)}")
 
 
 def _first_zero_pivot(m):
@@ -352,7 +350,7 @@ def _first_zero_pivot(m):
 
 def inverse(input):
     """The inverse of each square matrix of input (LinalgInvExBackward0)."""
-    _square("inv", input)
+    _square("inv", input, low="precision")
     a = np.asarray(input._data)
     singular = _singular(a)
     if singular:
@@ -388,9 +386,7 @@ def linalg_solve(A, B, *, left=True):
             f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
             f"{_cname(A)} and B of type {_cname(B)} instead"
         )
-    _square("solve", A)
-    if A.dtype.itemsize == 2:
-        raise _no_kernel("lu_cpu", A)
+    _square("solve", A, low="lu_cpu")
     vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])
     a, b = np.asarray(A._data), np.asarray(B._data)
     b = b[..., None] if vector else b
@@ -422,7 +418,7 @@ def linalg_solve(A, B, *, left=True):
 
 def det(input):
     """The determinant of each square matrix of input (LinalgDetBackward0)."""
-    _square("det", input)
+    _square("det", input, low="lu_cpu")
     a = np.asarray(input._data)
     r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
     return _record("det", "LinalgDetBackward0", r, (input,))
@@ -434,7 +430,7 @@ node_class("LinalgSlogdetBackward0", _MultiOutput)  # one node, two outputs (sig
 
 def slogdet(input):
     """(sign, log |det|) of each square matrix of input, one LinalgSlogdetBackward0 node."""
-    _square("slogdet", input)
+    _square("slogdet", input, low="precision")
     a = np.asarray(input._data)
     sign, logabs = np.linalg.slogdet(a)
     xp = namespace(input._data)
@@ -458,7 +454,7 @@ def slogdet(input):
 def logdet(input):
     """log det of each square matrix of input (NaN for a negative determinant), as torch composes
     it from slogdet (WhereBackward0)."""
-    _square("logdet", input, where="")  # (its own checks, in its name)
+    _square("logdet", input, where="", low="precision")  # (its own checks, in its name)
     sign, logabs = slogdet(input)
     return where(sign == -1, math.nan, logabs)
 
@@ -471,7 +467,7 @@ def pinverse(input, rcond=1e-15):
             "linalg.pinv(" + _cname(input) + "{" + str(list(input.shape)) + "}): expected a tensor "
             "with 2 or more dimensions of float, double, cfloat or cdouble types"
         )
-    if not input.dtype.is_floating_point:
+    if not input.dtype.is_floating_point or input.dtype.itemsize == 2:
         raise RuntimeError(
             f"linalg.pinv({_cname(input)}{{{list(input.shape)}}}): expected a tensor with 2 or "
             "more dimensions of float, double, cfloat or cdouble types"
@@ -517,7 +513,9 @@ def _cholesky(input, upper, op, node):
             f"{op}: A must be batches of square matrices, but they are {input.shape[-2]} by "
             f"{input.shape[-1]} matrices"
         )
-    if not input.dtype.is_floating_point:
+    if not input.dtype.is_floating_point and op == "linalg.cholesky":
+        _square("cholesky", input)  # (its words; torch.cholesky's are the kernel's)
+    if not input.dtype.is_floating_point or input.dtype.itemsize == 2:
         raise _no_kernel("cholesky_cpu", input)
     a = np.asarray(input._data)
     flat = a.reshape((-1,) + a.shape[-2:])
@@ -549,7 +547,7 @@ def cholesky_inverse(input, upper=False):
     of input is not read (CholeskyInverseBackward0)."""
     if input.ndim >= 2 and input.shape[-1] == input.shape[-2] and not input.dtype.is_floating_point:
         raise _no_kernel("cholesky_inverse_out_cpu", input)
-    _square("cholesky_inverse", input, where="")
+    _square("cholesky_inverse", input, where="", low="cholesky_inverse_out_cpu")
     a = np.asarray(input._data)
     r = _backend.column_major(np.linalg.inv(_factor_product(a, upper)).astype(a.dtype))
     r = namespace(input._data).asarray(r)

@@ -53,6 +53,11 @@ CPP_TYPE = {
     "float16": "c10::Half",
     "bfloat16": "c10::BFloat16",
     "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
 }
 
 INDEX_0D = (

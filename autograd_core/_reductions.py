@@ -5,6 +5,7 @@ Each op computes on the arrays, then records its node with `_ops._record` (see _
 
 import collections
 import math
+import numbers
 import warnings
 
 import numpy as np
@@ -285,7 +286,14 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
             f"{_cname(x)}"
         )
-    p = 2 if p in ("fro", None) else p  # torch.norm's default: the 2-norm of all elements
+    p = 2 if isinstance(p, str) and p == "fro" or p is None else p  # (torch.norm's default)
+    if isinstance(p, Tensor) and p.ndim == 0:
+        p = p.item()
+    if not isinstance(p, numbers.Real):
+        raise TypeError(
+            "linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
+            f"{type(p).__name__}"
+        )
     if dtype is not None and _backend.promote_types(x.dtype, dtype) != dtype:
         raise RuntimeError(
             f"linalg.vector_norm: the dtype of the input ({_cname(x)}) should be convertible "

@@ -2005,6 +2005,19 @@ _SNIPPETS.update({
         "out = a.sum().backward()",
     "tril_into_a_batch_expanded_tensor": "a = L.tensor([[1., 2.], [3., 4.]]).clone()\nw = a.expand(2, 2, 2)\n"
         "w.tril_()\nb = L.tensor([[1., 2.], [3., 4.]]).clone()\nb.expand(3, 2, 2).triu_(1)\nout = (a, b, a._version)",
+    "clamp_number_bounds_name_the_cpp_type": "out = L.tensor([True, False]).clamp_(max=0.2)",
+    "clamp_min_number_into_long": "out = L.ones(2, dtype=L.int64).clamp_min_(0.5)",
+    "grad_of_int32_named_as_cpp": "x = L.ones(2, requires_grad=True)\nx.grad = L.ones(2, dtype=L.int32)",
+    "rot90_names_dims_as_given": "out = L.ones(2, 2).rot90(1, [0, -2])",
+    "bitwise_names_the_promoted_dtype": "out = L.tensor([-2], dtype=L.int32) & L.tensor(2.5)",
+    "vector_norm_order_must_be_a_number": "out = L.tensor([[1., 2.]]).norm((0, -1))",
+    "dist_of_two_bools": "out = L.tensor([[False, True]]).dist(L.tensor([True, True]))",
+    "put_into_nothing": "out = L.zeros(2, 0)[1:].put_(L.tensor([0]), L.tensor([1.]))",
+    "broadcast_to_a_number": "out = L.tensor([[1, 2], [3, 4]]).broadcast_to(0)",
+    "det_of_half": "out = L.linalg.det(L.eye(2, dtype=L.float16))",
+    "inv_of_bfloat16": "out = L.linalg.inv(L.eye(2, dtype=L.bfloat16))",
+    "addbmm_bias_of_more_dims": "out = L.addbmm(L.ones(2, 3, 3), L.ones(1, 3, 2), L.ones(1, 2, 3))",
+    "addmm_bias_of_more_dims": "out = L.addmm(L.ones(2, 3, 3), L.ones(3, 2), L.ones(2, 3))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
