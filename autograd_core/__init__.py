@@ -32,6 +32,9 @@ from . import _graph, _ops, _api  # (the reading order)
 from . import _messages
 from . import _vjps, _vjps_shapes  # the VJP table: the core's rules,
 from . import _vjps_more, _vjps_layout, _vjps_nn  # then the breadth's
+from . import _vjps_linalg  # (the decompositions': eigh, svd, qr, lstsq, lu, ...)
+from . import _nn_ops_more, _vjps_nn_more  # (more nn layers: their kernels and rules)
+from . import _losses_more  # (more losses: their kernels, rules and torch.* composites)
 from . import _inplace, _methods, _engine
 from .grad_mode import (
     no_grad,
@@ -98,6 +101,8 @@ _api.export(
 )
 for _m in _api.BREADTH:
     _api.export(globals(), _m.FUNCTIONS, _m)
+_api.export(globals(), _nn_ops_more.FUNCTIONS, _nn_ops_more)
+_api.export(globals(), _losses_more.FUNCTIONS, _losses_more)
 # creation and joins, behind the same check (their signatures are torch's too)
 _api.export(
     globals(),

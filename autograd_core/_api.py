@@ -13,7 +13,7 @@ import warnings
 
 from . import _arithmetic, _elementwise, _losses, _matmul, _ops, _reductions, _shapes
 from . import _common, _indexing, _layout, _matrices, _nn_ops, _norms, _pointwise, _scans
-from . import _pooling
+from . import _pooling, _decompositions
 from . import _arguments, _backend, _messages, _signatures, grad_mode
 from ._tensor import Tensor
 
@@ -22,6 +22,7 @@ OP_MODULES = (_ops, _arithmetic, _elementwise, _reductions, _matmul, _shapes, _l
 # The breadth around the core: each module lists its FUNCTIONS, METHODS and INPLACE names, which
 # __init__ and _methods attach.
 BREADTH = (_pointwise, _scans, _indexing, _layout, _matrices, _nn_ops, _pooling, _norms, _common)
+BREADTH += (_decompositions,)  # (torch.svd, qr, lu, ...: the linalg decompositions' older forms)
 OP_MODULES += BREADTH
 ops = types.SimpleNamespace(
     **{k: v for m in OP_MODULES for k, v in vars(m).items() if not k.startswith("__")}

@@ -255,17 +255,15 @@ def _after(p, node, grads, grads_in, built_in):
 
 
 def _keeps(node):
-    """Whether a node keeps anything torch would free after backward: a saved value (None marks
-    one skipped as no gradient needed it), or an index or mask tensor among its attributes
-    (Tensors or arrays, alone or in a tuple; index_add's and scatter_add's index serve only the
-    source's gradient, which torch saves it for: not counted). A CopySlices always: torch's
-    releases the op it wraps."""
-    for s in node._saved:
+    """Whether a node keeps anything torch would free after backward: a saved value (None: not
+    needed), an index or mask tensor among its attributes (alone or in a tuple; not index_add's
+    and scatter_add's, read only for the source's gradient), or the op a CopySlices wraps."""
+    for s in node._saved:  # (loops, not any(): no generator frame per node)
         if s is not None:
             return True
-    if type(node).__name__ == "CopySlices":
+    if (name := type(node).__name__) == "CopySlices":
         return True
-    if not node._attrs or type(node).__name__ in ("IndexAddBackward0", "ScatterAddBackward0"):
+    if not node._attrs or name in ("IndexAddBackward0", "ScatterAddBackward0"):
         return False
     for v in node._attrs.values():  # (loops, not any(): no generator frame per node)
         for w in v if v.__class__ is tuple else (v,):

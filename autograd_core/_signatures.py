@@ -137,6 +137,7 @@ FUNCTIONS = {
         "(Tensor input, *, Generator? generator=None, Tensor out=None)",
         "(Tensor input, double p, *, Generator? generator=None)",
     ),
+    "bilinear": ("(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)",),
     "binary_cross_entropy_with_logits": (
         "(Tensor input, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, "
         "int64_t reduction=at::Reduction::Mean)",
@@ -182,6 +183,7 @@ FUNCTIONS = {
     "ceil": ("(Tensor input, *, Tensor out=None)",),
     "ceil_": ("(Tensor input)",),
     "celu": ("(Tensor input, Scalar alpha=1.0)",),
+    "channel_shuffle": ("(Tensor input, SymInt groups)",),
     "cholesky": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
     "cholesky_inverse": ("(Tensor input, bool upper=False, *, Tensor out=None)",),
     "cholesky_solve": ("(Tensor input, Tensor input2, bool upper=False, *, Tensor out=None)",),
@@ -237,6 +239,16 @@ FUNCTIONS = {
         "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
         'c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
     ),
+    "conv_transpose1d": (
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+        "SymIntArrayRef[1] padding=0, SymIntArrayRef[1] output_padding=0, SymInt groups=1, "
+        "SymIntArrayRef[1] dilation=1)",
+    ),
+    "conv_transpose2d": (
+        "(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+        "SymIntArrayRef[2] padding=0, SymIntArrayRef[2] output_padding=0, SymInt groups=1, "
+        "SymIntArrayRef[2] dilation=1)",
+    ),
     "copysign": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
@@ -246,6 +258,10 @@ FUNCTIONS = {
     "cos_": ("(Tensor input)",),
     "cosh": ("(Tensor input, *, Tensor out=None)",),
     "cosh_": ("(Tensor input)",),
+    "cosine_embedding_loss": (
+        "(Tensor input1, Tensor input2, Tensor target, double margin=0.0, "
+        "int64_t reduction=at::Reduction::Mean)",
+    ),
     "count_nonzero": (
         "(Tensor input, int64_t? dim=None)",
         "(Tensor input, IntArrayRef dim)",
@@ -411,6 +427,9 @@ FUNCTIONS = {
     ),
     "hardshrink": ("(Tensor input, Scalar lambd=0.5, *, Tensor out=None)",),
     "heaviside": ("(Tensor input, Tensor values, *, Tensor out=None)",),
+    "hinge_embedding_loss": (
+        "(Tensor input, Tensor target, double margin=1.0, int64_t reduction=at::Reduction::Mean)",
+    ),
     "histc": ("(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)",),
     "histogram": (
         "(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
@@ -451,6 +470,10 @@ FUNCTIONS = {
     ),
     "index_select": ("(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
     "inner": ("(Tensor input, Tensor other, *, Tensor out=None)",),
+    "instance_norm": (
+        "(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, "
+        "bool use_input_stats, double momentum, double eps, bool cudnn_enabled)",
+    ),
     "inverse": ("(Tensor input, *, Tensor out=None)",),
     "is_complex": ("(Tensor input)",),
     "is_conj": ("(Tensor input)",),
@@ -557,6 +580,15 @@ FUNCTIONS = {
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
     ),
+    "lu_solve": ("(Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor out=None)",),
+    "lu_unpack": (
+        "(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, "
+        "TensorList[3] out=None)",
+    ),
+    "margin_ranking_loss": (
+        "(Tensor input1, Tensor input2, Tensor target, double margin=0.0, "
+        "int64_t reduction=at::Reduction::Mean)",
+    ),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
         "(Tensor input, Tensor mask, Scalar value)",
@@ -643,6 +675,7 @@ FUNCTIONS = {
         "(Tensor input, int64_t dim, Tensor start, SymInt length)",
         "(Tensor input, int64_t dim, SymInt start, SymInt length)",
     ),
+    "native_channel_shuffle": ("(Tensor input, SymInt groups)",),
     "ne": (
         "(Tensor input, Tensor other, *, Tensor out=None)",
         "(Tensor input, Scalar other, *, Tensor out=None)",
@@ -677,7 +710,12 @@ FUNCTIONS = {
     "pdist": ("(Tensor input, double p=2)",),
     "permute": ("(Tensor input, IntArrayRef dims)",),
     "pinverse": ("(Tensor input, double rcond=1e-15)",),
+    "pixel_shuffle": ("(Tensor input, int64_t upscale_factor)",),
+    "pixel_unshuffle": ("(Tensor input, int64_t downscale_factor)",),
     "poisson": ("(Tensor input, Generator? generator=None)",),
+    "poisson_nll_loss": (
+        "(Tensor input, Tensor target, bool log_input, bool full, double eps, int64_t reduction)",
+    ),
     "polygamma": ("(int64_t n, Tensor input, *, Tensor out=None)",),
     "positive": ("(Tensor input)",),
     "pow": (
@@ -693,6 +731,7 @@ FUNCTIONS = {
     ),
     "promote_types": ("(ScalarType type1, ScalarType type2)",),
     "put": ("(Tensor input, Tensor index, Tensor source, bool accumulate=False)",),
+    "qr": ("(Tensor input, bool some=True, *, TensorList[2] out=None)",),
     "quantile": (
         "(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
         'c10::string_view interpolation="linear", Tensor out=None)',
@@ -798,6 +837,9 @@ FUNCTIONS = {
         "(Tensor tensor, Scalar other)",
         "(Scalar scalar1, Scalar scalar2)",
     ),
+    "rms_norm": (
+        "(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, double? eps=None)",
+    ),
     "roll": ("(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",),
     "rot90": ("(Tensor input, int64_t k=1, IntArrayRef dims={0,1})",),
     "round": (
@@ -895,6 +937,7 @@ FUNCTIONS = {
         "(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
         "Tensor out=None)",
     ),
+    "svd": ("(Tensor input, bool some=True, bool compute_uv=True, *, TensorList[3] out=None)",),
     "swapaxes": ("(Tensor input, int64_t axis0, int64_t axis1)",),
     "swapdims": ("(Tensor input, int64_t dim0, int64_t dim1)",),
     "t": ("(Tensor input)",),
@@ -926,11 +969,19 @@ FUNCTIONS = {
         "(Tensor y, *, double dx=1, int64_t dim=-1)",
         "(Tensor y, Tensor x, *, int64_t dim=-1)",
     ),
+    "triangular_solve": (
+        "(Tensor input, Tensor A, bool upper=True, bool transpose=False, "
+        "bool unitriangular=False, *, TensorList[2] out=None)",
+    ),
     "tril": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
     "tril_indices": (
         "(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, "
         "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
         "bool? requires_grad=False)",
+    ),
+    "triplet_margin_loss": (
+        "(Tensor anchor, Tensor positive, Tensor negative, double margin=1.0, double p=2, "
+        "double eps=1e-06, bool swap=False, int64_t reduction=at::Reduction::Mean)",
     ),
     "triu": ("(Tensor input, SymInt diagonal=0, *, Tensor out=None)",),
     "triu_indices": (

@@ -1,8 +1,28 @@
-"""torch.linalg: the vector and matrix norms (norm, vector_norm, matrix_norm, svdvals), the cross
-product, and the matrix functions of _matrices under their linalg names."""
+"""torch.linalg: the vector and matrix norms (norm, vector_norm, matrix_norm), the cross product,
+the matrix functions of _matrices under their linalg names, and the decompositions and solvers of
+_decompositions (eigh, svd, qr, lstsq, lu, the _ex forms, ...)."""
 
 from ._api import ops as _ops
-from ._matrices import linalg_norm as norm, matrix_norm, svdvals  # noqa: F401  (torch.linalg's)
+from ._matrices import linalg_norm as norm, matrix_norm  # noqa: F401  (torch.linalg's)
+from ._decompositions import (  # noqa: F401  (torch.linalg's names)
+    linalg_cholesky_ex as cholesky_ex,
+    linalg_cond as cond,
+    linalg_eigh as eigh,
+    linalg_eigvalsh as eigvalsh,
+    linalg_inv_ex as inv_ex,
+    linalg_lstsq as lstsq,
+    linalg_lu as lu,
+    linalg_lu_factor as lu_factor,
+    linalg_lu_factor_ex as lu_factor_ex,
+    linalg_lu_solve as lu_solve,
+    linalg_matrix_rank as matrix_rank,
+    linalg_qr as qr,
+    linalg_solve_ex as solve_ex,
+    linalg_solve_triangular as solve_triangular,
+    linalg_svd as svd,
+    linalg_svdvals as svdvals,
+    linalg_vander as vander,
+)
 from ._matrices import linalg_solve as solve, _LinAlgError as LinAlgError  # noqa: F401
 from ._reductions import norm as _vector_norm, return_type
 

@@ -70,7 +70,7 @@ CORE_BUDGET = 1550
 # index_put_ check order with its masked-fill dispatch, the norms' mixed-dtype rules, layer_norm's
 # kernel formulas, the samplers' refusals, logcumsumexp's backward and forward formulas).
 # _signatures.py is data (torch's signatures, written by tools/torch_signatures.py): not counted.
-PACKAGE_BUDGET = 29600  # (+ ZeroTensor grads, layouts, topk, nn checks, 1-d pools, live in-place reads,
+PACKAGE_BUDGET = 34000  # (+ ZeroTensor grads, layouts, topk, nn checks, 1-d pools, live in-place reads,
 # index writes into expanded memory, 16-bit convolutions and scaled products rounded as torch's,
 # prod/cumprod's backward branches, lerp's fused multiply-add, digamma's kernel, the NaN tails of
 # torch's scalar loops, views' strides of size-1 dims, 16-bit backward kernels in float32,
@@ -82,7 +82,9 @@ PACKAGE_BUDGET = 29600  # (+ ZeroTensor grads, layouts, topk, nn checks, 1-d poo
 # out= written as torch's binding writes it, linalg.solve, vecdot and multi_dot, softshrink and
 # F's in-place forms, the nodes of views' and matmul's gradients under create_graph, torch's
 # products by a double in the rules; from 12-07's ninth session the optimizers Adamax, NAdam,
-# RAdam, Adadelta, ASGD, Rprop and nine lr schedulers, torch's formulas for more gradients)
+# RAdam, Adadelta, ASGD, Rprop and nine lr schedulers, torch's formulas for more gradients, the
+# margin and likelihood losses, transposed convolutions, pixel/channel shuffles, attention, RMS
+# and instance norms, bilinear, and linalg's decompositions: eigh, svd, qr, lstsq, lu, the _ex forms)
 GENERATED = {"_signatures.py"}
 MODULE_BUDGET = 1150  # no module a grab bag: past this, split it by what it holds
 

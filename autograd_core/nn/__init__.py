@@ -63,6 +63,8 @@ from .layers import (
     PairwiseDistance,
     Upsample,
 )
+from . import _layers_more
+from ._layers_more import *  # noqa: F401,F403  (the second wave of layers)
 from .losses import (
     CrossEntropyLoss,
     MSELoss,
@@ -73,6 +75,17 @@ from .losses import (
     HuberLoss,
     SmoothL1Loss,
     KLDivLoss,
+    SoftMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiLabelMarginLoss,
+    MultiMarginLoss,
+    CosineEmbeddingLoss,
+    MarginRankingLoss,
+    HingeEmbeddingLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+    PoissonNLLLoss,
+    GaussianNLLLoss,
 )
 
 __all__ = [
@@ -143,7 +156,19 @@ __all__ = [
     "CosineSimilarity",
     "PairwiseDistance",
     "Upsample",
+    "SoftMarginLoss",
+    "MultiLabelSoftMarginLoss",
+    "MultiLabelMarginLoss",
+    "MultiMarginLoss",
+    "CosineEmbeddingLoss",
+    "MarginRankingLoss",
+    "HingeEmbeddingLoss",
+    "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss",
+    "PoissonNLLLoss",
+    "GaussianNLLLoss",
     "functional",
     "init",
     "utils",
 ]
+__all__ += _layers_more.__all__
