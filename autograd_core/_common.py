@@ -327,7 +327,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     d, idx = _index_source("index_add_", input, dim, index, source)
     a = input._data
     xp = namespace(a)
-    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out = _backend.contiguous_copy(xp.reshape(a, tuple(a.shape) or (1,)))  # (torch's layout)
     src = source._data if alpha == 1 else source._data * alpha
     src = xp.reshape(src, (1,) * (out.ndim - src.ndim) + tuple(src.shape))
     if out.size:
@@ -343,7 +343,7 @@ def index_copy(input, dim, index, source):
     d, idx = _index_source("index_copy_", input, dim, index, source)
     a = input._data
     xp = namespace(a)
-    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out = _backend.contiguous_copy(xp.reshape(a, tuple(a.shape) or (1,)))  # (torch's layout)
     out[(slice(None),) * d + (idx,)] = xp.reshape(
         source._data, (-1,) if not source.ndim else source.shape
     )

@@ -313,12 +313,13 @@ def masked_fill(x, mask, value, _self_first=False):
                 f"{value.ndim} dimension(s)."
             )
         _backend.check_scalar(value.item(), x.dtype)  # (torch fills with the value's item())
-        r = xp.where(m, _cast(value._data, x.dtype), x._data)
+        r = _backend.c_order(xp.where(m, _cast(value._data, x.dtype), x._data))
         return _record(
             "masked_fill_tensor", "MaskedFillBackward1", r, (x, value), {"mask": _from_data(m)}
         )
     value = _backend.check_scalar(value, x.dtype)
     r = xp.where(m, x._data.dtype.type(value) if x._data.__class__ is _ndarray else value, x._data)
+    r = _backend.c_order(r)  # (torch's out-of-place masked_fill: a contiguous clone, then filled)
     return _record("masked_fill", "MaskedFillBackward0", r, (x,), {"mask": Tensor._from_data(m)})
 
 

@@ -170,7 +170,7 @@ def gather(x, dim, index, *, sparse_grad=False):
 def _scattered(x, d, idx, src, add):
     a = x._data
     xp = namespace(a)
-    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out = _backend.contiguous_copy(xp.reshape(a, tuple(a.shape) or (1,)))  # (torch's: contiguous)
     where = _coords(idx, d)
     if isinstance(src, Tensor):
         s = xp.reshape(src._data, tuple(src.shape) or (1,))
@@ -205,7 +205,7 @@ def _scatter_reducing(x, dim, index, src, reduce):
     if isinstance(src, Tensor):
         _messages.warn(_SCATTER_REDUCE_WARNING, once=True)
     a = np.asarray(x._data)
-    out = np.array(a.reshape(a.shape or (1,)))
+    out = np.ascontiguousarray(a.reshape(a.shape or (1,))).copy()  # (torch's: contiguous)
     where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))
     if isinstance(src, Tensor):
         values = np.asarray(src._data).reshape(tuple(src.shape) or (1,))
@@ -275,7 +275,7 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, _op="sc
             f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
         )
     a = np.asarray(input._data)
-    out = np.array(a.reshape(a.shape or (1,)))
+    out = np.ascontiguousarray(a.reshape(a.shape or (1,))).copy()  # (torch's: contiguous)
     where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))
     values = np.asarray(src._data).reshape(tuple(src.shape) or (1,))
     values = values[tuple(slice(0, n) for n in np.asarray(idx).shape)]
@@ -593,7 +593,7 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     e, t = _as_array(elements, ref), _as_array(test_elements, ref)
     xp = namespace(e)
     found = xp.any(xp.reshape(e, e.shape + (1,)) == xp.reshape(t, (-1,)), axis=-1)
-    return Tensor._from_data(~found if invert else found)
+    return Tensor._from_data(_backend.c_order(~found if invert else found))
 
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -732,8 +732,7 @@ def _slot_write(op, name, input, src, at, attrs, diagonal=None):
     """input with src written at input[at], or onto the diagonal (offset, dim1, dim2) given (a
     copy: the *_scatter ops)."""
     a = input._data
-    xp = namespace(a)
-    out = xp.asarray(a, copy=True)
+    out = _backend.preserve_copy(a)  # (torch's clone: in input's layout, if dense)
     view = _diagonal_view(out, *diagonal) if diagonal else out[at]
     if tuple(view.shape) != tuple(src.shape):
         raise RuntimeError(
@@ -820,7 +819,7 @@ def masked_scatter(input, mask, source):
     a, m = input._data, mask._data
     xp = namespace(a)
     shape = np.broadcast_shapes(tuple(a.shape), tuple(m.shape))
-    out = xp.asarray(xp.broadcast_to(a, shape), copy=True)
+    out = _backend.contiguous_copy(xp.broadcast_to(a, shape))  # (torch's: contiguous)
     mb = xp.broadcast_to(m, shape)
     count = int(xp.sum(xp.astype(mb, xp.int64)))
     if count > source.numel():

@@ -262,9 +262,11 @@ def _sorted(kind, input, d, k, descending, name):
     else:  # (sort's values and indices keep the input's layout, as torch's)
         perm = _backend.iterator_result(perm, (a,))
     idx = perm[(slice(None),) * d + (slice(0, k), Ellipsis)]
+    if kind == "topk":  # (torch's topk writes contiguous values and indices)
+        idx = _backend.c_order(idx)
     inverse = xp.astype(xp.argsort(perm, axis=d), xp.int64)
     attrs = {"dim": d, "index": Tensor._from_data(perm), "inverse": Tensor._from_data(inverse)}
-    r = xp.take_along_axis(a, idx, axis=d)
+    r = _backend.c_order(xp.take_along_axis(a, idx, axis=d))
     values = _record(
         kind, name, r if kind == "topk" else _backend.iterator_result(r, (a,)), (input,), attrs
     )

@@ -543,10 +543,14 @@ def _to(t, dev, dt, copy=False):
         out = _backend.move(out, dev)
     if dt is not None and _backend.dtype_of(out) is not dt:
         out = _cast(out, dt)  # (torch's casts overflow silently, bfloat16's through int64)
+        if out.__class__ is np.ndarray and any(
+            s == 0 and n > 1 for s, n in zip(data.strides, data.shape)
+        ):
+            out = np.ascontiguousarray(out)  # (preserve_format: an expanded x's copy in C order)
     if out is data:
         if not copy:
             return t
-        out = namespace(data).asarray(data, copy=True)
+        out = _backend.preserve_copy(data)
     return _record("to_copy", "ToCopyBackward0", out, (t,), {"device": t.device, "dtype": t.dtype})
 
 
@@ -936,6 +940,7 @@ def getitem(x, index):
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
         r = namespace(data).asarray(r)
+    r = _backend.c_order(r)  # (torch's index kernel writes a contiguous result; numpy may not)
     return _record("index", "IndexBackward0", r, (x,), {"shape": data.shape, "index": idx})
 
 

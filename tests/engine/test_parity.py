@@ -2018,6 +2018,16 @@ _SNIPPETS.update({
     "inv_of_bfloat16": "out = L.linalg.inv(L.eye(2, dtype=L.bfloat16))",
     "addbmm_bias_of_more_dims": "out = L.addbmm(L.ones(2, 3, 3), L.ones(1, 3, 2), L.ones(1, 2, 3))",
     "addmm_bias_of_more_dims": "out = L.addmm(L.ones(2, 3, 3), L.ones(3, 2), L.ones(2, 3))",
+    "layouts_of_written_copies": "x = L.tensor([[-0.1, -0.2], [1.2, -1.7], [1.1, -0.06]]).t()\n"
+        "i = L.tensor([[1], [1]])\ns = L.tensor([[-3.0], [0.3]])\ne = L.ones(1, 4, 2).expand(3, 4, 2)\n"
+        "y = L.ones(3, 4, 3)\n"
+        "out = [x.scatter_reduce(0, i, s, 'amax').stride(), x.scatter(0, i, s).stride(), "
+        "x.index_add(1, L.tensor([1, 1]), L.ones(2, 2)).stride(), x.index_fill(1, L.tensor([0]), 2.).stride(), "
+        "x.masked_fill(x > 0, 1.).stride(), x.masked_scatter(x > 0, L.ones(6)).stride(), "
+        "L.slice_scatter(e, L.zeros(3, 4, 1), dim=2, start=1, step=2).stride(), e.double().stride(), "
+        "L.isin(x, L.tensor([1.2])).stride(), x[:, L.tensor([True, False, True])].stride(), "
+        "L.ones(3, 2, 5)[:, ..., L.tensor([1, 0])].stride(), [t.stride() for t in y.topk(2, dim=0)], "
+        "L.select_scatter(x, L.zeros(2), 1, 0).stride()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
