@@ -560,14 +560,17 @@ def _quantile_args(input, q, interpolation):
     return isinstance(q, Tensor) and q.ndim > 0, qs
 
 
-def _quantile_shape(out, input, d, keepdim, many):
-    """The quantiles `out` ((q,) ... 1) in torch's result shape (node SqueezeBackward4)."""
+def _quantile_shape(out, input, d, keepdim, many, interpolation):
+    """The quantiles `out` ((q,) ... 1) in torch's result shape (node SqueezeBackward4), with the
+    version torch's in-place steps leave on it (its squeeze_, its lerp_, a tensor q's two more)."""
     shape = list(out.shape[:-1])
     if d is None and keepdim:
         shape += [1] * input.ndim
     elif d is not None and not keepdim and input.ndim:
         del shape[d + many]
-    return reshape(out, tuple(shape), _name="SqueezeBackward4")
+    out = reshape(out, tuple(shape), _name="SqueezeBackward4")
+    out._vc[0] += 1 + (interpolation in ("linear", "midpoint")) + 2 * many
+    return out
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
@@ -591,7 +594,7 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
         weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
         parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
     out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]
-    return _quantile_shape(out, input, d, keepdim, many)
+    return _quantile_shape(out, input, d, keepdim, many, interpolation)
 
 
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
@@ -617,7 +620,7 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
         above = srt.gather(-1, Tensor._from_data(xp.astype(xp.ceil(ranks), xp.int64)))
         below = lerp(below, above, Tensor._from_data(xp.asarray(w, dtype=a.dtype)))
     out = below.unsqueeze(0).transpose(0, -1) if many else below
-    return _quantile_shape(out, input, d, keepdim, many)
+    return _quantile_shape(out, input, d, keepdim, many, interpolation)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):

@@ -2028,6 +2028,10 @@ _SNIPPETS.update({
         "L.isin(x, L.tensor([1.2])).stride(), x[:, L.tensor([True, False, True])].stride(), "
         "L.ones(3, 2, 5)[:, ..., L.tensor([1, 0])].stride(), [t.stride() for t in y.topk(2, dim=0)], "
         "L.select_scatter(x, L.zeros(2), 1, 0).stride()]",
+    "versions_left_by_torchs_in_place_steps": "x = L.tensor([[0.5, 1.5, -2.], [1., 2., 3.]])\n"
+        "out = [L.quantile(x, 0.5, dim=1)._version, L.quantile(x, 0.5, interpolation='lower')._version, "
+        "L.nanquantile(x, L.tensor([0.2, 0.7]), dim=0)._version, L.isclose(x, x)._version, "
+        "L.isclose(x, x, equal_nan=True)._version, L.nn.functional.one_hot(L.tensor([1, 2]))._version]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
