@@ -570,6 +570,8 @@ def _quantile_shape(out, input, d, keepdim, many, interpolation):
         del shape[d + many]
     out = reshape(out, tuple(shape), _name="SqueezeBackward4")
     out._vc[0] += 1 + (interpolation in ("linear", "midpoint")) + 2 * many
+    if out._base is not None:  # (torch's squeeze_ is in place: the view's node stays)
+        out._view_vc = out._vc[0]
     return out
 
 
