@@ -61,9 +61,7 @@ def _outputs(op, name, arrays, inputs, attrs=None, save=True):
     rule names: it reads them as its trailing positional parameters (so it takes no `need`), and
     double backward reaches this node again through them (torch saves its outputs so)."""
     if _forward and any(isinstance(t, Tensor) and t._fw is not None for t in inputs):
-        raise NotImplementedError(
-            f"autograd_core: forward-mode AD through {name[: -len('Backward0')]} is not implemented"
-        )
+        raise NotImplementedError(f"autograd_core: forward-mode AD through {op} is not implemented")
     first = _record(op, name, arrays[0], inputs, attrs)
     rest = [Tensor._from_data(a) for a in arrays[1:]]
     node = first._grad_fn
@@ -112,6 +110,16 @@ def _lapack(kernel, t):
         raise _no_kernel(kernel, t)
 
 
+def _tensors(fn, *named):
+    """torch's binding refusal of an argument that is not a tensor: `named` holds (parameter
+    name, value) in their positions."""
+    for i, (name, t) in enumerate(named, 1):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"{fn}(): argument '{name}' (position {i}) must be Tensor, not {type(t).__name__}"
+            )
+
+
 def _string(fn, name, value, position=None):
     if not isinstance(value, str):
         where = f" (position {position})" if position else ""
@@ -138,9 +146,10 @@ def _getrf(a):
             d = lu[:, j, j]
             zero = d == 0
             info[(info == 0) & zero] = j + 1
-            lu[:, j + 1 :, j] *= np.where(zero, 1, 1 / np.where(zero, 1, d))[:, None]  # (none
+            # the column under a pivot times its reciprocal, as getrf (not scaled at a zero one)
+            lu[:, j + 1 :, j] *= np.where(zero, 1, 1 / np.where(zero, 1, d))[:, None]
             lu[:, j + 1 :, j + 1 :] -= lu[:, j + 1 :, j : j + 1] * lu[:, j : j + 1, j + 1 :]
-    return lu.reshape(a.shape), piv.reshape((*batch, k)), info.reshape(batch)  # at a zero pivot)
+    return lu.reshape(a.shape), piv.reshape((*batch, k)), info.reshape(batch)
 
 
 def _trsm(a, b, upper, unit=False, left=True):
@@ -196,14 +205,17 @@ def _lu_solve_arrays(lu, piv, b, left=True, adjoint=False):
     return np.swapaxes(_getrs(lu, piv, np.swapaxes(b, -1, -2), not adjoint), -1, -2)
 
 
-def _unpack_arrays(lu, piv):
-    """(P, L, U) of an LU factorisation, as arrays (torch.lu_unpack)."""
+def _factors(lu):
+    """L (unit lower, m x k) and U (upper, k x n) of an LU factorisation's array."""
     m, n = lu.shape[-2:]
     k = min(m, n)
-    low = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=lu.dtype)
-    up = np.triu(lu[..., :k, :])
-    eye = np.broadcast_to(np.eye(m, dtype=lu.dtype), piv.shape[:-1] + (m, m))
-    return _laswp(eye, piv, reverse=True), low, up
+    return np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=lu.dtype), np.triu(lu[..., :k, :])
+
+
+def _permutation(piv, m, dtype):
+    """P (m x m) of getrf's pivots: A = P L U."""
+    eye = np.broadcast_to(np.eye(m, dtype=dtype), piv.shape[:-1] + (m, m))
+    return _laswp(eye, piv, reverse=True)
 
 
 def _grad_needed(*ts):
@@ -241,6 +253,7 @@ def linalg_eigh(A, UPLO="L"):
     of A, read from its lower triangle (its upper one with UPLO='U'): one LinalgEighBackward0
     node for both. The eigenvectors' signs are LAPACK's syevd's as numpy links it (OpenBLAS);
     torch's MKL picks other signs for some matrices of order 3 to 25."""
+    _tensors("linalg_eigh", ("input", A))
     w, v = _eigh_arrays(A, UPLO, True)
     out = _outputs("linalg_eigh", "LinalgEighBackward0", [_wrap(A, w)._data, v], (A,))
     return eigh_result._make(out)
@@ -249,6 +262,7 @@ def linalg_eigh(A, UPLO="L"):
 def linalg_eigvalsh(A, UPLO="L"):
     """The eigenvalues (ascending) of each symmetric matrix of A; its node is eigh's (its
     eigenvectors are computed and saved when a gradient is needed)."""
+    _tensors("linalg_eigvalsh", ("input", A))
     need = _grad_needed(A)
     w, v = _eigh_arrays(A, UPLO, need)
     if not need:
@@ -291,6 +305,7 @@ def linalg_svd(A, full_matrices=True, *, driver=None):
     """U, S, Vh with A = U diag(S) Vh, S descending (LAPACK's gesdd, as torch's); U and Vh square
     with full_matrices, else of min(m, n) columns and rows. One LinalgSvdBackward0 node; a
     gradient through U or Vh reads their first min(m, n) columns and rows only, as torch's."""
+    _tensors("linalg_svd", ("A", A))
     u, s, vh = _svd_arrays(A, full_matrices, True, driver)
     arrays = [u, _wrap(A, s)._data, vh]
     out = _outputs("linalg_svd", "LinalgSvdBackward0", arrays, (A,), {"full": full_matrices})
@@ -300,6 +315,7 @@ def linalg_svd(A, full_matrices=True, *, driver=None):
 def linalg_svdvals(A, *, driver=None):
     """The singular values of each matrix of A, descending; with a gradient, U and Vh are computed
     too and saved, as torch's (its output 1 of LinalgSvdBackward0: second order works)."""
+    _tensors("linalg_svdvals", ("A", A))
     need = _grad_needed(A)
     u, s, vh = _svd_arrays(A, False, need, driver)
     if not need:
@@ -340,6 +356,7 @@ def linalg_qr(A, mode="reduced"):
     """Q (orthonormal columns) and R (upper triangular) with A = Q R, LAPACK's geqrf and orgqr as
     torch's (R's diagonal signs included). mode 'complete': Q square; 'r': R only (Q empty).
     One LinalgQrBackward0 node."""
+    _tensors("linalg_qr", ("A", A))
     _matrix("linalg.qr", A)
     if not A.dtype.is_floating_point:
         raise RuntimeError(
@@ -410,6 +427,7 @@ def linalg_lstsq(A, B, rcond=None, *, driver=None):
     full rank; not for gelsy), the rank (not for gels) and the singular values (gelsd, gelss).
     Computed from numpy's SVD: rank-deficient systems are solved as gelsd solves them (gels
     gives LAPACK's arbitrary values there)."""
+    _tensors("linalg_lstsq", ("input", A), ("b", B))
     name, vector = _lstsq_checks(A, B, driver)
     a, b = _np(A), _np(B)
     b = b[..., None] if vector else b
@@ -460,6 +478,7 @@ def linalg_inv_ex(A, *, check_errors=False):
     """(A^-1, info) for each square matrix of A; info is the first zero pivot of A's LU (1-based)
     where A is singular, whose inverse then holds LAPACK's inf and nan (check_errors: torch's
     LinAlgError instead)."""
+    _tensors("linalg_inv_ex", ("A", A))
     _square("inv", A)
     if A.dtype.name not in _FLOATS:
         raise RuntimeError(f"linalg.inv: Low precision dtypes not supported. Got {_cname(A)}")
@@ -501,6 +520,7 @@ def linalg_cholesky_ex(A, *, upper=False, check_errors=False):
     """(L, info): the Cholesky factor of each matrix of A (U = L^T with upper), read from its
     lower (upper) triangle; info is the order of the first leading minor that is not positive
     definite (then L is LAPACK's partial factor; check_errors: torch's LinAlgError instead)."""
+    _tensors("linalg_cholesky_ex", ("input", A))
     _square("cholesky", A)
     _lapack("cholesky_cpu", A)
     a = _np(A)
@@ -524,44 +544,28 @@ def linalg_cholesky_ex(A, *, upper=False, check_errors=False):
 
 def linalg_solve_ex(A, B, *, left=True, check_errors=False):
     """(X, info) with A X = B (X A = B when not left): linalg.solve, where a singular A gives
-    info > 0 (its first zero pivot) and LAPACK's inf and nan in X rather than an error."""
+    info > 0 (its first zero pivot) and LAPACK's inf and nan in X rather than an error. info is
+    of A's batch shape (torch factors A before broadcasting it)."""
+    _tensors("linalg_solve_ex", ("A", A), ("B", B))
     try:
         x = linalg_solve(A, B, left=left)
     except _LinAlgError:
+        a = _np(A)
+        lu, piv, info = _getrf(a)
         if check_errors:
+            b = int(np.argmax(info.reshape(-1) != 0))
             raise _LinAlgError(
-                f"torch.linalg.solve_ex: {_singular_where(A, B)}The solver failed because the "
-                "input matrix is singular."
+                f"torch.linalg.solve_ex: {_element(a, b)}The solver failed because the input "
+                "matrix is singular."
             ) from None
-        return _solve_singular(A, B, left)
-    batch = np.broadcast_shapes(tuple(A.shape[:-2]), _solve_batch(A, B))
-    return solve_ex_result(x, _info(A, np.zeros(batch, np.int32)))
-
-
-def _solve_batch(A, B):
-    vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
-    return tuple(B.shape[:-1] if vector else B.shape[:-2])
-
-
-def _singular_where(A, B):
-    batch = np.broadcast_shapes(tuple(A.shape[:-2]), _solve_batch(A, B))
-    a = np.broadcast_to(_np(A), batch + tuple(A.shape[-2:]))
-    info = _getrf(a)[2].reshape(-1)
-    return _element(a, int(np.argmax(info != 0)))
-
-
-def _solve_singular(A, B, left):
-    vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
-    batch = np.broadcast_shapes(tuple(A.shape[:-2]), _solve_batch(A, B))
-    a = np.broadcast_to(_np(A), batch + tuple(A.shape[-2:]))
-    b = _np(B)[..., None] if vector else _np(B)
-    lu, piv, info = _getrf(a)
-    x = _lu_solve_arrays(lu, piv, b, left)
-    x = _wrap(B, x[..., 0] if vector else x)._data
-    r = _record(
-        "linalg_solve", "LinalgSolveExBackward0", x, (A, B), {"left": left, "vector": vector}
-    )
-    return solve_ex_result(r, _info(A, info))
+        vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+        b = _np(B)[..., None] if vector else _np(B)
+        x = _lu_solve_arrays(lu, piv, b, left)
+        x = _wrap(B, x[..., 0] if vector else x)._data
+        attrs = {"left": left, "vector": vector}
+        x = _record("linalg_solve", "LinalgSolveExBackward0", x, (A, B), attrs)
+        return solve_ex_result(x, _info(A, info))
+    return solve_ex_result(x, _info(A, np.zeros(tuple(A.shape[:-2]), np.int32)))
 
 
 # ============================================================================= triangular solves
@@ -592,6 +596,7 @@ def linalg_solve_triangular(A, B, *, upper=_REQUIRED, left=True, unitriangular=F
         raise TypeError(
             'linalg_solve_triangular() missing 1 required positional arguments: "upper"'
         )
+    _tensors("linalg_solve_triangular", ("input", A), ("B", B))
     where = "linalg.solve_triangular"
     _square_only(where, A)
     _matrix(where, B, "B")
@@ -602,9 +607,8 @@ def linalg_solve_triangular(A, B, *, upper=_REQUIRED, left=True, unitriangular=F
         )
     _broadcast_batch(B, A)
     _lapack("triangular_solve_cpu", A)
-    a = _np(A)
-    tri = np.triu(a) if upper else np.tril(a)
-    x = _trsm(tri, _np(B).astype(a.dtype), upper, unitriangular, left)
+    a = _np(A)  # (only its `upper` triangle is read, and not its diagonal with unitriangular)
+    x = _trsm(a, _np(B).astype(a.dtype), upper, unitriangular, left)
     attrs = {"upper": upper, "left": left, "unitriangular": unitriangular}
     return _record("linalg_solve_triangular", "LinalgSolveTriangularBackward0", x, (A, B), attrs)
 
@@ -634,9 +638,7 @@ def _triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     batch = _broadcast_batch(b, A)
     _lapack("triangular_solve_cpu", A)
     a = _np(A)
-    tri = np.triu(a) if upper else np.tril(a)
-    tri = np.swapaxes(tri, -1, -2) if transpose else tri
-    x = _trsm(tri, _np(b), upper != transpose, unitriangular)
+    x = _trsm(np.swapaxes(a, -1, -2) if transpose else a, _np(b), upper != transpose, unitriangular)
     clone = np.array(np.broadcast_to(a, batch + a.shape[-2:]))
     attrs = {"upper": upper, "transpose": transpose, "unitriangular": unitriangular}
     arrays = [x, clone]
@@ -687,6 +689,7 @@ def linalg_lu_factor_ex(A, *, pivot=True, check_errors=False):
     """(LU, pivots, info): A = P L U with partial pivoting (LAPACK's getrf), L's strict lower
     triangle and U in LU, pivots 1-based (int32), info the first zero pivot (1-based) or 0.
     LinalgLuFactorExBackward0 (the pivots and info have no gradient)."""
+    _tensors("linalg_lu_factor_ex", ("A", A))
     lu, piv, info = _getrf_checked(A, pivot, "torch.lu_factor")
     if check_errors:
         _zero_pivot("torch.linalg.lu_factor_ex", lu, info)
@@ -710,6 +713,7 @@ def _zero_pivot(where, lu, info):
 def linalg_lu_factor(A, *, pivot=True):
     """(LU, pivots) as lu_factor_ex; a singular A is torch's error (lu_solve would divide by
     zero)."""
+    _tensors("linalg_lu_factor", ("A", A))
     lu, piv, info = _getrf_checked(A, pivot, "torch.lu_factor")
     _zero_pivot("torch.linalg.lu_factor", lu, info)
     pivots = _info(A, piv)
@@ -721,9 +725,10 @@ def linalg_lu_factor(A, *, pivot=True):
 def linalg_lu(A, *, pivot=True):
     """P, L, U with A = P L U: P a permutation matrix, L unit lower triangular (m x k), U upper
     triangular (k x n), k = min(m, n); one LinalgLuBackward0 node for L and U (P has none)."""
+    _tensors("linalg_lu", ("A", A))
     lu, piv, _ = _getrf_checked(A, pivot, "linalg.lu")
-    p, low, up = _unpack_arrays(lu, piv)
-    p = _wrap(A, p)
+    low, up = _factors(lu)
+    p = _wrap(A, _permutation(piv, lu.shape[-2], lu.dtype))
     attrs = {"P": p, "pivot": pivot}
     low, up = _outputs("linalg_lu", "LinalgLuBackward0", [low, up], (A,), attrs)
     return lu_result(p, low, up)
@@ -744,21 +749,23 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
             "dtype.\nNote: this function is intended to be used with the output produced by "
             "torch.linalg.lu_factor"
         )
-    lu, piv = _np(LU_data), _np(LU_pivots).astype(np.int64)
-    p, low, up = _unpack_arrays(lu, piv if unpack_pivots else np.ones(lu.shape[:-1], np.int64))
+    lu = _np(LU_data)
     empty = np.zeros((0,), lu.dtype)
-    p = _wrap(LU_data, p if unpack_pivots else empty)
+    piv = _np(LU_pivots).astype(np.int64) if unpack_pivots else None
+    p = _wrap(LU_data, empty if piv is None else _permutation(piv, lu.shape[-2], lu.dtype))
     if not unpack_data:
         return lu_unpack_result(p, _wrap(LU_data, empty), _wrap(LU_data, empty))
     m, n = lu.shape[-2:]
     attrs = {"m": m, "n": n}
-    low, up = _outputs("lu_unpack", "LuUnpackBackward0", [low, up], (LU_data,), attrs, False)
+    arrays = list(_factors(lu))
+    low, up = _outputs("lu_unpack", "LuUnpackBackward0", arrays, (LU_data,), attrs, False)
     return lu_unpack_result(p, low, up)
 
 
 def linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     """X with A X = B from lu_factor's (LU, pivots) of A; X A = B when not left, A^T in place of
     A with adjoint. LinalgLuSolveBackward0 (the pivots have no gradient)."""
+    _tensors("linalg_lu_solve", ("LU", LU), ("pivots", pivots), ("B", B))
     if not LU.dtype.is_floating_point:
         raise RuntimeError(
             "torch.linalg.lu_solve: Expected a floating point or complex tensor as input. Got "
@@ -804,6 +811,14 @@ def lu(A, pivot=True, get_infos=False):
     return lu_with_info_result(lu_, piv, info) if get_infos else (lu_, piv)
 
 
+def _tensor_lu(self, pivot=True, get_infos=False):
+    """Tensor.lu: torch.lu's results as a plain tuple (torch writes this method in Python)."""
+    return tuple(lu(self, pivot, get_infos))
+
+
+Tensor.lu = _tensor_lu  # (here, not in METHODS: torch.lu's own result is a return type)
+
+
 def lu_solve(input, LU_data, LU_pivots):
     """torch.lu_solve (deprecated, with torch's warning): linalg.lu_solve(LU_data, LU_pivots,
     input)."""
@@ -842,6 +857,8 @@ def linalg_matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None):
             ]
         )
         raise TypeError(_RANK_SIGNATURES.format(got))
+    if not isinstance(A, Tensor):
+        raise TypeError(_RANK_SIGNATURES.format(type(A).__name__))
     _matrix("torch.linalg.matrix_rank", A, "input")
     if A.dtype.name not in _FLOATS:
         raise RuntimeError("This function doesn't handle types other than float and double")
@@ -875,6 +892,7 @@ def linalg_cond(A, p=None):
     """The condition number of each matrix of A in the norm p: None or 2 (largest / smallest
     singular value; -2 the inverse), 'nuc', 'fro', 1, -1, inf, -inf (norm(A) * norm(A^-1), inf
     for a singular A). Built from ops as torch's (its nodes)."""
+    _tensors("linalg_cond", ("input", A))
     if A.ndim < 2:
         raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
     valid = p in ("fro", "nuc") if isinstance(p, str) else p is None or abs(p) in (1, 2, math.inf)
@@ -905,6 +923,7 @@ def linalg_cond(A, p=None):
 def linalg_vander(x, N=None):
     """The Vandermonde matrix of x's last dim: columns x^0, x^1, ..., x^(N-1) (N = its size by
     default), as torch builds it: a cumprod, then a column of ones joined (CatBackward0)."""
+    _tensors("linalg_vander", ("x", x))
     if x.dtype.name not in _FLOATS and (x.dtype.is_floating_point or x.dtype.name == "bool"):
         raise RuntimeError(
             "linalg.vander supports floating point, complex, and integer tensors, but got "
@@ -919,5 +938,5 @@ def linalg_vander(x, N=None):
 
 
 FUNCTIONS = "svd qr triangular_solve lu lu_solve lu_unpack".split()  # torch.<name>
-METHODS = "svd qr triangular_solve lu lu_solve".split()  # Tensor.<name>
+METHODS = "svd qr triangular_solve lu_solve".split()  # Tensor.<name> (and Tensor.lu, above)
 INPLACE = []

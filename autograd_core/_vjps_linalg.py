@@ -11,9 +11,8 @@ _outputs`). Every rule is written with Tensor ops (for real dtypes ^H is ^T) and
 the decomposition's own node.
 """
 
-import numpy as np
-
 from ._api import ops as F
+from ._backend import finfo
 from . import _decompositions as D
 from ._vjps import defvjp
 from ._vjps_layout import _const, _pinverse, _zeros
@@ -152,7 +151,7 @@ def _lstsq(g, x, y, ans, need, vector=False):
     gA = gB = None
     if gX is not None:
         gX = gX.unsqueeze(-1) if vector else gX
-        rcond = np.finfo(np.asarray(A._data).dtype).eps * max(A.shape[-2:])
+        rcond = finfo(A.dtype).eps * max(A.shape[-2:])
         pinv = F.pinverse(A, rcond)  # (linalg.pinv's default tolerance)
         if need[0]:
             gA = _pinverse(F.matmul(gX, B.mT), A, pinv)[0]

@@ -343,13 +343,29 @@ SPECIAL = {
     "inv_ex-singular": lambda L: L.linalg.inv_ex(_zeros(L, 3, 3)),
     "inv_ex-singular-batch": lambda L: L.linalg.inv_ex(L.stack([L.eye(3, dtype=L.float64),
                                                                 _zeros(L, 3, 3)])),
+    "solve_ex-broadcast-B": lambda L: L.linalg.solve_ex(L.eye(3, dtype=L.float64),
+                                                        L.ones(2, 3, 2, dtype=L.float64)),
+    "solve_ex-singular-broadcast-B": lambda L: L.linalg.solve_ex(
+        _zeros(L, 3, 3), L.ones(2, 3, 2, dtype=L.float64)),
+    "solve_ex-vector-batch": lambda L: L.linalg.solve_ex(
+        L.eye(3, dtype=L.float64).expand(2, 3, 3), L.ones(3, dtype=L.float64)),
     "solve_ex-singular": lambda L: L.linalg.solve_ex(_zeros(L, 3, 3), L.ones(3, 2,
                                                                               dtype=L.float64)),
     "cholesky_ex-not-pd": lambda L: L.linalg.cholesky_ex(-L.eye(3, dtype=L.float64)),
     "cholesky_ex-not-pd-3": lambda L: L.linalg.cholesky_ex(L.tensor(
         [[4.0, 2, 1, 0], [2, 5, 1, 1], [1, 1, -5, 0], [0, 1, 0, 7]], dtype=L.float64)),
+    "cholesky_ex-upper-reads-upper": lambda L: L.linalg.cholesky_ex(L.tensor(
+        [[4.0, 2, 1], [-7, 5, 1], [9, -3, 6]], dtype=L.float64), upper=True),
+    "cholesky_ex-lower-reads-lower": lambda L: L.linalg.cholesky_ex(L.tensor(
+        [[4.0, 9, 1], [1, 5, -7], [1, 1, 6]], dtype=L.float64)),
+    "cholesky_ex-not-pd-upper": lambda L: L.linalg.cholesky_ex(L.tensor(
+        [[4.0, 2, 1], [0, 1, 3], [0, 0, 2]], dtype=L.float64), upper=True),
     "lu_factor_ex-singular": lambda L: L.linalg.lu_factor_ex(_zeros(L, 3, 3)),
     "lu-singular": lambda L: L.linalg.lu(_zeros(L, 2, 3, 3)),
+    "torch.lu": lambda L: L.lu(L.tensor([[1.0, 2], [3, 4]], dtype=L.float64)),
+    "Tensor.lu": lambda L: L.tensor([[1.0, 2], [3, 4]], dtype=L.float64).lu(get_infos=True),
+    "lu_unpack-no-pivots": lambda L: L.lu_unpack(
+        *L.linalg.lu_factor(L.tensor([[1.0, 2], [3, 4]], dtype=L.float64)), unpack_pivots=False),
     "lu-rank-deficient": lambda L: L.linalg.lu(_rank_deficient(L, L.float64)),
     "torch.lu-singular": lambda L: L.lu(_zeros(L, 3, 3)),
     "solve_triangular-zero-diagonal": lambda L: L.linalg.solve_triangular(
@@ -411,6 +427,18 @@ def _piv(L, n, dtype="int32"):
 
 
 BAD = {
+    **{f"{name}-not-a-tensor": (lambda L, name=name: getattr(L.linalg, name)([1.0]))
+       for name in ("eigh", "eigvalsh", "svd", "svdvals", "qr", "inv_ex", "cholesky_ex",
+                    "matrix_rank", "cond", "vander", "lu_factor", "lu_factor_ex", "lu")},
+    "lstsq-b-not-a-tensor": lambda L: L.linalg.lstsq(_t(L, 3, 3), [1.0]),
+    "solve_ex-B-not-a-tensor": lambda L: L.linalg.solve_ex(_t(L, 3, 3), [1.0]),
+    "solve_triangular-not-a-tensor": lambda L: L.linalg.solve_triangular([1.0], _t(L, 3, 3),
+                                                                         upper=True),
+    "lu_solve-pivots-not-a-tensor": lambda L: L.linalg.lu_solve(_t(L, 3, 3), [1], _t(L, 3, 3)),
+    "torch.svd-not-a-tensor": lambda L: L.svd([1.0]),
+    "torch.qr-some": lambda L: L.qr(_t(L, 3, 3), "x"),
+    "torch.triangular_solve-upper": lambda L: L.triangular_solve(_t(L, 3, 3), _t(L, 3, 3), "x"),
+    "torch.lu_unpack-missing": lambda L: L.lu_unpack(_t(L, 3, 3)),
     "eigh-int": lambda L: L.linalg.eigh(_t(L, 3, 3, dtype="int64")),
     "eigh-half": lambda L: L.linalg.eigh(_t(L, 3, 3, dtype="float16")),
     "eigh-1d": lambda L: L.linalg.eigh(_t(L, 3)),
@@ -657,3 +685,17 @@ def test_second_derivatives_are_torchs():
             (h,) = lib.autograd.grad((g * lib.tensor(weights(g))).sum(), A)
             results.append(to_np(h))
         np.testing.assert_allclose(results[1], results[0], rtol=1e-8, atol=1e-8)
+
+
+@pytest.mark.parametrize("call", [
+    lambda L, A: (lambda w, v: (v.mul_(2), w.sum() + v.sum())[1])(*L.linalg.eigh(A)),
+    lambda L, A: (lambda u, s, vh: (s.add_(1), u.sum())[1])(*L.linalg.svd(A)),
+    lambda L, A: (lambda q, r: (r.mul_(2), q.sum())[1])(*L.linalg.qr(A)),
+])
+def test_an_output_changed_in_place_is_refused_as_torch_refuses_it(call):
+    """The outputs a decomposition's node saves are checked at backward: torch's message names
+    the output and the node."""
+    arr = make("sym", (3, 3), 0)
+    want = _error(lambda: call(torch, torch.tensor(arr, requires_grad=True)).backward())
+    assert want is not None
+    assert _error(lambda: call(ac, ac.tensor(arr, requires_grad=True)).backward()) == want
