@@ -11,19 +11,20 @@ substitution are written here, as LAPACK orders them: the pivots are torch's, an
 system gives torch's inf and nan rather than an error.
 """
 
+import builtins
 import math
 
 import numpy as np
 
-from . import _messages
+from . import _backend, _messages
 from ._backend import namespace
 from ._graph import Node, SavedTensor, node_class
-from ._matrices import _LinAlgError, _square, linalg_solve, matrix_norm
-from ._operands import _cname, _no_kernel
+from ._matrices import _LinAlgError, _square, linalg_solve
+from ._operands import _cname, _dim, _no_kernel
 from ._ops import _forward, _record, silent
-from ._reductions import return_type
+from ._reductions import amax, amin, norm as _vector_norm, return_type, sum as _sum
 from ._layout import _warn_once
-from ._shapes import cat
+from ._shapes import cat, permute, unsqueeze
 from ._tensor import Tensor
 from .grad_mode import _mode
 
@@ -935,6 +936,80 @@ def linalg_vander(x, N=None):
         raise RuntimeError("N must be greater than 1.")
     powers = x.unsqueeze(-1).expand(*x.shape, n - 1).cumprod(-1)
     return cat([powers.new_ones((*x.shape, 1)), powers], -1)
+
+
+# ----------------------------------------------------------------------------- matrix norms
+# torch builds them from ops (CompositeImplicit): its nodes are those of the ops below.
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """The `ord` norm of each matrix of A over the two dims `dim`: 'fro' (the 2-norm of its
+    elements), 'nuc' (the sum of its singular values), 2 / -2 (the largest / smallest singular
+    value), 1 / -1 (the largest / smallest column sum of |A|), inf / -inf (the same of rows)."""
+    what = "linalg.matrix_norm:"
+    string = isinstance(ord, str)
+    if ord not in ("fro", "nuc") if string else builtins.abs(ord) not in (1, 2, math.inf):
+        raise RuntimeError(f"{what} Order {ord if string else format(ord, 'g')} not supported.")
+    if A.ndim < 2:
+        raise RuntimeError(f"{what} The input tensor A must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(
+            f"{what} Expected a floating point or complex tensor as input. Got {_cname(A)}"
+        )
+    spectral = ord in ("nuc", 2, -2)
+    if spectral and A.dtype.itemsize == 2:
+        raise RuntimeError(f"{what} Low precision dtypes not supported. Got {_cname(A)}")
+    dims = [dim] if isinstance(dim, int) else list(dim)
+    if len(dims) != 2:
+        raise RuntimeError(f"{what} dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
+    d0, d1 = (_dim(d, A.ndim) for d in dims)
+    if d0 == d1:
+        raise RuntimeError(f"{what} dims must be different. Got ({d0}, {d1})")
+    if dtype is not None and _backend.promote_types(A.dtype, dtype) != dtype:
+        raise RuntimeError(
+            f"{what} the dtype of the input ({_cname(A)}) should be convertible without "
+            f"narrowing to the specified dtype ({dtype.title})"
+        )
+    if ord == "fro":
+        return _vector_norm(A, 2, (d0, d1), keepdim, dtype)
+    extreme = amin if not string and ord < 0 else amax
+    if not spectral:  # the 1-norms of columns (rows for inf), then their largest or smallest
+        d0, d1 = (d1, d0) if builtins.abs(ord) == math.inf else (d0, d1)
+        d1 -= not keepdim and d0 < d1
+        return extreme(_vector_norm(A, 1, d0, keepdim, dtype), d1, keepdim)
+    A = A if dtype is None else A.to(dtype)
+    order = [d for d in range(A.ndim) if d not in (d0, d1)] + [d0, d1]
+    sv = linalg_svdvals(permute(A, order))
+    if not keepdim:
+        return (_sum if ord == "nuc" else extreme)(sv, -1)
+    r = unsqueeze((_sum if ord == "nuc" else extreme)(sv, -1, True), -1)
+    return permute(r, [order.index(d) for d in range(A.ndim)])
+
+
+def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.norm: a matrix norm when ord is given and A is a matrix or dim two dims, the
+    vector norm (2 by default) otherwise."""
+    where = "linalg.norm: If dim is"
+    if dim is not None:
+        dims = [dim] if isinstance(dim, int) else list(dim)
+        if len(dims) not in (1, 2):
+            raise RuntimeError(f"{where} specified, it must be of length 1 or 2. Got {dims}")
+    elif (ord is not None) and A.ndim not in (1, 2):
+        raise RuntimeError(
+            f"{where} not specified but ord is, the input must be 1D or 2D. Got {A.ndim}D."
+        )
+    if isinstance(ord, str) or ord is not None and len(dims if dim is not None else A.shape) == 2:
+        return matrix_norm(A, ord, (0, 1) if dim is None else dim, keepdim, dtype=dtype)
+    return _vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """torch.norm: the vector p-norm over `dim` (all elements when None); a string p past the
+    Frobenius norm of all elements is linalg.matrix_norm's."""
+    if isinstance(p, str) and (p != "fro" or isinstance(dim, (tuple, list)) and len(dim) > 2):
+        dim = list(range(input.ndim)) if dim is None else dim
+        return matrix_norm(input, p, dim, keepdim, dtype=dtype)
+    return _vector_norm(input, p, dim, keepdim, dtype)
 
 
 FUNCTIONS = "svd qr triangular_solve lu lu_solve lu_unpack".split()  # torch.<name>

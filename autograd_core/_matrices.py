@@ -17,11 +17,11 @@ from ._backend import namespace
 from ._graph import node_class
 from ._operands import _cast, _cname, _dim, _dims, _no_kernel, result_type
 from ._ops import _forward, _record
-from ._shapes import expand, permute, reshape, unsqueeze
+from ._shapes import expand, permute, reshape
 from ._tensor import Tensor
 from ._matmul import _C10_NAMES, addmm as _matmul_addmm, dot as _matmul_dot
 from ._elementwise import where
-from ._reductions import amax, amin, norm as _vector_norm, return_type, sum as _sum
+from ._reductions import return_type, sum as _sum
 from ._layout import _MultiOutput, _warn_once
 
 
@@ -630,96 +630,6 @@ def matrix_power(input, n):
         if bit:
             result = z if result is None else z @ result
     return result
-
-
-# ----------------------------------------------------------------------------- matrix norms
-# torch builds them from ops (CompositeImplicit): its nodes are those of the ops below.
-
-
-def svdvals(A):
-    """The singular values of each matrix of A, largest first (LinalgSvdBackward0: its first
-    derivative only)."""
-    if A.ndim < 2:
-        raise RuntimeError("linalg.svd: The input tensor A must have at least 2 dimensions.")
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(
-            f"linalg.svd: Expected a floating point or complex tensor as input. Got {_cname(A)}"
-        )
-    if A.dtype.itemsize == 2:
-        raise _no_kernel("linalg_svd_cpu", A)
-    u, sv, vh = np.linalg.svd(np.asarray(A._data), full_matrices=False)
-    r = namespace(A._data).asarray(np.asarray(sv, dtype=u.dtype))
-    return _record("svdvals", "LinalgSvdBackward0", r, (A,), {"u": u, "vh": vh})
-
-
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
-    """The `ord` norm of each matrix of A over the two dims `dim`: 'fro' (the 2-norm of its
-    elements), 'nuc' (the sum of its singular values), 2 / -2 (the largest / smallest singular
-    value), 1 / -1 (the largest / smallest column sum of |A|), inf / -inf (the same of rows)."""
-    what = "linalg.matrix_norm:"
-    string = isinstance(ord, str)
-    if ord not in ("fro", "nuc") if string else builtins.abs(ord) not in (1, 2, math.inf):
-        raise RuntimeError(f"{what} Order {ord if string else format(ord, 'g')} not supported.")
-    if A.ndim < 2:
-        raise RuntimeError(f"{what} The input tensor A must have at least 2 dimensions.")
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(
-            f"{what} Expected a floating point or complex tensor as input. Got {_cname(A)}"
-        )
-    spectral = ord in ("nuc", 2, -2)
-    if spectral and A.dtype.itemsize == 2:
-        raise RuntimeError(f"{what} Low precision dtypes not supported. Got {_cname(A)}")
-    dims = [dim] if isinstance(dim, int) else list(dim)
-    if len(dims) != 2:
-        raise RuntimeError(f"{what} dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
-    d0, d1 = (_dim(d, A.ndim) for d in dims)
-    if d0 == d1:
-        raise RuntimeError(f"{what} dims must be different. Got ({d0}, {d1})")
-    if dtype is not None and _backend.promote_types(A.dtype, dtype) != dtype:
-        raise RuntimeError(
-            f"{what} the dtype of the input ({_cname(A)}) should be convertible without "
-            f"narrowing to the specified dtype ({dtype.title})"
-        )
-    if ord == "fro":
-        return _vector_norm(A, 2, (d0, d1), keepdim, dtype)
-    extreme = amin if not string and ord < 0 else amax
-    if not spectral:  # the 1-norms of columns (rows for inf), then their largest or smallest
-        d0, d1 = (d1, d0) if builtins.abs(ord) == math.inf else (d0, d1)
-        d1 -= not keepdim and d0 < d1
-        return extreme(_vector_norm(A, 1, d0, keepdim, dtype), d1, keepdim)
-    A = A if dtype is None else A.to(dtype)
-    order = [d for d in range(A.ndim) if d not in (d0, d1)] + [d0, d1]
-    sv = svdvals(permute(A, order))
-    if not keepdim:
-        return (_sum if ord == "nuc" else extreme)(sv, -1)
-    r = unsqueeze((_sum if ord == "nuc" else extreme)(sv, -1, True), -1)
-    return permute(r, [order.index(d) for d in range(A.ndim)])
-
-
-def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    """torch.linalg.norm: a matrix norm when ord is given and A is a matrix or dim two dims, the
-    vector norm (2 by default) otherwise."""
-    where = "linalg.norm: If dim is"
-    if dim is not None:
-        dims = [dim] if isinstance(dim, int) else list(dim)
-        if len(dims) not in (1, 2):
-            raise RuntimeError(f"{where} specified, it must be of length 1 or 2. Got {dims}")
-    elif (ord is not None) and A.ndim not in (1, 2):
-        raise RuntimeError(
-            f"{where} not specified but ord is, the input must be 1D or 2D. Got {A.ndim}D."
-        )
-    if isinstance(ord, str) or ord is not None and len(dims if dim is not None else A.shape) == 2:
-        return matrix_norm(A, ord, (0, 1) if dim is None else dim, keepdim, dtype=dtype)
-    return _vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype)
-
-
-def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
-    """torch.norm: the vector p-norm over `dim` (all elements when None); a string p past the
-    Frobenius norm of all elements is linalg.matrix_norm's."""
-    if isinstance(p, str) and (p != "fro" or isinstance(dim, (tuple, list)) and len(dim) > 2):
-        dim = list(range(input.ndim)) if dim is None else dim
-        return matrix_norm(input, p, dim, keepdim, dtype=dtype)
-    return _vector_norm(input, p, dim, keepdim, dtype)
 
 
 def addmv_(input, mat, vec, *, beta=1, alpha=1):

@@ -13,7 +13,8 @@ from . import _backend
 from ._backend import namespace
 from ._ops import _record
 from ._tensor import Tensor
-from ._vjps import defvjp
+from ._vjps import defvjp, zeros_of
+from ._vjps_more import _prod_safe_zeros
 from ._vjps_shapes import _VIEW_STEP, scaled
 from .grad_mode import is_grad_enabled, no_grad
 
@@ -415,7 +416,31 @@ def _slogdet(g, x):
 
 
 defvjp("inverse", lambda g, ans: (-F.matmul(F.mT(ans), F.matmul(g, F.mT(ans))),), on_arrays=False)
-defvjp("det", lambda g, x, ans: (_solve_adjoint(x, g * ans, of_det=True),), on_arrays=False)
+
+
+def _det(g, x, ans):
+    """torch's linalg_det_backward: A^-T (g det) by a solve; under create_graph, where |det| is
+    below 100 eps, the adjugate through the SVD instead, which a singular matrix has too (a batch
+    of both kinds written into zeros by index_put, as torch's masked_fmap)."""
+    low = np.abs(np.asarray(ans._data)) < 100 * np.finfo(ans._data.dtype).eps
+    if not is_grad_enabled() or not low.any():
+        return (_solve_adjoint(x, g * ans, of_det=True),)
+    if low.all():
+        return (_adjugate(x, g),)
+    keep = Tensor._from_data(namespace(x._data).asarray(low))
+    out = F.index_put(zeros_of(x), (keep,), _adjugate(x[keep], g[keep]))
+    return (F.index_put(out, (~keep,), _solve_adjoint(x[~keep], (g * ans)[~keep], True)),)
+
+
+def _adjugate(x, g):
+    """g times the transposed adjugate of each matrix of x, through its SVD: U diag(the product
+    of the other singular values) Vh, times det(U) det(Vh) (torch's singular det backward)."""
+    u, s, vh = F.linalg_svd(x)
+    d = _prod_safe_zeros(F.unsqueeze(F.det(u) * F.det(vh) * g, -1), s, s.ndim - 1)
+    return F.matmul(u * F.unsqueeze(d, -2), vh)
+
+
+defvjp("det", _det, on_arrays=False)
 defvjp("slogdet", _slogdet, on_arrays=False)
 defvjp(  # log |det| alone (forward AD's slogdet)
     "logabsdet",

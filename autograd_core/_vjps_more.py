@@ -545,21 +545,6 @@ defvjp(
 )
 
 
-def _svdvals(g, u, vh):
-    """d svdvals(A) = U diag(g) V^H (torch's LinalgSvdBackward0 at first order; its second order
-    is not written here)."""
-    if isinstance(g, Tensor):
-        raise NotImplementedError(
-            "autograd_core: svdvals (matrix norms 'nuc', 2, -2) has a first derivative only "
-            "(create_graph=True through it is not implemented)"
-        )
-    grad = (u * np.asarray(g)[..., None, :].astype(u.dtype)) @ vh  # U diag(g) V^H
-    return (namespace(g).asarray(grad),)
-
-
-defvjp("svdvals", _svdvals)
-
-
 def _sgn(g):
     """sgn's gradient of a real input: torch's ZeroTensor (`_backend.ZeroGrad` among numpy
     arrays, a marked constant under create_graph)."""

@@ -3,8 +3,9 @@ the matrix functions of _matrices under their linalg names, and the decompositio
 _decompositions (eigh, svd, qr, lstsq, lu, the _ex forms, ...)."""
 
 from ._api import ops as _ops
-from ._matrices import linalg_norm as norm, matrix_norm  # noqa: F401  (torch.linalg's)
 from ._decompositions import (  # noqa: F401  (torch.linalg's names)
+    linalg_norm as norm,
+    matrix_norm,
     linalg_cholesky_ex as cholesky_ex,
     linalg_cond as cond,
     linalg_eigh as eigh,

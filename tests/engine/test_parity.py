@@ -2032,6 +2032,14 @@ _SNIPPETS.update({
         "out = [L.quantile(x, 0.5, dim=1)._version, L.quantile(x, 0.5, interpolation='lower')._version, "
         "L.nanquantile(x, L.tensor([0.2, 0.7]), dim=0)._version, L.isclose(x, x)._version, "
         "L.isclose(x, x, equal_nan=True)._version, L.nn.functional.one_hot(L.tensor([1, 2]))._version]",
+    "matrix_norms_twice_differentiable": "A = L.tensor([[2., 1., 0.3], [0.5, 3., 1.], [0.2, 0.4, 1.5]], "
+        "dtype=L.float64, requires_grad=True)\nW = L.tensor([[1., 2, 3], [0.5, -1, 2], [3, 1, -2]], dtype=L.float64)\n"
+        "out = []\nfor o in ('nuc', 2, -2):\n"
+        "    g, = L.autograd.grad(L.linalg.matrix_norm(A, o), A, create_graph=True)\n"
+        "    out.append((g, L.autograd.grad((g * W).sum(), A)[0]))",
+    "det_gradient_of_singular_under_create_graph": "B = L.tensor([[[2., 1.], [0.5, 3.]], [[1., 2.], [2., 4.]]], "
+        "dtype=L.float64, requires_grad=True)\ng, = L.autograd.grad(L.linalg.det(B).sum(), B, create_graph=True)\n"
+        "out = (g, g.grad_fn.name(), L.autograd.grad((g * L.arange(1., 9., dtype=L.float64).reshape(2, 2, 2)).sum(), B)[0])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
