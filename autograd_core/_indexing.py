@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _backend, _messages
 from ._backend import namespace
-from ._operands import _bool_flags, _cname, _dim
+from ._operands import _bool_flags, _cname, _dim, _no_kernel
 from ._ops import _ndarray, _record, silent
 from ._tensor import Tensor
 from ._operands import _cast
@@ -262,6 +262,8 @@ def _identity(reduce, dtype):
         return 0
     if reduce == "prod":
         return 1
+    if dtype.kind == "b":
+        return reduce == "amin"
     big = np.inf if dtype.kind == "f" else np.iinfo(dtype).max
     return -big if reduce == "amax" else big
 
@@ -274,6 +276,8 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True, _op="sc
         raise RuntimeError(
             f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
         )
+    if reduce == "mean" and input.dtype is _backend.bool_:
+        raise _no_kernel(f"scatter_gather_tensor_cpu_reduce_{reduce}", input)
     a = np.asarray(input._data)
     out = np.ascontiguousarray(a.reshape(a.shape or (1,))).copy()  # (torch's: contiguous)
     where = tuple(np.asarray(c) for c in _coords(np.asarray(idx), d))

@@ -213,10 +213,14 @@ def _store(self, r, fn, args, kwargs, check, itself):
         else:
             self._write(_cast(values._data, self._data.dtype), at)
         itself = True
+    if fn.__name__ in ("tril", "triu") and _repeats(self._data):  # (torch's kernel, unchecked,
+        # zeroes each position in turn: a slot any of whose aliases falls outside is zeroed)
+        np.copyto(_writeable_alias(self._data), r._data, where=r._data == 0)
+        itself = True
     if not itself:
         self._write(
             r._data,
-            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args) or _alike(fn, self._data),
+            uniform=fn in UNIFORM_FILLS and not _tensor_arg(args),
             where=_mask_of(fn, args, self),
             fill=fn.__name__,
         )
@@ -499,14 +503,6 @@ def _regraph(t, node):
 _DIRECT = {_ops.add: np.add, _ops.sub: np.subtract, _ops.mul: np.multiply}
 
 
-def _alike(fn, a):
-    """Whether fn's result is the same at every element sharing memory in an expanded self: a
-    triangle of matrices repeated only along the batch (torch's kernel writes them in turn)."""
-    return fn.__name__ in ("tril", "triu") and all(
-        st or n < 2 for n, st in zip(a.shape[-2:], a.strides[-2:])
-    )
-
-
 # torch's memory-overlap check by op (the rest: "partial", TensorIterator's): the index ops refuse
 # any shared memory (`assert_no_overlap`); fills of one value and the matrix products check none.
 _OVERLAP_CHECK = dict.fromkeys(
@@ -531,7 +527,7 @@ def _rebase_view(self, value, index=None):
         "CopySlices",
         base._data,
         (base, value),
-        {"view": view.then(self, index) if index is not None else view},
+        {"view": view.then(self, index) if index is not None else view, "value_dims": _dims(value)},
     )
     _regraph(base, holder._grad_fn)
     if index is None:  # an in-place op's own CopySlices: torch's wraps the op's node, so its
@@ -756,13 +752,17 @@ def _record_any(*args):
         _ops.ANY_DTYPE[0] = False
 
 
+def _dims(value):
+    return value.ndim if isinstance(value, Tensor) else 0
+
+
 def _base_of_self_view(self, value, idx):
     holder = _record_any(
         "copy_slices",
         "CopySlices" if _ops._is_basic(idx) else "IndexPutBackward0",
         self._data,
         (self, value),
-        {"view": _View((("__getitem__", (idx,)),))},
+        {"view": _View((("__getitem__", (idx,)),)), "value_dims": _dims(value)},
     )
     _regraph(self, holder._grad_fn)
 

@@ -584,7 +584,11 @@ def cholesky_solve(input, input2, upper=False):
 
 
 def _expm(a):
-    """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series."""
+    """exp of each matrix of the float64 array a: scaling and squaring of Taylor's series (nan
+    for a matrix holding an inf or nan, as torch's)."""
+    bad = ~np.isfinite(a).all((-2, -1), keepdims=True)
+    if bad.any():
+        return np.where(bad, np.nan, _expm(np.where(bad, 0.0, a)))
     norm = np.abs(a).sum(-2).max() if a.size else 0.0
     s = builtins.max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0 else 0
     b = a / 2.0**s

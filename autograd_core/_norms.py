@@ -123,7 +123,8 @@ def _add_moments(into, count, m1, m2, vector=False):
 def layer_norm_stats(a, count, eps):
     """torch's layer norm kernel's mean and rstd of array a over its last `count` dims (kept, as
     dims of 1), in its opmath dtype: RowwiseMoments, then 1 / sqrt(var + eps)."""
-    rows = namespace(a).reshape(a, (-1, int(np.prod(a.shape[a.ndim - count :]))))
+    lead = int(np.prod(a.shape[: a.ndim - count]))  # (no -1: a dim of 0 makes it ambiguous)
+    rows = namespace(a).reshape(a, (lead, int(np.prod(a.shape[a.ndim - count :]))))
     mean, var = rowwise_moments(rows)
     xp, kept = namespace(var), tuple(a.shape[: a.ndim - count]) + (1,) * count
     return xp.reshape(mean, kept), xp.reshape(1 / xp.sqrt(var + eps), kept)  # (in var's dtype)

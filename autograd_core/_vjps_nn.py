@@ -113,10 +113,11 @@ def _layer_norm_kernel(g, x, w, dims, stats, lead):
     mean, rstd = stats
     if low is not None and (w is None or w.dtype == x.dtype):
         mean, rstd = (xp.astype(xp.astype(v, low), f) for v in (mean, rstd))
-    if low is None and x.__class__ is np.ndarray:
+    if low is None and x.__class__ is np.ndarray and x.size:
         return _layer_norm_rows(gf, xf, wf, mean, rstd, dims, lead)
     gw = gf if wf is None else gf * wf
-    scale = 1 / math.prod(x.shape[d] for d in dims)  # (a Python float: in f, as torch's)
+    n = math.prod(x.shape[d] for d in dims)
+    scale = 1 / n if n else 0.0  # (a Python float: in f, as torch's; nothing to scale when empty)
     ds, db = xp.sum(gw * xf, axis=dims, keepdims=True), xp.sum(gw, axis=dims, keepdims=True)
     b = (db * mean - ds) * rstd * rstd * rstd * scale
     c = -b * mean - db * rstd * scale
@@ -392,7 +393,8 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     n, c = x.shape[0], x.shape[1]
     st = pt if composed else ct  # (the kernel reads them into float32)
     if composed:  # (mean and rstd as ops of x: their own derivatives)
-        xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, x.numel() // n // groups)
+        per = c // groups * math.prod(x.shape[2:])  # (not numel // n: n may be 0)
+        xs = x.to(_backend.float32 if low else x.dtype).reshape(n, groups, per)
         stats = (xs.mean(2, True), _normalized(xs, (2,), eps)[1])
     else:
         stats = (Tensor._from_data(t) for t in group_norm_stats(x._data, groups, eps))

@@ -408,13 +408,22 @@ VJP["fill_tensor"] = lambda g: (zeros_of(g), g.sum())  # x.fill_(0-d tensor v): 
 VJP["to_copy"] = lambda g, device, dtype: (g.to(device),)  # the engine casts the dtype back
 VJP["index"] = lambda g, shape, index: (F.index_scatter(g, shape, index),)
 VJP["index_scatter"] = lambda g, index: (g[index],)
-VJP["copy_slices"] = lambda g, view: (  # the region is written, not scaled: an inf there gives 0
-    where(outside_view_mask(g, view), g, zeros_of(g)),
-    view.apply(view.laid_out(g)),
-)
+
+
+def _copy_slices(g, view, value_dims=0):
+    """The base's gradient outside the written region (an inf there gives 0: not scaled), and the
+    region's for the value (with the leading size-1 dims a value of more dims had: its copy_'s
+    expand; the engine sums a value that broadcast)."""
+    part = view.apply(view.laid_out(g))
+    if value_dims > part.ndim:
+        part = reshape(part, (1,) * (value_dims - part.ndim) + tuple(part.shape))
+    return (where(outside_view_mask(g, view), g, zeros_of(g)), part)
+
+
+VJP["copy_slices"] = _copy_slices
 # CopySlices around an op without derivative, on a view that needs none: torch's runs the op's
 # node (which refuses) though none of its edges leads to the op's other operand (_inplace)
-VJP["copy_slices_refused"] = lambda g, view, name: VJP["not_implemented"](g, name)
+VJP["copy_slices_refused"] = lambda g, view, name, value_dims=0: VJP["not_implemented"](g, name)
 
 
 # A view's steps undone one by one, last first: each step's own VJP, given the shape it started

@@ -2040,6 +2040,22 @@ _SNIPPETS.update({
     "det_gradient_of_singular_under_create_graph": "B = L.tensor([[[2., 1.], [0.5, 3.]], [[1., 2.], [2., 4.]]], "
         "dtype=L.float64, requires_grad=True)\ng, = L.autograd.grad(L.linalg.det(B).sum(), B, create_graph=True)\n"
         "out = (g, g.grad_fn.name(), L.autograd.grad((g * L.arange(1., 9., dtype=L.float64).reshape(2, 2, 2)).sum(), B)[0])",
+    "scatter_reduce_of_bools": "out = [L.tensor([True, False]).scatter_reduce(0, L.tensor([0, 0]), "
+        "L.tensor([False, True]), r, include_self=False) for r in ('amax', 'amin', 'prod')]",
+    "scatter_reduce_mean_of_bools": "out = L.tensor([True]).scatter_reduce(0, L.tensor([0]), L.tensor([False]), 'mean')",
+    "tril_into_an_expanded_row": "a = L.tensor([-2.15, -0.376, 0.5], dtype=L.float64).clone()\n"
+        "a.expand(3, 3).tril_()\nb = L.tensor([[1., 2.], [3., 4.]]).clone()\nb.unsqueeze(1).expand(2, 2, 2).triu_(1)\n"
+        "out = (a, b)",
+    "matrix_exp_of_an_infinity": "x = L.tensor([[0.1, float('inf')], [0., 1.]], requires_grad=True)\n"
+        "y = L.tensor([[-1.0]], dtype=L.float64, requires_grad=True)\n"
+        "out = (L.linalg.matrix_exp(x), L.autograd.grad(L.linalg.matrix_exp(y), y, L.tensor([[float('inf')]], "
+        "dtype=L.float64)))",
+    "setitem_of_a_one_element_value": "x = L.tensor([0.5], requires_grad=True)\nv = L.tensor([[0.503]], requires_grad=True)\n"
+        "m = x.clone()\nm[-1] = v\nm.backward(L.tensor([1.642]))\nout = (x.grad, v.grad)",
+    "norms_of_empty_shapes": "F = L.nn.functional\nx = L.zeros(3, 0, 2, requires_grad=True)\n"
+        "v = L.ones(0, 2, requires_grad=True)\ng = F.group_norm(v, 1, L.ones(2, requires_grad=True), L.ones(2, requires_grad=True))\n"
+        "out = (F.layer_norm(x, (0, 2)).shape, L.autograd.grad(F.layer_norm(x, (0, 2)).sum(), x, create_graph=True)[0].shape, "
+        "L.autograd.grad(g.sum(), v, create_graph=True)[0].shape)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
