@@ -503,6 +503,8 @@ def hardshrink_backward(g, x, lambd, name="HardshrinkBackwardBackward0"):
 
 
 def _thresholded(input, threshold, value, name):
+    if input.dtype is _backend.bool_:
+        raise _no_kernel("threshold_cpu", input)
     a = input._data
     xp = namespace(a)
     r = xp.where(a <= threshold, xp.asarray(value, dtype=a.dtype), a)  # (a nan stays: torch's)

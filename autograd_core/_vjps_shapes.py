@@ -329,7 +329,7 @@ def _bmm(a, b):
     return F.bmm(a, b) if isinstance(a, Tensor) else a @ b
 
 
-def _matmul(g, x, y, need, ndims, fold=0):
+def _matmul(g, x, y, need, ndims, fold=0, bmm=False):
     """The products torch's matmul backward computes, by the kernel its forward reached: dot, mv
     (y's gradient an mv too), a row vector's mm, x's batch folded into the rows of one mm or mv
     with y of `fold` dims (its batch of one squeezed: x's gradient reshaped back, y's one product
@@ -364,11 +364,19 @@ def _matmul(g, x, y, need, ndims, fold=0):
             (reshape(g, (-1, 1)) if nx == 2 else unsqueeze(g, -1)) * y if need[0] else None,
             (_mt(x) @ g if nx == 2 else squeeze(mT(x) @ unsqueeze(g, -1), -1)) if need[1] else None,
         )
-    same = nx == ny == 3 and all(t is None or t.shape[0] == g.shape[0] for t in (x, y))
-    if same:  # one bmm of the batch, viewed back
+    if bmm:  # torch's bmm of both operands expanded to the batch and folded
+        batch, (n, p) = tuple(g.shape[:-2]), tuple(g.shape[-2:])  # into one dim, viewed back
+        g3, k = (
+            reshape(g, (-1, n, p)),
+            (x if x is not None else y).shape[-1 if x is not None else -2],
+        )
+
+        def folded(t):  # (the engine sums a broadcast operand's gradient back)
+            return reshape(expand(t, batch + tuple(t.shape[-2:])), (-1,) + tuple(t.shape[-2:]))
+
         return (
-            reshape(_bmm(g, mT(y)), tuple(g.shape[:2]) + (y.shape[1],)) if need[0] else None,
-            reshape(_bmm(mT(x), g), (g.shape[0], x.shape[2], g.shape[2])) if need[1] else None,
+            reshape(_bmm(g3, mT(folded(y))), batch + (n, k)) if need[0] else None,
+            reshape(_bmm(mT(folded(x)), g3), batch + (k, p)) if need[1] else None,
         )
     return (g @ _mt(y) if need[0] else None, _mt(x) @ g if need[1] else None)
 

@@ -169,13 +169,7 @@ def _ops():
 OPS = _ops()
 
 # Known differences of ops this change does not own (kept visible: strict xfails).
-KNOWN = {
-    "Threshold-bool": "autograd_core's torch.threshold (_common) takes bool inputs",
-    "sdpa-math-head-dims": "matmul's rule gives a >3-D batched product's second operand "
-    "UnsafeViewBackward0 under create_graph, torch ViewBackward0 (_vjps_shapes._matmul)",
-}
-KNOWN["sdpa-math-mask-requires-grad"] = KNOWN["sdpa-math-head-dims"]
-KNOWN["sdpa-math-dropout-all"] = KNOWN["sdpa-math-head-dims"]
+KNOWN = {}
 
 
 def _table(items, ids):

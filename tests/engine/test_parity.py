@@ -2056,6 +2056,12 @@ _SNIPPETS.update({
         "v = L.ones(0, 2, requires_grad=True)\ng = F.group_norm(v, 1, L.ones(2, requires_grad=True), L.ones(2, requires_grad=True))\n"
         "out = (F.layer_norm(x, (0, 2)).shape, L.autograd.grad(F.layer_norm(x, (0, 2)).sum(), x, create_graph=True)[0].shape, "
         "L.autograd.grad(g.sum(), v, create_graph=True)[0].shape)",
+    "batched_matmul_gradients_through_bmm": "x = L.arange(1., 25.).reshape(2, 1, 3, 4).requires_grad_()\n"
+        "y = (L.arange(1., 61.).reshape(1, 3, 4, 5) / 7).requires_grad_()\n"
+        "gx, gy = L.autograd.grad(((x @ y) ** 2).sum(), (x, y), create_graph=True)\n"
+        "out = (gx.grad_fn.name(), [n.name() for n, _ in gy.grad_fn.next_functions], "
+        "[n.name() for n, _ in gy.grad_fn.next_functions[0][0].next_functions])",
+    "threshold_of_bools": "out = L.nn.functional.threshold(L.tensor([True, False]), 0.5, 1.)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
