@@ -19,7 +19,7 @@ import numpy as np
 from . import _backend, _messages
 from ._backend import namespace
 from ._graph import Node, SavedTensor, node_class
-from ._matrices import _LinAlgError, _square, linalg_solve
+from ._matrices import _LinAlgError, _square, linalg_solve, svd_finite
 from ._operands import _cname, _dim, _no_kernel
 from ._ops import _forward, _record, silent
 from ._reductions import amax, amin, norm as _vector_norm, return_type, sum as _sum
@@ -291,8 +291,8 @@ def _svd_arrays(A, full_matrices, vectors, driver):
     a = _np(A)
     try:
         if vectors:
-            return np.linalg.svd(a, full_matrices=full_matrices)
-        return None, np.linalg.svd(a, compute_uv=False), None
+            return svd_finite(a, full_matrices=full_matrices)
+        return None, svd_finite(a, compute_uv=False), None
     except np.linalg.LinAlgError:
         flat = a.reshape((-1,) + a.shape[-2:])
         b = next((i for i, m in enumerate(flat) if not np.isfinite(m).all()), 0)
@@ -441,7 +441,7 @@ def linalg_lstsq(A, B, rcond=None, *, driver=None):
     rcond = np.finfo(dt).eps * max(m, n) if rcond is None else rcond
     a = np.broadcast_to(a, batch + a.shape[-2:]).astype(np.float64)
     b = np.broadcast_to(b, batch + b.shape[-2:]).astype(np.float64)
-    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    u, s, vh = svd_finite(a, full_matrices=False)
     keep = s > rcond * s[..., :1] if name != "gels" else np.ones(s.shape, bool)
     with np.errstate(all="ignore"):
         inv = np.where(keep, 1 / np.where(keep, s, 1), 0)

@@ -459,6 +459,17 @@ def logdet(input):
     return where(sign == -1, math.nan, logabs)
 
 
+def svd_finite(a, full_matrices=True, compute_uv=True):
+    """numpy's SVD of each matrix of a, nan throughout for a matrix holding an inf or nan
+    (OpenBLAS's gesdd never returns on one; torch's LAPACK gives nan)."""
+    bad = ~np.isfinite(a).all((-2, -1))
+    if not bad.any():
+        return np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
+    out = np.linalg.svd(np.where(bad[..., None, None], 0, a), full_matrices, compute_uv)
+    nan = lambda t: np.where(bad.reshape(bad.shape + (1,) * (t.ndim - bad.ndim)), np.nan, t)  # noqa: E731
+    return tuple(nan(t) for t in out) if compute_uv else nan(out)
+
+
 def pinverse(input, rcond=1e-15):
     """The Moore-Penrose pseudo-inverse of each matrix of input (singular values below rcond
     times the largest count as zero); LinalgPinvBackward0."""
@@ -473,7 +484,13 @@ def pinverse(input, rcond=1e-15):
             "more dimensions of float, double, cfloat or cdouble types"
         )
     a = np.asarray(input._data)
-    r = np.linalg.pinv(a, rcond=rcond) if a.size else np.zeros(a.shape[:-2] + a.shape[:-3:-1])
+    if not a.size:
+        r = np.zeros(a.shape[:-2] + a.shape[:-3:-1])
+    elif np.isfinite(a).all():
+        r = np.linalg.pinv(a, rcond=rcond)
+    else:  # (a matrix holding an inf or nan: nan, as torch's; gesdd would never return)
+        r = np.linalg.pinv(np.where(np.isfinite(a), a, 0), rcond=rcond)
+        r = np.where(np.isfinite(a).all((-2, -1), keepdims=True), r, np.nan)
     r = namespace(input._data).asarray(r.astype(a.dtype))
     return _record("pinverse", "LinalgPinvBackward0", r, (input,))
 

@@ -2062,6 +2062,9 @@ _SNIPPETS.update({
         "out = (gx.grad_fn.name(), [n.name() for n, _ in gy.grad_fn.next_functions], "
         "[n.name() for n, _ in gy.grad_fn.next_functions[0][0].next_functions])",
     "threshold_of_bools": "out = L.nn.functional.threshold(L.tensor([True, False]), 0.5, 1.)",
+    "svd_of_an_infinity_returns": "A = L.tensor([[[-0.709, 0.288, 1.127], [-float('inf'), 0.072, -0.79], "
+        "[-1.356, 0.365, 0.865]]], requires_grad=True)\n"
+        "out = (L.linalg.matrix_norm(A, ord='nuc'), L.linalg.svdvals(A), L.linalg.svd(A).S, L.linalg.pinv(A.detach()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
