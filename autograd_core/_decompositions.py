@@ -290,6 +290,8 @@ def _svd_arrays(A, full_matrices, vectors, driver):
     _lapack("linalg_svd_cpu", A)
     a = _np(A)
     try:
+        if np.isnan(a).any():  # (gesdd refuses a matrix whose largest |entry| is nan: info -4)
+            raise np.linalg.LinAlgError
         if vectors:
             return svd_finite(a, full_matrices=full_matrices)
         return None, svd_finite(a, compute_uv=False), None
