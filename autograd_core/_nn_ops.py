@@ -399,9 +399,9 @@ def _check_params(groups, padding, stride, dilation):
         raise RuntimeError("dilation should be greater than zero")
 
 
-def _check_conv(input, weight, bias, cg, groups, dilation, padding=None):
-    """torch's check_shape_forward (weight against groups, input's channels, bias, the kernel
-    against the padded input), then its kernels' dtype checks."""
+def check_groups(weight, groups):
+    """torch's check_shape_forward on the weight's first dim against groups (a convolution's and
+    a transposed one's); returns the weight's shape as a list."""
     w = list(weight.shape)
     if w[0] < groups:
         raise RuntimeError(
@@ -413,6 +413,13 @@ def _check_conv(input, weight, bias, cg, groups, dilation, padding=None):
             f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, "
             f"but got weight of size [{w}] instead"
         )
+    return w
+
+
+def _check_conv(input, weight, bias, cg, groups, dilation, padding=None):
+    """torch's check_shape_forward (weight against groups, input's channels, bias, the kernel
+    against the padded input), then its kernels' dtype checks."""
+    w = check_groups(weight, groups)
     if input.shape[1] != cg * groups:
         raise RuntimeError(
             f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"

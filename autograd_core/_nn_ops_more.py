@@ -20,7 +20,7 @@ from . import _backend, _messages
 from ._amp_policy import lower_precision
 from ._backend import namespace
 from ._messages import C_TYPES
-from ._nn_ops import _check_ranks
+from ._nn_ops import _check_ranks, check_groups
 from ._norms import batch_norm
 from ._operands import _cast, _cname, _no_kernel
 from ._ops import _record, silent
@@ -74,17 +74,7 @@ def _check_transposed(input, weight, bias, stride, padding, output_padding, dila
         raise RuntimeError("non-positive stride is not supported")
     if builtins.min(dilation) < 0:
         raise RuntimeError("dilation should be greater than zero")
-    w = list(weight.shape)
-    if w[0] < groups:
-        raise RuntimeError(
-            f"Given groups={groups}, expected weight to be at least {groups} at dimension 0, but "
-            f"got weight of size {w} instead"
-        )
-    if w[0] % groups:
-        raise RuntimeError(
-            f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, "
-            f"but got weight of size [{w}] instead"
-        )
+    w = check_groups(weight, groups)
     if input.shape[1] != w[0]:
         raise RuntimeError(
             f"Given transposed=1, weight of size {w}, expected input{list(input.shape)} to have "

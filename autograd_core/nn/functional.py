@@ -17,19 +17,8 @@ from autograd_core._api import ops as _ops
 from autograd_core._amp_policy import cuda_float32 as _cuda_float32
 from autograd_core import _amp_policy
 from autograd_core._amp_policy import state as _autocast
-from autograd_core.nn._losses_more import (  # noqa: F401  (the margin and likelihood losses)
-    soft_margin_loss,
-    multilabel_soft_margin_loss,
-    multilabel_margin_loss,
-    multi_margin_loss,
-    cosine_embedding_loss,
-    margin_ranking_loss,
-    hinge_embedding_loss,
-    triplet_margin_loss,
-    triplet_margin_with_distance_loss,
-    poisson_nll_loss,
-    gaussian_nll_loss,
-)
+from autograd_core.nn import _losses_more
+from autograd_core.nn._losses_more import *  # noqa: F401,F403  (the margin and likelihood losses)
 from autograd_core.nn import _functional_layers as _layers_more
 from autograd_core.nn._functional_layers import *  # noqa: F401,F403  (the second wave of layers)
 
@@ -96,19 +85,8 @@ __all__ = [
     "leaky_relu_",
     "hardtanh_",
     "pdist",
-    "soft_margin_loss",
-    "multilabel_soft_margin_loss",
-    "multilabel_margin_loss",
-    "multi_margin_loss",
-    "cosine_embedding_loss",
-    "margin_ranking_loss",
-    "hinge_embedding_loss",
-    "triplet_margin_loss",
-    "triplet_margin_with_distance_loss",
-    "poisson_nll_loss",
-    "gaussian_nll_loss",
 ]
-__all__ += _layers_more.__all__
+__all__ += _losses_more.__all__ + _layers_more.__all__
 
 _REDUCTIONS = ("none", "mean", "sum")
 

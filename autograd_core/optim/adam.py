@@ -2,6 +2,7 @@
 
 import autograd_core as ac
 
+from ._single_tensor import check_adam_args
 from .optimizer import Optimizer
 
 __all__ = ["Adam"]
@@ -49,16 +50,7 @@ class Adam(Optimizer):
         fused=None,
         decoupled_weight_decay=False,
     ):
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_adam_args(lr, eps, betas, weight_decay)
         if isinstance(betas[0], ac.Tensor) and isinstance(betas[1], ac.Tensor):
             raise NotImplementedError("autograd_core's Adam takes betas as floats only")
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
