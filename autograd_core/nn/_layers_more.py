@@ -11,7 +11,7 @@ import autograd_core as ac
 from . import _functional_layers as FL
 from . import functional as F
 from . import init
-from .layers import _BatchNorm, _factory
+from .layers import Linear, _BatchNorm, _factory
 from .module import Module, Parameter
 
 __all__ = [
@@ -87,13 +87,7 @@ class _ConvTransposeNd(Module):
             self.register_parameter("bias", None)
         self.reset_parameters()
 
-    def reset_parameters(self):
-        """Re-draw weight and bias from torch's default distributions."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+    reset_parameters = Linear.reset_parameters  # (torch's _ConvNd draws as Linear does)
 
     def _output_padding(self, input, output_size):
         """torch's: the module's output_padding, or the one that gives `output_size` (its spatial
