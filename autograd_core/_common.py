@@ -584,6 +584,8 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 def broadcast_to(input, size):
     """input expanded to `size` (a view; a number is a size of one dim)."""
+    if isinstance(size, Tensor) and size.ndim == 0:  # (a 0-d integer tensor: a number)
+        size = int(size.item())
     return expand(input, (size,) if isinstance(size, (int, np.integer)) else tuple(size))
 
 

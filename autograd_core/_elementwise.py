@@ -81,8 +81,9 @@ def leaky_relu(x, negative_slope=0.01, name="LeakyReluBackward0"):
     if not _is_float(x):
         raise _no_kernel("leaky_relu_cpu", x)
     xp = namespace(x._data)
+    refused = name == "LeakyReluBackward1" and negative_slope < 0  # (torch's backward refuses)
     return _record(
-        "leaky_relu",
+        "leaky_relu_refused" if refused else "leaky_relu",
         name,
         xp.where(x._data > 0, x._data, x._data * negative_slope),
         (x,),

@@ -317,6 +317,8 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
         _int_index(index, "index_reduce_")
     d = index_func_meta("index_reduce", input, dim, index, source)
     _messages.warn(_INDEX_REDUCE_WARNING, once=True)  # (torch's TORCH_WARN_ONCE, in its kernel)
+    if not include_self and input.dtype is _backend.bool_:
+        raise _no_kernel("index_reduce_func_exclude_input_init", input)
     idx = np.asarray(index._data).reshape(-1).astype(np.int64)
     n = (tuple(input.shape) or (1,))[d]
     if idx.size and not n and input.ndim > 1:  # (its kernel's first slice: select(dim, 0))

@@ -283,3 +283,11 @@ def missing_attribute(module, name):
             f"module '{ours}' has no attribute '{name}' ({module}.{name} is not part of its subset)"
         )
     return AttributeError(f"module '{module}' has no attribute '{name}'")
+
+
+LEAKY_RELU_INPLACE_NEGATIVE = (
+    "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+    "supported. This is caused by calling in-place forward function with a negative slope, please "
+    "call out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if you "
+    "do require supporting in-place leakRelu backward calculation with negative slope"
+)

@@ -434,7 +434,8 @@ def _check_conv(input, weight, bias, cg, groups, dilation, padding=None):
     if padding is not None:  # (numeric padding; a conv1d's height of one left out)
         dims = range(2, input.ndim)
         size = [input.shape[i] + 2 * padding[i - 2] for i in dims]
-        kernel = [dilation[i - 2] * (w[i] - 1) + 1 for i in dims]
+        dil = dilation[len(dilation) - len(dims) :]  # (conv1d's (1, d): its length's is d)
+        kernel = [dil[i - 2] * (w[i] - 1) + 1 for i in dims]
         if builtins.any(s < k for s, k in zip(size, kernel)):
             raise RuntimeError(
                 f"Calculated padded input size per channel: ({' x '.join(map(str, size))}). "

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
@@ -560,3 +560,12 @@ def _sgn(g):
 
 
 defvjp("sgn", _sgn)
+
+
+def _leaky_relu_refused(g, negative_slope):
+    """torch's in-place leaky_relu with a negative slope: its backward (reading the result, whose
+    sign no longer tells the input's) refuses."""
+    raise RuntimeError(_messages.LEAKY_RELU_INPLACE_NEGATIVE)
+
+
+defvjp("leaky_relu_refused", _leaky_relu_refused)

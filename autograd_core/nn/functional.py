@@ -341,6 +341,8 @@ def cross_entropy(
         return weight.to(dtype=input.dtype).reshape((n_classes,) + trailing)
 
     if tuple(target.shape) == tuple(input.shape):  # class-probability targets
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / n_classes
         w_b = weight_along_classes()

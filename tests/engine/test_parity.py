@@ -2065,6 +2065,14 @@ _SNIPPETS.update({
     "svd_of_an_infinity_returns": "A = L.tensor([[[-0.709, 0.288, 1.127], [-float('inf'), 0.072, -0.79], "
         "[-1.356, 0.365, 0.865]]], requires_grad=True)\n"
         "out = (L.linalg.matrix_norm(A, ord='nuc'), L.linalg.svdvals(A), L.linalg.svd(A).S, L.linalg.pinv(A.detach()))",
+    "conv1d_dilated_kernel_past_its_input": "out = L.nn.functional.conv1d(L.ones(1, 1, 3), L.ones(2, 1, 3), dilation=2)",
+    "leaky_relu_inplace_negative_slope_backward": "a = L.tensor([1.0, -2.0], requires_grad=True)\n"
+        "y = L.nn.functional.leaky_relu(a * 1, negative_slope=-0.5, inplace=True)\nout = L.autograd.grad(y.sum(), a)",
+    "cross_entropy_probabilities_refuse_ignore_index": "out = L.nn.functional.cross_entropy(L.ones(2, 3), "
+        "L.ones(2, 3) / 3, ignore_index=1)",
+    "broadcast_to_a_0d_tensor_size": "out = L.tensor(-1.7).broadcast_to(L.tensor(4))",
+    "index_reduce_of_bools_without_self": "out = L.tensor([[True]]).index_reduce(1, L.tensor([0]), "
+        "L.tensor([[False]]), 'amin', include_self=False)",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
