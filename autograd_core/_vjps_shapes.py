@@ -364,12 +364,10 @@ def _matmul(g, x, y, need, ndims, fold=0, bmm=False):
             (reshape(g, (-1, 1)) if nx == 2 else unsqueeze(g, -1)) * y if need[0] else None,
             (_mt(x) @ g if nx == 2 else squeeze(mT(x) @ unsqueeze(g, -1), -1)) if need[1] else None,
         )
-    if bmm:  # torch's bmm of both operands expanded to the batch and folded
-        batch, (n, p) = tuple(g.shape[:-2]), tuple(g.shape[-2:])  # into one dim, viewed back
-        g3, k = (
-            reshape(g, (-1, n, p)),
-            (x if x is not None else y).shape[-1 if x is not None else -2],
-        )
+    if bmm:  # torch's bmm: both operands expanded to the batch, folded into one dim, viewed back
+        batch, (n, p) = tuple(g.shape[:-2]), tuple(g.shape[-2:])
+        k = x.shape[-1] if x is not None else y.shape[-2]  # (the contracted size)
+        g3 = reshape(g, (-1, n, p))
 
         def folded(t):  # (the engine sums a broadcast operand's gradient back)
             return reshape(expand(t, batch + tuple(t.shape[-2:])), (-1,) + tuple(t.shape[-2:]))
