@@ -381,6 +381,19 @@ for _name in ("StdMeanBackward0", "VarMeanBackward0"):
     node_class(_name, _TwoOutputs)
 
 
+def _welford_mean_of_nonfinite(a, dims, mean):
+    """The mean torch's Welford update (mean += (x - mean) / n, element by element) leaves in a
+    slice holding an inf or nan: nan, unless its one non-finite element is an inf at its end
+    (then that inf); elsewhere `mean` as computed."""
+    dims = tuple(range(a.ndim)) if dims is None else tuple(dims)
+    rows = np.moveaxis(a, dims, tuple(range(a.ndim - len(dims), a.ndim)))
+    rows = rows.reshape(rows.shape[: a.ndim - len(dims)] + (-1,))
+    bad, last = ~np.isfinite(rows), rows[..., -1]
+    at_end = (bad.sum(-1) == 1) & np.isinf(last)
+    r = np.where(bad.any(-1), np.where(at_end, last, np.nan), np.reshape(mean, last.shape))
+    return r.astype(mean.dtype).reshape(mean.shape)
+
+
 @silent
 def _spread_mean(op, input, dim, unbiased, keepdim, correction):
     if isinstance(dim, bool):  # std_mean(input, unbiased)
@@ -408,6 +421,8 @@ def _spread_mean(op, input, dim, unbiased, keepdim, correction):
         warnings.simplefilter("ignore", RuntimeWarning)
         spread = getattr(xp, op)(a, axis=dims, correction=c, keepdims=keepdim)
         mean = xp.mean(a, axis=dims, keepdims=keepdim)
+    if a.__class__ is np.ndarray and a.size and not np.isfinite(a).all():
+        mean = _welford_mean_of_nonfinite(a, dims, mean)
     name = op.capitalize() + "MeanBackward0"
     attrs = {"op": op, "dim": dims, "correction": c, "keepdim": keepdim}
     first = _record("spread_mean", name, spread, (input,), attrs)

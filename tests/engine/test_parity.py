@@ -2073,6 +2073,9 @@ _SNIPPETS.update({
     "broadcast_to_a_0d_tensor_size": "out = L.tensor(-1.7).broadcast_to(L.tensor(4))",
     "index_reduce_of_bools_without_self": "out = L.tensor([[True]]).index_reduce(1, L.tensor([0]), "
         "L.tensor([[False]]), 'amin', include_self=False)",
+    "var_mean_of_infinities_as_welford": "inf = float('inf')\n"
+        "x = L.tensor([[0.805, inf], [1.79, -0.183], [inf, 2.]])\n"
+        "out = (L.std_mean(x, 0)[1], L.var_mean(x, 1)[1], L.var_mean(x)[1], L.var_mean(L.tensor([1., 2., inf]))[1])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
