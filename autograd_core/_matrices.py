@@ -16,7 +16,7 @@ from . import _backend, _messages
 from ._backend import namespace
 from ._graph import node_class
 from ._operands import _cast, _cname, _dim, _dims, _no_kernel, result_type
-from ._ops import _forward, _record
+from ._ops import _forward, _record, silent
 from ._shapes import expand, permute, reshape
 from ._tensor import Tensor
 from ._matmul import _C10_NAMES, addmm as _matmul_addmm, dot as _matmul_dot
@@ -348,6 +348,7 @@ def _first_zero_pivot(m):
     return None
 
 
+@silent
 def inverse(input):
     """The inverse of each square matrix of input (LinalgInvExBackward0)."""
     _square("inv", input, low="precision")
@@ -372,6 +373,7 @@ def _singular(a):
     return None
 
 
+@silent
 def linalg_solve(A, B, *, left=True):
     """X with A X = B (X A = B when not left), batch dims broadcast; B is a vector (or a batch
     of them) when 1-d or shaped as A less its last dim, torch's rule (LinalgSolveExBackward0)."""
@@ -420,7 +422,8 @@ def det(input):
     """The determinant of each square matrix of input (LinalgDetBackward0)."""
     _square("det", input, low="lu_cpu")
     a = np.asarray(input._data)
-    r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
+    with np.errstate(all="ignore"):  # (torch's is silent on a nan or an inf)
+        r = namespace(input._data).asarray(np.asarray(np.linalg.det(a), dtype=a.dtype))
     return _record("det", "LinalgDetBackward0", r, (input,))
 
 
@@ -432,7 +435,9 @@ def slogdet(input):
     """(sign, log |det|) of each square matrix of input, one LinalgSlogdetBackward0 node."""
     _square("slogdet", input, low="precision")
     a = np.asarray(input._data)
-    sign, logabs = np.linalg.slogdet(a)
+    with np.errstate(all="ignore"):  # (torch's is silent; a nan matrix's sign is 0, as torch's)
+        sign, logabs = np.linalg.slogdet(a)
+    sign = np.where(np.isnan(logabs), 0, sign)
     xp = namespace(input._data)
     if _forward:  # forward AD: log |det| as an op of its own (its tangent; the sign has none)
         logabs = xp.asarray(np.asarray(logabs, dtype=a.dtype))
@@ -524,6 +529,7 @@ def linalg_cholesky(input, upper=False):
     return _cholesky(input, upper, "linalg.cholesky", "LinalgCholeskyExBackward0")
 
 
+@silent  # (numpy's warnings on an inf or nan: torch's kernels are silent)
 def _cholesky(input, upper, op, node):
     if input.ndim >= 2 and input.shape[-1] != input.shape[-2]:
         raise RuntimeError(

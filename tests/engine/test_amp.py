@@ -494,6 +494,10 @@ cases = [
     lib.ones(2, dtype=lib.float16) * 1e5, h + 1e6, (lib.ones(2) * 1e38) * 1e38,
     lib.tensor([1e300], dtype=lib.float64).float(), lib.full((1,), 1e6, dtype=lib.float16),
     lib.tensor([0.0, 1.0]).log(), lib.tensor([0.0]) / lib.tensor([0.0]), lib.tensor([-1.0]).sqrt(),
+    lib.linalg.inv(lib.tensor([[float("inf"), 1.0], [2.0, 3.0]])),
+    lib.linalg.solve(lib.tensor([[float("inf"), 1.0], [2.0, 3.0]]), lib.ones(2)),
+    lib.linalg.det(lib.tensor([[float("nan")]])),
+    lib.linalg.slogdet(lib.tensor([[1.0, float("nan")], [2.0, 3.0]]))[0],
 ]
 print([c.tolist() for c in cases])
 """

@@ -2076,6 +2076,8 @@ _SNIPPETS.update({
     "var_mean_of_infinities_as_welford": "inf = float('inf')\n"
         "x = L.tensor([[0.805, inf], [1.79, -0.183], [inf, 2.]])\n"
         "out = (L.std_mean(x, 0)[1], L.var_mean(x, 1)[1], L.var_mean(x)[1], L.var_mean(L.tensor([1., 2., inf]))[1])",
+    "slogdet_of_a_nan_matrix": "nan = float('nan')\n"
+        "out = (L.linalg.slogdet(L.tensor([[nan]])), L.linalg.slogdet(L.tensor([[1., nan], [2., 3.]])))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
