@@ -11,6 +11,7 @@ they were at the call.
 """
 
 import builtins
+import math
 
 import numpy as np
 
@@ -602,6 +603,37 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     return Tensor._from_data(_backend.c_order(~found if invert else found))
 
 
+def _unique_dim(input, dim, return_inverse, return_counts):
+    """torch's unique_dim: the distinct slices along dim, sorted lexicographically (always; a
+    slice holding a nan equals no other), with each slice's group and each group's size."""
+    a = np.asarray(input._data)
+    if a.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = _dim(dim, a.ndim)
+    if a.size == 0 and a.shape[d]:
+        raise RuntimeError(
+            "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
+        )
+    moved = np.moveaxis(a, d, 0)
+    rows = moved.reshape(moved.shape[0], math.prod(moved.shape[1:]))  # (no -1: n may be 0)
+    order = np.lexsort(rows.T[::-1]) if rows.shape[1] else np.arange(rows.shape[0])
+    srt = rows[order]
+    new = np.ones(rows.shape[0], bool)
+    new[1:] = (srt[1:] != srt[:-1]).any(1)
+    values = np.moveaxis(srt[new].reshape((-1,) + moved.shape[1:]), 0, d)
+    attrs = {"name": "unique_dim", "formula": True}  # (torch has no derivative for it)
+    xp = namespace(input._data)
+    out = [_record("not_implemented", "UniqueDimBackward0", xp.asarray(values), (input,), attrs)]
+    if return_inverse:
+        inverse = np.empty(rows.shape[0], np.int64)
+        inverse[order] = np.cumsum(new) - 1
+        out.append(Tensor._from_data(xp.asarray(inverse)))
+    if return_counts:
+        starts = np.flatnonzero(new)
+        out.append(Tensor._from_data(xp.asarray(np.diff(np.append(starts, rows.shape[0])))))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements, in ascending order; with return_inverse the index of each input
     element among them (input's shape), with return_counts how often each occurs."""
@@ -609,7 +641,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         "_unique2", sorted=sorted, return_inverse=return_inverse, return_counts=return_counts
     )
     if dim is not None:
-        raise NotImplementedError("unique(dim=...) is not supported by autograd_core")
+        return _unique_dim(input, dim, return_inverse, return_counts)
     a = input._data
     xp = namespace(a)
     flat = xp.reshape(a, (-1,))

@@ -2078,6 +2078,11 @@ _SNIPPETS.update({
         "out = (L.std_mean(x, 0)[1], L.var_mean(x, 1)[1], L.var_mean(x)[1], L.var_mean(L.tensor([1., 2., inf]))[1])",
     "slogdet_of_a_nan_matrix": "nan = float('nan')\n"
         "out = (L.linalg.slogdet(L.tensor([[nan]])), L.linalg.slogdet(L.tensor([[1., nan], [2., 3.]])))",
+    "unique_along_a_dim": "x = L.tensor([[1, 2, 1], [0, 5, 0], [1, 2, 1]])\n"
+        "out = (L.unique(x, dim=0, return_inverse=True, return_counts=True), x.unique(dim=-1), "
+        "L.unique(L.tensor([[3., 1.], [2., 9.], [3., 0.]], requires_grad=True), dim=0).grad_fn.name())",
+    "unique_along_a_dim_has_no_derivative": "x = L.tensor([[1., 2.], [1., 2.]], requires_grad=True)\n"
+        "out = L.unique(x, dim=0).sum().backward()",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
