@@ -12,7 +12,7 @@ import types
 import warnings
 
 from . import _arithmetic, _elementwise, _losses, _matmul, _ops, _reductions, _shapes
-from . import _common, _indexing, _layout, _matrices, _nn_ops, _norms, _pointwise, _scans
+from . import _common, _einsum, _indexing, _layout, _matrices, _nn_ops, _norms, _pointwise, _scans
 from . import _pooling, _decompositions
 from . import _arguments, _backend, _messages, _signatures, grad_mode
 from ._tensor import Tensor
@@ -21,7 +21,8 @@ from ._tensor import Tensor
 OP_MODULES = (_ops, _arithmetic, _elementwise, _reductions, _matmul, _shapes, _losses)
 # The breadth around the core: each module lists its FUNCTIONS, METHODS and INPLACE names, which
 # __init__ and _methods attach.
-BREADTH = (_pointwise, _scans, _indexing, _layout, _matrices, _nn_ops, _pooling, _norms, _common)
+BREADTH = (_pointwise, _scans, _indexing, _layout, _einsum, _matrices, _nn_ops, _pooling, _norms)
+BREADTH += (_common,)
 BREADTH += (_decompositions,)  # (torch.svd, qr, lu, ...: the linalg decompositions' older forms)
 OP_MODULES += BREADTH
 ops = types.SimpleNamespace(

@@ -820,8 +820,20 @@ def _view_strides(old, strides, new):
 
 def c_order(a):
     """a in C order (a copy only where it is not): the result of a torch kernel that writes a
-    contiguous tensor whatever its input's layout (softmax, cumsum, roll, cdist...)."""
-    return a if a.__class__ is not np.ndarray or a.flags.c_contiguous else np.ascontiguousarray(a)
+    contiguous tensor whatever its input's layout (softmax, cumsum, roll, cdist...). numpy calls
+    an array contiguous whatever its size-1 dims' strides (a reduction's kept dims: the input's);
+    torch's contiguous strides there are C order's too."""
+    if a.__class__ is not np.ndarray:
+        return a
+    if not a.flags.c_contiguous:
+        return np.ascontiguousarray(a)
+    if a.ndim > 1 and 1 in a.shape and a.size > 1:
+        step = a.itemsize
+        for n, st in zip(a.shape[::-1], a.strides[::-1]):
+            if st != step:
+                return a.copy()
+            step *= n
+    return a
 
 
 def contiguous_copy(array):

@@ -139,10 +139,11 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
     xp = namespace(a)
     dims = None if dim is None else _dims_of(dim, a.ndim)
     if _backend.kind(a.dtype) in "biu":
-        r = xp.sum(xp.astype(a, xp.int64), axis=dims, keepdims=keepdim)
+        r = _backend.c_order(xp.sum(xp.astype(a, xp.int64), axis=dims, keepdims=keepdim))
         return Tensor._from_data(r if dtype is None else xp.astype(r, _backend.np_dtype(dtype)))
     f = a if dtype is None else xp.astype(a, _backend.np_dtype(dtype))
     r = xp.sum(xp.where(xp.isnan(f), xp.zeros_like(f), f), axis=dims, keepdims=keepdim)
+    r = _backend.c_order(r)  # (torch's reductions: contiguous)
     attrs = {"shape": a.shape, "dim": dims, "keepdim": keepdim}
     return _record("nansum", "NansumBackward0", r, (input,), attrs)
 
@@ -185,8 +186,8 @@ def aminmax(input, *, dim=None, keepdim=False):
             "aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
             "identity."
         )
-    lo = xp.min(a, axis=axis, keepdims=keepdim)
-    hi = xp.max(a, axis=axis, keepdims=keepdim)
+    lo = _backend.c_order(xp.min(a, axis=axis, keepdims=keepdim))
+    hi = _backend.c_order(xp.max(a, axis=axis, keepdims=keepdim))
     first = _record("aminmax", "AminmaxBackward0", lo, (input,), {"dim": axis, "keepdim": keepdim})
     second = Tensor._from_data(hi)
     node = first._grad_fn
@@ -428,7 +429,7 @@ def hardsigmoid(input):
     """relu6(x + 3) / 6; HardsigmoidBackward0 (slope 1/6 inside (-3, 3), 0 outside)."""
     _float_kernel("hardsigmoid_cpu", input)
     a = _backend.opmath(input._data)[0]  # (16-bit floats in float32: numpy's clip lacks bfloat16)
-    r = namespace(a).clip(a + 3, 0, 6) / 6
+    r = _backend.iterator_result(namespace(a).clip(a + 3, 0, 6) / 6, (a,))
     return _record("hardsigmoid", "HardsigmoidBackward0", _cast(r, input.dtype), (input,))
 
 
@@ -539,7 +540,7 @@ def logit(input, eps=None):
     a, low = _backend.opmath(a)  # (numpy's clip has no bfloat16 loop)
     p = a if eps is None else xp.clip(a, eps, 1 - eps)
     p = _backend.round_back(p, low)  # torch rounds each step to a half-precision input's dtype
-    r = xp.log(p / (1 - p))
+    r = _backend.iterator_result(xp.log(p / (1 - p)), (a,))
     return _record("logit", "LogitBackward0", r, (input,), {"eps": eps})
 
 
@@ -692,7 +693,8 @@ def renorm(input, p, dim, maxnorm):
     n = _vector_norm(Tensor._from_data(a), p, rest, True)._data
     factor = xp.where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
     attrs = {"p": p, "dims": rest, "maxnorm": maxnorm}
-    return _record("renorm", "RenormBackward0", _cast(a * factor, input.dtype), (input,), attrs)
+    r = _backend.c_order(_cast(a * factor, input.dtype))  # (torch's kernel: contiguous)
+    return _record("renorm", "RenormBackward0", r, (input,), attrs)
 
 
 # ----------------------------------------------------------------------------- wave 3: in-place

@@ -470,7 +470,7 @@ def _logical_reduction(fn, x, dim, keepdim):
     """all/any: dim () or [] reduces nothing (unlike sum's, which reduces all), as torch."""
     axis = () if isinstance(dim, (tuple, list)) and not dim else _dims(dim, x.ndim)
     xp = namespace(x._data)
-    r = getattr(xp, fn)(x._data, axis=axis, keepdims=keepdim)
+    r = _backend.c_order(getattr(xp, fn)(x._data, axis=axis, keepdims=keepdim))
     return Tensor._from_data(xp.astype(r, xp.uint8) if x.dtype is _backend.uint8 else r)  # legacy
 
 

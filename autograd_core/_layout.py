@@ -1,5 +1,5 @@
 """Ops that move or select blocks: split, chunk, unbind, narrow, flip, roll, repeat, tril, triu,
-diag, trace, einsum, diagonal, movedim, swapaxes; the third wave adds tensor_split and its h/v/d
+diag, trace, diagonal, movedim, swapaxes; the third wave adds tensor_split and its h/v/d
 forms, diag_embed, as_strided. (The matrix products and functions are in _matrices.)
 
 Each op computes on the arrays, then records its node with `_ops._record`; its backward rule is in
@@ -13,7 +13,6 @@ of the outputs' gradients (None where an output got none). narrow and diagonal a
 """
 
 import builtins
-import operator
 import warnings
 
 import numpy as np
@@ -331,10 +330,8 @@ def _triangle(x, diagonal, which):
     if x.ndim < 2:
         raise RuntimeError(f"{which}: input tensor must have at least 2 dimensions")
     a = x._data
-    fn = getattr(namespace(a), which)
-    return _record(
-        which, which.capitalize() + "Backward0", fn(a, k=diagonal), (x,), {"diagonal": diagonal}
-    )
+    r = _backend.c_order(getattr(namespace(a), which)(a, k=diagonal))  # (torch's: contiguous)
+    return _record(which, which.capitalize() + "Backward0", r, (x,), {"diagonal": diagonal})
 
 
 def tril(x, diagonal=0):
@@ -375,175 +372,6 @@ def trace(x):
     if _backend.kind(a.dtype) in "iu":
         r = xp.astype(r, xp.int64)
     return _record("trace", "TraceBackward0", r, (x,), {"shape": x.shape})
-
-
-# ============================================================================= einsum
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def _parse_einsum(equation, operands):
-    """The equation with every '...' spelt out and the output explicit: (input subscripts,
-    output subscripts), after torch's checks."""
-    eq = equation.replace(" ", "")
-    lhs, arrow, rhs = eq.partition("->")
-    subs = lhs.split(",")
-    if len(subs) < len(operands):
-        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
-    if len(subs) > len(operands):
-        raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
-    used = set(c for c in eq if c.isalpha())
-    free = [c for c in _LETTERS if c not in used]
-    ell = builtins.max(
-        [t.ndim - len(s.replace("...", "")) for s, t in zip(subs, operands) if "..." in s] + [0]
-    )
-    ell_letters = "".join(free[:ell])
-    out_subs = []
-    for i, (s, t) in enumerate(zip(subs, operands)):
-        n = len(s.replace("...", ""))
-        if "..." in s:
-            k = t.ndim - n
-            s = s.replace("...", ell_letters[ell - k :] if k > 0 else "")
-        elif n != t.ndim:
-            raise RuntimeError(
-                f"einsum(): the number of subscripts in the equation ({n}) does not match the "
-                f"number of dimensions ({t.ndim}) for operand {i} and no ellipsis was given"
-            )
-        out_subs.append(s)
-    if arrow:
-        out = rhs.replace("...", ell_letters)
-        for c in out:
-            if c not in "".join(out_subs):
-                raise RuntimeError(
-                    f"einsum(): output subscript {c} does not appear in the equation for any "
-                    "input operand"
-                )
-    else:
-        counts = {}
-        for c in lhs:
-            if c.isalpha():
-                counts[c] = counts.get(c, 0) + 1
-        out = ell_letters + "".join(sorted(c for c, k in counts.items() if k == 1))
-    sizes = {}
-    for i, (s, t) in enumerate(zip(out_subs, operands)):
-        seen = {}
-        for c, n in zip(s, t.shape):
-            if c in seen and seen[c] != n:
-                raise RuntimeError(
-                    f"einsum(): subscript {c} is repeated for operand {i} but the sizes don't "
-                    f"match, {n} != {seen[c]}"
-                )
-            seen[c] = n
-            if c in sizes and n != sizes[c] and 1 not in (n, sizes[c]):
-                raise RuntimeError(
-                    f"einsum(): subscript {c} has size {n} for operand {i} which does not "
-                    f"broadcast with previously seen size {sizes[c]}"
-                )
-            if n != 1 or c not in sizes:
-                sizes[c] = n
-    return tuple(out_subs), out
-
-
-def _einsum_node_name(subs, out):
-    """torch's last step: a permute (one operand, nothing summed), a sum (one operand), a view of
-    a bmm (a contraction), or a mul (two or more operands, nothing summed at the last step)."""
-    if len(subs) == 1:
-        return "PermuteBackward0" if set(subs[0]) <= set(out) else "SumBackward1"
-    return "ViewBackward0" if builtins.any(c not in out for c in subs[-1]) else "MulBackward0"
-
-
-def _contracts(subs, out):
-    """Whether a summed subscript is shared by two operands (torch then multiplies by bmm, which
-    wants one dtype; otherwise the operands are promoted, as by mul)."""
-    return builtins.any(
-        c not in out and builtins.sum(c in s for s in subs) > 1 for c in set("".join(subs))
-    )
-
-
-def _einsum_dtype(subs, out, operands):
-    """The result dtype of torch's einsum of one or two operands, after its errors: a dim summed
-    in one operand only is summed first (integers become int64), dims shared by both are
-    contracted by bmm (no bool, one dtype), and nothing left to contract is a mul."""
-    dts = [t.dtype for t in operands]
-    sizes = [dict(zip(s, t.shape)) for s, t in zip(subs, operands)]
-    summed = [c for c in dict.fromkeys("".join(subs)) if c not in out]
-    bmm = False
-    for c in summed:
-        big = [i for i, sz in enumerate(sizes) if sz.get(c, 1) != 1]
-        if len(big) == 2:
-            bmm = True
-        elif len(big) == 1 or len(operands) == 1:  # (one operand: a sum of all its summed dims)
-            i = big[0] if big else 0
-            if not dts[i].is_floating_point:
-                dts[i] = _backend.int64
-    if len(operands) == 1:
-        return dts[0]
-    if not bmm:
-        return _backend.promote_types(*dts)
-    if dts[0] is _backend.bool_:
-        raise NotImplementedError(f"\"bmm\" not implemented for '{dts[0].title}'")
-    if dts[0] is not dts[1]:
-        raise RuntimeError(f"expected scalar type {dts[0].title} but found {dts[1].title}")
-    return dts[0]
-
-
-_EINSUM_ARGS = (
-    "einsum(): must specify the equation string and at least one operand, or at least one operand "
-    "and its subscripts list"
-)
-
-
-def _sublist_equation(args):
-    """torch's sublist form as (equation, operands): op, subscripts, ..., [output subscripts];
-    integers 0-25 name 'A'-'Z', 26-51 'a'-'z', and ... stands for Ellipsis."""
-    name = lambda s: "..." if s is Ellipsis else chr(65 + s if s < 26 else 71 + s)  # noqa: E731
-    operands, subs = list(args[0::2]), list(args[1::2])
-    out = operands.pop() if len(args) % 2 else None
-    parts = ["".join(name(operator.index(s) if s is not Ellipsis else s) for s in sub)
-             for sub in subs]  # fmt: skip
-    arrow = "" if out is None else "->" + "".join(name(s) for s in out)
-    return ",".join(parts) + arrow, operands
-
-
-def einsum(*args):
-    """Einstein summation (repeated indices, '...', implicit output), of an equation and its
-    operands or in torch's sublist form (op, [0, 1], op, [1, 2], [0, 2]). More than three
-    operands are contracted left to right, two at a time, as torch does."""
-    if len(args) < 2:
-        raise ValueError(_EINSUM_ARGS)
-    equation, *operands = args
-    if not isinstance(equation, str):
-        equation, operands = _sublist_equation(args)
-    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-        operands = tuple(operands[0])
-    if not operands:
-        raise ValueError(_EINSUM_ARGS)
-    subs, out = _parse_einsum(equation, operands)
-    if len(operands) > 3:  # the first two, keeping the subscripts used later
-        keep = set(out) | set("".join(subs[2:]))
-        inter = "".join(c for c in dict.fromkeys(subs[0] + subs[1]) if c in keep)
-        first = einsum(f"{subs[0]},{subs[1]}->{inter}", operands[0], operands[1])
-        return einsum(",".join((inter,) + subs[2:]) + "->" + out, first, *operands[2:])
-    first = operands[0]
-    odd = next((t for t in operands[1:] if t.dtype is not first.dtype), None)
-    if len(operands) > 2 and _contracts(subs, out):
-        if odd is not None:
-            raise RuntimeError(f"expected scalar type {_cname(first)} but found {_cname(odd)}")
-        if first.dtype is _backend.bool_:
-            raise _no_kernel("bmm", first)
-    dt = result_type(*operands) if len(operands) > 2 else _einsum_dtype(subs, out, operands)
-    xp = namespace(first._data)
-    work = _backend.float32 if dt in (_backend.float16, _backend.bfloat16) else dt  # (rounded)
-    r = xp.einsum(",".join(subs) + "->" + out, *[_cast(t._data, work) for t in operands])
-    r = _cast(xp.asarray(r), dt)
-    sizes = tuple(tuple(t.shape) for t in operands)
-    return _record(
-        f"einsum{len(operands)}",
-        _einsum_node_name(subs, out),
-        xp.asarray(r),
-        tuple(operands),
-        {"subs": subs, "out": out, "shapes": sizes},
-    )
 
 
 # ============================================================================= wave 2
@@ -1114,7 +942,7 @@ _WAVE3 = """
 _WAVE3_MORE = "unsafe_split unsafe_chunk unsafe_split_with_sizes"
 FUNCTIONS = f"""
     {_WAVE3_MORE} unflatten as_strided
-    select split chunk unbind narrow flip roll tril triu diag trace einsum diagonal movedim moveaxis
+    select split chunk unbind narrow flip roll tril triu diag trace diagonal movedim moveaxis
     swapaxes swapdims tile rot90 vstack hstack dstack column_stack atleast_1d atleast_2d
     atleast_3d block_diag meshgrid cartesian_prod cross
     {_WAVE3} row_stack vander combinations

@@ -220,8 +220,8 @@ def _matmul(x, y, bmm=False):
     if fold and xs.ndim == 2:  # folded as y.mT @ x.T, the result transposed back (a copy
         name = "TransposeBackward0" if _contiguous_mT(r.shape) else "CloneBackward0"  # if needed)
     attrs = {"ndims": nd, "fold": ys.ndim if fold and xs.ndim > 2 else 0}  # (x's rows: its VJP)
-    if kernel == "bmm":
-        attrs["bmm"] = True
+    if kernel == "bmm":  # (torch.bmm's own backward: two bmms; matmul's views them back)
+        attrs["bmm"] = "torch.bmm" if bmm else "matmul"
     out = _record("matmul", name, r, (x, y), attrs)
     if nd == (1, 2):  # (torch's mm(x.unsqueeze(0), y).squeeze_(0): one write in place)
         out._vc[0] += 1

@@ -720,6 +720,7 @@ def mvlgamma(input, p):
         term = _cast(_lgamma_array(xp, arg), dt)
         r = term if r is None else r + term
     r = _cast(xp.asarray(r + p * (p - 1) / 4 * math.log(math.pi)), dt)
+    r = _backend.c_order(r)  # (torch's: a sum over a new last dim, contiguous)
     return _record("mvlgamma", "MvlgammaBackward0", r, (input,), {"p": p})
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 
 from . import _backend
-from ._backend import namespace
+from ._backend import c_order, namespace
 from ._tensor import Tensor
 from ._operands import _cast, _cname, _dim, _dims, _float, _is_float
 from ._ops import _record, silent
@@ -45,6 +45,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     shape = a.shape
     a, low = _backend.opmath(a)
     r = _backend.round_back(xp.sum(a, axis=dims, keepdims=keepdim, dtype=a.dtype), low)
+    r = c_order(r)  # (numpy lays a reduction out as its input; torch's is always contiguous)
     name = "SumBackward0" if dim is None else "SumBackward1"
     return _record("sum", name, r, (x,), {"shape": shape, "dim": dims, "keepdim": keepdim})
 
@@ -73,6 +74,7 @@ def mean(x, dim=None, keepdim=False, dtype=None):
             r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
     else:
         r = _backend.round_back(xp.mean(f, axis=dims, keepdims=keepdim), low)
+    r = c_order(r)
     name = "MeanBackward0" if dim is None else "MeanBackward1"
     return _record("mean", name, r, (x,), {"shape": a.shape, "dim": dims, "keepdim": keepdim})
 
@@ -123,11 +125,11 @@ def _minmax(kind, x, dim=None, keepdim=False):
         if kind == "max"
         else xp.min(a, axis=d, keepdims=keepdim)
     )
-    indices = Tensor._from_data(xp.astype(idx, xp.int64))
+    indices = Tensor._from_data(c_order(xp.astype(idx, xp.int64)))
     values = _record(
         "amax_dim",
         f"{kind.capitalize()}Backward0",
-        vals,
+        c_order(vals),
         (x,),
         {"shape": a.shape, "dim": d, "keepdim": keepdim, "indices": indices},
     )
@@ -188,7 +190,7 @@ def _extreme(kind, x, dim, keepdim):
     return _record(
         "amax",
         "AmaxBackward0" if kind == "max" else "AminBackward0",
-        r,
+        c_order(r),
         (x,),
         {"dim": dims, "keepdim": keepdim},
     )
@@ -219,7 +221,7 @@ def _arg_extreme(kind, x, dim, keepdim):
         _nonempty(f"arg{kind}", a, (axis,))
     find = xp.argmax if kind == "max" else xp.argmin
     return Tensor._from_data(
-        xp.astype(find(a, axis=axis, keepdims=keepdim and dim is not None), xp.int64)
+        c_order(xp.astype(find(a, axis=axis, keepdims=keepdim and dim is not None), xp.int64))
     )
 
 
@@ -256,7 +258,7 @@ def _spread(op, x, dim, unbiased, keepdim, correction):
         warnings.simplefilter("ignore", RuntimeWarning)
         f, low = _backend.opmath(x._data)
         r = getattr(namespace(x._data), op)(f, axis=dims, correction=c, keepdims=keepdim)
-        r = _backend.round_back(r, low)
+        r = c_order(_backend.round_back(r, low))
     return _record(
         op,
         op.capitalize() + "Backward0",
@@ -322,7 +324,7 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
         r = xp.sum(xp.astype(a != 0, a.dtype), axis=dims, keepdims=keepdim)
     else:
         r = xp.sum(a**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-    r = _backend.round_back(r, low)
+    r = c_order(_backend.round_back(r, low))
     return _record(
         "norm", "LinalgVectorNormBackward0", r, (x,), {"ord": p, "dim": dims, "keepdim": keepdim}
     )
@@ -344,7 +346,7 @@ def logsumexp(x, dim, keepdim=False):
     m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
     # torch composes logsumexp of ops, each rounding to bfloat16; only the sum runs in float32
     e, low = _backend.opmath(xp.exp(a - m))
-    r = xp.log(_backend.round_back(xp.sum(e, axis=dims, keepdims=True), low)) + m
+    r = c_order(xp.log(_backend.round_back(xp.sum(e, axis=dims, keepdims=True), low)) + m)
     if not keepdim:
         r = xp.squeeze(r, axis=dims)
     return _record("logsumexp", "LogsumexpBackward0", r, (x,), {"dim": dims, "keepdim": keepdim})

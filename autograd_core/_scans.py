@@ -8,7 +8,7 @@ the VJP table (_vjps_more). The lists below say where each op appears: ``torch.<
 """
 
 from . import _backend, _creation, _messages
-from ._backend import namespace
+from ._backend import c_order, namespace
 from ._tensor import Tensor
 from ._amp_policy import cuda_float32, float32_precision
 import math
@@ -58,7 +58,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return _record("prod", "ProdBackward0", xp.prod(a), (input,), {"dim": None})
     d = _dim(dim, a.ndim)
-    r = a if d is None else xp.prod(a, axis=d, keepdims=keepdim)
+    r = a if d is None else c_order(xp.prod(a, axis=d, keepdims=keepdim))
     return _record("prod", "ProdBackward1", r, (input,), {"dim": d, "keepdim": keepdim})
 
 
@@ -331,7 +331,7 @@ def _scan_extreme(kind, input, dim):
             index.append(xp.where(take, k, index[-1]))
         vals = xp.moveaxis(xp.stack(values, axis=-1), -1, 0 if d is None else d)
         idx = xp.moveaxis(xp.stack(index, axis=-1), -1, 0 if d is None else d)
-        vals, idx = xp.reshape(vals, a.shape), xp.reshape(idx, a.shape)
+        vals, idx = c_order(xp.reshape(vals, a.shape)), c_order(xp.reshape(idx, a.shape))
     indices = Tensor._from_data(idx)
     name = "CummaxBackward0" if kind == "cummax" else "CumminBackward0"
     out = _record("cum_extreme", name, vals, (input,), {"dim": d, "indices": indices})
@@ -364,6 +364,7 @@ def logcumsumexp(input, dim):
         out.append(_logaddexp(xp, out[-1], at[..., k]))
     r = xp.stack(out, axis=-1) if at.shape[-1] else at
     r = _backend.round_back(xp.reshape(xp.moveaxis(r, -1, 0 if d is None else d), a.shape), low)
+    r = c_order(r)
     return _record("logcumsumexp", "LogcumsumexpBackward0", r, (input,), {"dim": d})
 
 
@@ -423,6 +424,7 @@ def _spread_mean(op, input, dim, unbiased, keepdim, correction):
         mean = xp.mean(a, axis=dims, keepdims=keepdim)
     if a.__class__ is np.ndarray and a.size and not np.isfinite(a).all():
         mean = _welford_mean_of_nonfinite(a, dims, mean)
+    spread, mean = c_order(spread), c_order(mean)
     name = op.capitalize() + "MeanBackward0"
     attrs = {"op": op, "dim": dims, "correction": c, "keepdim": keepdim}
     first = _record("spread_mean", name, spread, (input,), attrs)
@@ -451,7 +453,7 @@ def count_nonzero(input, dim=None):
     dims = _dims(dim, input.ndim)
     if input.ndim == 0:
         dims = None
-    return Tensor._from_data(xp.sum(xp.astype(a != 0, xp.int64), axis=dims))
+    return Tensor._from_data(c_order(xp.sum(xp.astype(a != 0, xp.int64), axis=dims)))
 
 
 def _reduce_dim(input, dim):
@@ -474,7 +476,7 @@ def _select(kind, name, input, d, keepdim, pos):
     vals = xp.take_along_axis(a, idx, axis=d)
     if not keepdim:
         vals, idx = xp.squeeze(vals, axis=d), xp.squeeze(idx, axis=d)
-    indices = Tensor._from_data(idx)
+    vals, indices = c_order(vals), Tensor._from_data(c_order(idx))
     attrs = {"dim": d, "indices": indices, "keepdim": keepdim, "shape": tuple(a.shape)}
     return _RETURN_TYPES[kind]._make((_record("select_dim", name, vals, (input,), attrs), indices))
 

@@ -91,64 +91,6 @@ def _eye(g, n, m):
     return _const(g, lambda xp, dt, **dev: xp.eye(n, m, dtype=dt, **dev))
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def _einsum_grad(g, i, operands, subs, out, shapes):
-    """The gradient of operand i: an einsum of g with the other operands onto operand i's
-    subscripts. A repeated subscript (``ii``) gets a fresh letter tied to it by an identity matrix,
-    and a subscript summed in operand i alone comes back through a vector of ones; both constants
-    are folded into g first, so the einsum has at most three operands."""
-    used = set(out) | set("".join(subs))
-    fresh = iter(c for c in _LETTERS if c not in used)
-    others = [  # in g's dtype: torch promotes mixed operands where nothing is contracted
-        (subs[j], operands[j] if operands[j].dtype is g.dtype else operands[j].to(g.dtype))
-        for j in range(len(subs))
-        if j != i
-    ]
-    have = set(out) | set("".join(s for s, _ in others))
-    target, extra_subs, extras = [], [], []
-    seen = {}
-    for c, n in zip(subs[i], shapes[i]):
-        if c in seen:
-            f = next(fresh)
-            target.append(f)
-            extra_subs.append(c + f)
-            extras.append(_eye(g, n, n))
-        else:
-            seen[c] = n
-            target.append(c)
-    for c, n in seen.items():
-        if c not in have:
-            extra_subs.append(c)
-            extras.append(_const(g, lambda xp, dt, n=n, **dev: xp.ones((n,), dtype=dt, **dev)))
-    lead = out
-    if extras:
-        letters = "".join(dict.fromkeys("".join(extra_subs)))
-        const = extras[0]
-        if len(extras) > 1:
-            arrays = [_backend.opmath(e._data) for e in extras]  # (no bfloat16 einsum)
-            eq = ",".join(extra_subs) + "->" + letters
-            r = namespace(g._data).einsum(eq, *[a for a, _ in arrays])
-            const = Tensor._from_data(_backend.round_back(r, arrays[0][1]))
-        lead = out + "".join(c for c in letters if c not in out)
-        g = F.einsum(out + "," + letters + "->" + lead, g, const)
-    eq = ",".join([lead] + [s for s, _ in others]) + "->" + "".join(target)
-    r = F.einsum(eq, g, *[t for _, t in others])
-    # a subscript of size 1 here that others broadcast (or of size n only here): summed back
-    # to 1 (or expanded to n), as broadcasting's gradient
-    wide = tuple(d for d, n in enumerate(shapes[i]) if n == 1 and r.shape[d] != 1)
-    r = r.sum(wide, keepdim=True) if wide else r
-    return r if tuple(r.shape) == tuple(shapes[i]) else r.expand(shapes[i])
-
-
-def _einsum(g, operands, need, subs, out, shapes):
-    return tuple(
-        _einsum_grad(g, i, operands, subs, out, shapes) if need[i] else None
-        for i in range(len(subs))
-    )
-
-
 RULES = {
     # ---- layout
     "split": _split,
@@ -166,11 +108,6 @@ RULES = {
     "triu": lambda g, diagonal: (F.triu(g, diagonal),),
     "trace": lambda g, shape: (F.where(_eye(g, shape[0], shape[1]) != 0, g, 0.0),),  # (a nan g:
     # on the diagonal only, as torch's)
-    "einsum1": lambda g, need, subs, out, shapes: _einsum(g, (None,), need, subs, out, shapes),
-    "einsum2": lambda g, x, y, need, subs, out, shapes: _einsum(g, (x, y), need, subs, out, shapes),
-    "einsum3": lambda g, x, y, z, need, subs, out, shapes: _einsum(
-        g, (x, y, z), need, subs, out, shapes
-    ),
     # ---- indexing
     "gather": lambda g, shape, dim, index: (F.scatter_add(_zeros(g, shape), dim, index, g),),
     "scatter": lambda g, need, dim, index, src_shape: (
@@ -192,10 +129,9 @@ RULES = {
     "masked_select": lambda g, shape, mask: (F.masked_select_backward(g, shape, mask),),
     "masked_select_backward": lambda g, mask: (F.masked_select(g, mask),),
 }
-ONLY_FOR = {"einsum2": {"x": "y", "y": "x"}}
 
 for _op, _fn in RULES.items():
-    defvjp(_op, _fn, ONLY_FOR.get(_op), on_arrays=False)
+    defvjp(_op, _fn, on_arrays=False)
 
 # diagonal and unfold are views: undone, as steps of an in-place-changed view (AsStridedBackward0).
 _VIEW_STEP["diagonal"] = lambda g, shape, offset, dim1, dim2: F.diagonal_backward(

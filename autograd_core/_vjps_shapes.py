@@ -364,7 +364,9 @@ def _matmul(g, x, y, need, ndims, fold=0, bmm=False):
             (reshape(g, (-1, 1)) if nx == 2 else unsqueeze(g, -1)) * y if need[0] else None,
             (_mt(x) @ g if nx == 2 else squeeze(mT(x) @ unsqueeze(g, -1), -1)) if need[1] else None,
         )
-    if bmm:  # torch's bmm: both operands expanded to the batch, folded into one dim, viewed back
+    if bmm == "torch.bmm":
+        return (_bmm(g, mT(y)) if need[0] else None, _bmm(mT(x), g) if need[1] else None)
+    if bmm:  # matmul's bmm: both operands expanded to the batch, folded into one dim, viewed back
         batch, (n, p) = tuple(g.shape[:-2]), tuple(g.shape[-2:])
         k = x.shape[-1] if x is not None else y.shape[-2]  # (the contracted size)
         g3 = reshape(g, (-1, n, p))

@@ -2083,6 +2083,35 @@ _SNIPPETS.update({
         "L.unique(L.tensor([[3., 1.], [2., 9.], [3., 0.]], requires_grad=True), dim=0).grad_fn.name())",
     "unique_along_a_dim_has_no_derivative": "x = L.tensor([[1., 2.], [1., 2.]], requires_grad=True)\n"
         "out = L.unique(x, dim=0).sum().backward()",
+    "einsum_graph_as_torch_composes_it": "import math\ndef walk(f, d=0):\n"
+        "    return '-' if f is None or d > 4 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "out = []\n"
+        "for eq, shapes in (('ij,jk->ik', [(2, 3), (3, 4)]), ('ii->i', [(3, 3)]), ('ijk->kj', [(2, 3, 4)]), "
+        "('i,j->ij', [(2,), (3,)]), ('bij,bjk->bik', [(2, 2, 3), (2, 3, 4)]), ('ij,jk,kl->il', [(2, 3), (3, 4), (4, 5)]), "
+        "('...ij,...jk', [(2, 2, 3), (3, 4)]), ('ab,ab->', [(2, 3), (2, 3)]), ('ij,j->i', [(2, 3), (3,)]), "
+        "('b...,...Ad,A...e', [(1,), (2, 1), (2, 3)])):\n"
+        "    ts = [(L.arange(1., 1. + math.prod(s), dtype=L.float64).reshape(s) / 7).requires_grad_() for s in shapes]\n"
+        "    y = L.einsum(eq, *ts)\n"
+        "    gs = L.autograd.grad((y * y).sum(), ts, create_graph=True)\n"
+        "    out.append((y, y.stride(), walk(y.grad_fn), [(g, walk(g.grad_fn)) for g in gs]))",
+    "einsum_dtypes_and_errors_from_its_ops": "out = []\n"
+        "for c in (\"L.einsum('ij,jk', L.ones(2, 3, dtype=L.int32), L.ones(3, 2, dtype=L.int32))\", "
+        "\"L.einsum('ij->i', L.ones(2, 3, dtype=L.bool))\", \"L.einsum('i,j', L.ones(2), L.ones(3, dtype=L.float64))\", "
+        "\"L.einsum('ij,jk', L.ones(2, 3), L.ones(3, 2, dtype=L.float64))\", \"L.einsum('ij,jk', L.ones(2, 3, dtype=L.bool), "
+        "L.ones(3, 2, dtype=L.bool))\"):\n"
+        "    try:\n        r = eval(c)\n        out.append((r, r.dtype))\n"
+        "    except Exception as e:\n        out.append((type(e).__name__, str(e)))",
+    "reductions_of_strided_tensors_are_contiguous": "x = L.arange(24., dtype=L.float64).reshape(2, 3, 4).permute(2, 0, 1)\n"
+        "out = [r.stride() for r in (x.sum(1), x.mean(2), x.prod(1), x.amax(1), x.max(1)[0], x.max(1)[1], x.argmax(1), "
+        "x.var(1), L.var_mean(x, 1)[0], L.std_mean(x, 2)[1], x.norm(dim=1), x.logsumexp(1), (x > 3).all(1), (x > 3).any(2), "
+        "x.nansum(1), L.count_nonzero(x, 1), x.median(1)[0], x.mode(1)[1], L.aminmax(x, dim=1)[0], x.cummax(1)[0], "
+        "x.logcumsumexp(1), x.tril(), x.triu(1), x.renorm(2, 1, 1.0), L.mvlgamma(x + 2, 2), x.sum((0, 2), keepdim=True))]",
+    "bmm_backward_is_two_bmms": "a = L.ones(2, 1, 3, dtype=L.float64, requires_grad=True)\n"
+        "b = L.ones(2, 3, 1, dtype=L.float64, requires_grad=True)\n"
+        "ga, gb = L.autograd.grad(L.bmm(a, b).sum(), (a, b), create_graph=True)\n"
+        "out = [(g.grad_fn.name(), [n.name() for n, _ in g.grad_fn.next_functions]) for g in (ga, gb)]",
+    "logit_hardsigmoid_keep_a_strided_layout": "x = (L.arange(24., dtype=L.float64).reshape(2, 3, 4) / 30).permute(2, 0, 1)\n"
+        "out = [x.logit(1e-3).stride(), L.nn.functional.hardsigmoid(x).stride()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
