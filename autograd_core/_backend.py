@@ -848,7 +848,7 @@ def column_major(array):
     """Each matrix (the last two dims) of array in Fortran order, as LAPACK writes the results of
     torch's linalg functions (inv, cholesky, solve...)."""
     if array.__class__ is np.ndarray and array.ndim >= 2:
-        return np.swapaxes(np.ascontiguousarray(np.swapaxes(array, -1, -2)), -1, -2)
+        return np.swapaxes(c_order(np.swapaxes(array, -1, -2)), -1, -2)
     return array
 
 

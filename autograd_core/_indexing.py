@@ -436,7 +436,7 @@ def index_fill(x, dim, index, value):
     v = _backend.check_scalar(v, x.dtype)  # (a 0-d tensor too: torch fills with its item())
     a = x._data
     xp = namespace(a)
-    out = xp.asarray(xp.reshape(a, tuple(a.shape) or (1,)), copy=True)
+    out = _backend.preserve_copy(xp.reshape(a, tuple(a.shape) or (1,)))  # (torch's clone)
     out[(slice(None),) * d + (idx % n,)] = v
     r = xp.reshape(out, a.shape)
     attrs = {"dim": d, "index": Tensor._from_data(idx % n)}
@@ -996,7 +996,7 @@ def index_put(input, indices, values, accumulate=False):
             "Index put requires the source and destination dtypes match, got "
             f"{input.dtype.title} for the destination and {values.dtype.title} for the source."
         )
-    out = xp.asarray(a, copy=True)
+    out = _backend.preserve_copy(a)  # (torch's clone: an expanded input's copy is contiguous)
     try:
         if accumulate and v.size:
             _backend.index_add(xp, out, at, v)

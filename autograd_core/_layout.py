@@ -323,6 +323,7 @@ def repeat(x, *sizes):
     a = x._data
     xp = namespace(a)
     r = xp.tile(xp.reshape(a, shape), sizes) if sizes else xp.asarray(a, copy=True)
+    r = _backend.c_order(r)  # (numpy's tile by ones copies in the input's order)
     return _record("repeat", "RepeatBackward0", r, (x,), {"shape": shape, "sizes": sizes})
 
 
@@ -860,8 +861,11 @@ def fill_diagonal_(self, fill_value, wrap=False):
     rows, cols = self.shape
     if wrap and rows > cols + 1 and _backend.is_contiguous(self._data):
         self.view(-1)[:: cols + 1].fill_(fill_value)  # a view: CopySlices, as torch's
-    else:
-        self.diagonal().fill_(fill_value)
+    else:  # (torch's as_strided view of the diagonal: its name in the in-place errors)
+        view = self.diagonal()
+        if view._grad_fn is not None:
+            view._grad_fn.__class__ = node_class("AsStridedBackward0")
+        view.fill_(fill_value)
     return self
 
 

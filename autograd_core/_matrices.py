@@ -413,7 +413,9 @@ def linalg_solve(A, B, *, left=True):
     else:
         r = np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2))
         r = np.swapaxes(_backend.column_major(r), -1, -2)
-    r = namespace(B._data).asarray(r[..., 0] if vector else r)
+    if vector:  # (torch lays the result out as a batch of matrices (..., n) in column-major)
+        r = _backend.column_major(r[..., 0])
+    r = namespace(B._data).asarray(r)
     attrs = {"left": left, "vector": vector}
     return _record("linalg_solve", "LinalgSolveExBackward0", r, (A, B), attrs)
 

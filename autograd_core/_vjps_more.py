@@ -341,8 +341,8 @@ for _op, _le in (("fmax", F.ge), ("fmin", F.le)):  # torch's: self wins ties and
     defvjp(
         _op,
         lambda g, x, y, need, _le=_le: (
-            F.where(_le(x, y) | F.isnan(y), g, 0.0) if need[0] else None,
-            F.where(_le(x, y) | F.isnan(y), 0.0, g) if need[1] else None,
+            F.masked_fill(g, ~(_le(x, y) | F.isnan(y)), 0.0) if need[0] else None,
+            F.masked_fill(g, _le(x, y) | F.isnan(y), 0.0) if need[1] else None,
         ),
         on_arrays=False,
     )

@@ -2112,6 +2112,22 @@ _SNIPPETS.update({
         "out = [(g.grad_fn.name(), [n.name() for n, _ in g.grad_fn.next_functions]) for g in (ga, gb)]",
     "logit_hardsigmoid_keep_a_strided_layout": "x = (L.arange(24., dtype=L.float64).reshape(2, 3, 4) / 30).permute(2, 0, 1)\n"
         "out = [x.logit(1e-3).stride(), L.nn.functional.hardsigmoid(x).stride()]",
+    "solve_of_a_vector_batch_layout": "import math\nout = []\n"
+        "for sa, sb in (((3, 2, 2), (2,)), ((3, 2, 2), (3, 2)), ((4, 3, 2, 2), (2,)), ((3, 2, 2), (2, 1)), ((2, 2), (2,))):\n"
+        "    A = L.arange(1., 1. + math.prod(sa), dtype=L.float64).reshape(sa) / 9 + 3 * L.eye(2, dtype=L.float64)\n"
+        "    r = L.linalg.solve(A, L.arange(1., 1. + math.prod(sb), dtype=L.float64).reshape(sb))\n"
+        "    out.append((r, r.stride()))",
+    "copies_of_an_expanded_tensor_are_contiguous": "x = L.arange(6.).reshape(2, 3, 1).permute(2, 0, 1).expand(4, 2, 3)\n"
+        "out = [r.stride() for r in (x.index_put((L.tensor([0]),), L.tensor(1.)), x.index_fill(1, L.tensor([0]), 2.), "
+        "x.repeat(1, 1, 1), x.clone(), x.masked_fill(x > 2, 0.))]",
+    "fill_diagonal_of_a_split_output_names_as_strided": "a = L.ones(5, 2, requires_grad=True) * 1\n"
+        "out = a.chunk(2)[-1].fill_diagonal_(1.9)",
+    "fmin_fmax_gradients_are_masked_fills": "out = []\nfor f in (L.fmin, L.fmax):\n"
+        "    x = L.tensor([[1., float('nan'), 3.], [2., 2., 0.]], dtype=L.float64, requires_grad=True)\n"
+        "    y = L.tensor([2., 1., float('nan')], dtype=L.float64, requires_grad=True)\n"
+        "    w = L.arange(6., dtype=L.float64).reshape(2, 3).requires_grad_()\n"
+        "    gx, gy = L.autograd.grad((f(x, y) * w).sum(), (x, y), create_graph=True)\n"
+        "    out.append((gx, gy, gx.grad_fn.name(), [n.name() for n, _ in gy.grad_fn.next_functions]))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
