@@ -487,7 +487,28 @@ def iterator_operands(arrays):
     except ValueError:  # (the op's own message follows)
         return arrays
     perm = iterator_order(shape, [a for a in arrays if hasattr(a, "shape")])
-    return [laid_out(a, perm, len(shape)) if getattr(a, "ndim", 0) > 1 else a for a in arrays]
+    out = [laid_out(a, perm, len(shape)) if getattr(a, "ndim", 0) > 1 else a for a in arrays]
+    if not _decided(shape, perm, out):  # (numpy would break the ties its own way: the first
+        i = next(i for i, a in enumerate(out) if getattr(a, "ndim", 0) > 1)  # operand broadcast
+        out[i] = laid_out(np.broadcast_to(out[i], shape), perm, len(shape))  # in full decides)
+    return out
+
+
+def _decided(shape, perm, arrays):
+    """Whether every pair of the result's dims of size > 1 is ordered by some operand's strides
+    (both nonzero and unequal): then numpy lays the result out in that order too."""
+    dims = [d for d in perm if shape[d] > 1]
+    nd = len(shape)
+    strides = [
+        (0,) * (nd - a.ndim) + tuple(0 if n == 1 else st for n, st in zip(a.shape, a.strides))
+        for a in arrays
+        if getattr(a, "ndim", 0)
+    ]
+    return all(
+        any(st[d0] and st[d1] and st[d0] != st[d1] for st in strides)
+        for i, d0 in enumerate(dims)
+        for d1 in dims[i + 1 :]
+    )
 
 
 def iterator_result(r, arrays):

@@ -2128,6 +2128,9 @@ _SNIPPETS.update({
         "    w = L.arange(6., dtype=L.float64).reshape(2, 3).requires_grad_()\n"
         "    gx, gy = L.autograd.grad((f(x, y) * w).sum(), (x, y), create_graph=True)\n"
         "    out.append((gx, gy, gx.grad_fn.name(), [n.name() for n, _ in gy.grad_fn.next_functions]))",
+    "broadcast_of_strided_operands_ties_broken_as_torch": "a = L.arange(27.).reshape(3, 3, 3).unsqueeze(3).permute(2, 0, 3, 1)\n"
+        "b = L.arange(3.).unsqueeze(1).unsqueeze(2).unsqueeze(3).permute(1, 2, 0, 3)\n"
+        "out = [(a * b).stride(), (a + b).stride(), (a - b).stride(), (a * b.double()).stride()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
