@@ -340,8 +340,17 @@ def opmath(a):
     sums, matrix products, softmax), and the dtype to round the result back to (None: nothing
     to do)."""
     if isinstance(a, (np.ndarray, np.generic)) and (a.dtype == np.float16 or is_bfloat16(a.dtype)):
-        return a.astype(np.float32), a.dtype
+        return astype(a, np.float32), a.dtype
     return a, None
+
+
+def astype(a, adt):
+    """A numpy array `a` cast to numpy dtype `adt`, laid out as torch's copy of it: in a's order,
+    or C order where a overlaps itself (an expanded array: numpy would make its broadcast dims
+    the fastest)."""
+    if not a.flags.c_contiguous and any(st == 0 and n > 1 for st, n in zip(a.strides, a.shape)):
+        return a.astype(adt, order="C")
+    return a.astype(adt)
 
 
 class ZeroGrad(np.ndarray):

@@ -854,18 +854,16 @@ def fill_diagonal_(self, fill_value, wrap=False):
     n = self.shape[0]
     if self.ndim > 2 and builtins.any(s != n for s in self.shape):
         raise RuntimeError("all dimensions of input must be of equal length")
-    if self.ndim > 2:  # (torch fills a strided view: CopySlices; here an index write)
-        steps = Tensor._from_data(np.arange(n))
-        self[(steps,) * self.ndim] = fill_value
-        return self
-    rows, cols = self.shape
-    if wrap and rows > cols + 1 and _backend.is_contiguous(self._data):
+    rows, cols = self.shape[:2]
+    if wrap and self.ndim == 2 and rows > cols + 1 and _backend.is_contiguous(self._data):
         self.view(-1)[:: cols + 1].fill_(fill_value)  # a view: CopySlices, as torch's
-    else:  # (torch's as_strided view of the diagonal: its name in the in-place errors)
-        view = self.diagonal()
-        if view._grad_fn is not None:
-            view._grad_fn.__class__ = node_class("AsStridedBackward0")
-        view.fill_(fill_value)
+        return self
+    view = self.diagonal()  # (x[i, i, ..., i]: torch's as_strided view, CopySlices when filled;
+    while view.ndim > 1:  # here diagonals of diagonals, the last named as torch's in errors)
+        view = view.diagonal(0, 0, -1)
+    if view._grad_fn is not None:
+        view._grad_fn.__class__ = node_class("AsStridedBackward0")
+    view.fill_(fill_value)
     return self
 
 

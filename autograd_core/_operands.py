@@ -106,7 +106,7 @@ def _cast(a, dt):
         with np.errstate(over="ignore", invalid="ignore"):  # (torch's casts overflow silently;
             if a.dtype.name == "bfloat16" and dt.name.startswith(("int", "uint")):  # bfloat16
                 a = a.astype(np.float32).astype(np.int64)  # to an integer type goes through
-            return a.astype(_backend.np_dtype(dt))  # int64, wrapping, as torch's)
+            return _backend.astype(a, _backend.np_dtype(dt))  # int64, wrapping, as torch's)
     xp = namespace(a)
     return xp.astype(a, _backend.to_backend_dtype(xp, dt), copy=False)
 
@@ -155,7 +155,7 @@ def _operands(x, y, wrap=True, elementwise=True, opmath=False):
         if wrap and y.__class__ is int and _backend.kind(a.dtype) in "iu":
             y = _backend.wrap_int(y, a.dtype)  # torch casts the number: uint8 + -1 is + 255
         if opmath and a.__class__ is _ndarray and a.itemsize == 2 and _backend.kind(a.dtype) == "f":
-            a = a.astype(np.float32)
+            a = _backend.astype(a, np.float32)
         return a, y
     if y is None:
         raise TypeError(f"unsupported operand type: NoneType (with a {x.dtype} tensor)")
@@ -220,7 +220,7 @@ def _dim(d, ndim):
 def _float(x):
     """Integer inputs of float-only functions are computed in the default dtype (float32)."""
     if _backend.kind(x._data.dtype) in "biu":
-        return Tensor._from_data(namespace(x._data).astype(x._data, namespace(x._data).float32))
+        return Tensor._from_data(_cast(x._data, _backend.float32))
     return x
 
 

@@ -2131,6 +2131,14 @@ _SNIPPETS.update({
     "broadcast_of_strided_operands_ties_broken_as_torch": "a = L.arange(27.).reshape(3, 3, 3).unsqueeze(3).permute(2, 0, 3, 1)\n"
         "b = L.arange(3.).unsqueeze(1).unsqueeze(2).unsqueeze(3).permute(1, 2, 0, 3)\n"
         "out = [(a * b).stride(), (a + b).stride(), (a - b).stride(), (a * b.double()).stride()]",
+    "fill_diagonal_of_3d_is_copyslices": "out = []\nfor shape in ((3, 3, 3), (2, 2, 2, 2), (4, 2), (2, 4)):\n"
+        "    x = L.arange(1., 1. + L.ones(shape).numel(), dtype=L.float64).reshape(shape).requires_grad_()\n"
+        "    v = x * 1\n    v.fill_diagonal_(-1.)\n"
+        "    out.append((v, v._version, v.grad_fn.name(), L.autograd.grad((v * v).sum(), x)))",
+    "casts_of_an_expanded_tensor_are_contiguous": "x = L.tensor([[[[-0.178], [1.773]], [[0.445], [0.586]]]], "
+        "dtype=L.float16).expand(3, 2, 2, 1)\ny = L.tensor([[-3, 5, 4]]).expand(3, 3)\n"
+        "out = [(x * 1).stride(), (x * 1).unbind(0)[0].is_contiguous(), y.log10().stride(), y.float().stride(), "
+        "(y * 1.5).stride(), x.exp().stride()]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
