@@ -800,11 +800,22 @@ def index_add(xp, target, index, values):
     elif _cupy is not None and isinstance(target, _cupy.ndarray):
         _cupyx.scatter_add(target, index, values)
     else:  # generic and slow, but correct: one element position at a time
+        index = tuple(_on_host(xp, i) for i in (index if isinstance(index, tuple) else (index,)))
         flat = np.zeros(tuple(target.shape), dtype=np.int64).reshape(-1)
         pos = np.arange(flat.size).reshape(tuple(target.shape))[index]
         for p, v in zip(np.asarray(pos).reshape(-1), xp.reshape(values, (-1,))):
             target[np.unravel_index(int(p), tuple(target.shape))] += v
     return target
+
+
+def _on_host(xp, i):
+    """An index array's values as numpy's (moved to the host first where numpy can't read it)."""
+    if not hasattr(i, "shape"):
+        return i
+    try:
+        return np.asarray(i)
+    except (RuntimeError, TypeError, ValueError):
+        return np.asarray(i.to_device(xp.__array_namespace_info__().default_device()))
 
 
 def shares_memory(a, b):
@@ -890,6 +901,21 @@ def preserve_copy(array):
     ):
         return np.ascontiguousarray(array)
     return namespace(array).asarray(array, copy=True)
+
+
+def strided_copy(array):
+    """A copy with array's very strides, gaps and all (torch's clone_preserve_strides, which its
+    *_scatter ops write into: ``x[:, ::2]``'s copy keeps stride 2); dense or expanded arrays as
+    preserve_copy."""
+    st, n = array.strides if array.__class__ is np.ndarray else (), array.shape
+    if not st or not array.size or any(s < 0 for s in st):
+        return preserve_copy(array)
+    extent = sum((k - 1) * s for k, s in zip(n, st)) // array.itemsize + 1
+    if extent <= array.size:  # (dense, or overlapping itself)
+        return preserve_copy(array)
+    out = np.lib.stride_tricks.as_strided(np.empty(extent, array.dtype), n, st)
+    out[...] = array
+    return out
 
 
 def is_contiguous(array):

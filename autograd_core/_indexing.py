@@ -770,7 +770,7 @@ def _slot_write(op, name, input, src, at, attrs, diagonal=None):
     """input with src written at input[at], or onto the diagonal (offset, dim1, dim2) given (a
     copy: the *_scatter ops)."""
     a = input._data
-    out = _backend.preserve_copy(a)  # (torch's clone: in input's layout, if dense)
+    out = _backend.strided_copy(a)  # (torch's clone_preserve_strides)
     view = _diagonal_view(out, *diagonal) if diagonal else out[at]
     if tuple(view.shape) != tuple(src.shape):
         raise RuntimeError(

@@ -21,9 +21,9 @@ from ._operands import _bool_flags, _cname, _dim, _dims, _no_kernel
 from ._ops import _forward, _record, silent
 from . import _reductions
 from ._reductions import return_type
-from ._shapes import cat, getitem, overwrite, reshape, transpose
-from ._pointwise import _LONG_NAMES, _logaddexp, lerp
-from ._elementwise import where, clamp as _clip
+from ._shapes import cat, getitem, overwrite, reshape
+from ._pointwise import _LONG_NAMES, _logaddexp
+from ._elementwise import clamp as _clip
 
 _RETURN_TYPES = {
     k: return_type(k, "values", "indices")
@@ -577,69 +577,55 @@ def _quantile_args(input, q, interpolation):
     return isinstance(q, Tensor) and q.ndim > 0, qs
 
 
-def _quantile_shape(out, input, d, keepdim, many, interpolation):
-    """The quantiles `out` ((q,) ... 1) in torch's result shape (node SqueezeBackward4), with the
-    version torch's in-place steps leave on it (its squeeze_, its lerp_, a tensor q's two more)."""
-    shape = list(out.shape[:-1])
-    if d is None and keepdim:
-        shape += [1] * input.ndim
-    elif d is not None and not keepdim and input.ndim:
-        del shape[d + many]
-    out = reshape(out, tuple(shape), _name="SqueezeBackward4")
-    out._vc[0] += 1 + (interpolation in ("linear", "midpoint")) + 2 * many
-    if out._base is not None:  # (torch's squeeze_ is in place: the view's node stays)
-        out._view_vc = out._vc[0]
-    return out
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
+    """torch's quantile_compute, step for step (so its graph, layouts and versions are torch's):
+    the values sorted along the last dim, viewed to the result's shape, the ranks q (count - 1)
+    (a NaN: the last rank, or for nanquantile the count of the others), the sorted values
+    gathered at the ranks below and above, lerp_ between them, and the quantiles moved first."""
+    _quantile_args(input, q, interpolation)
+    d = None if dim is None or not input.ndim else _dim(dim, input.ndim)
+    shape = list(input.shape) if d is not None else [1] * input.ndim if keepdim else []
+    if d is not None:
+        shape[d : d + 1] = [1] if keepdim else []
+    if dim is None:
+        srt = sort(input.flatten())[0]
+    elif d is not None and d == input.ndim - 1:
+        srt = sort(input)[0]
+    else:  # (a 0-d input's dim too)
+        srt = sort(input.unsqueeze(-1).transpose(d or 0, -1))[0]
+    srt = srt.view(shape + [srt.shape[-1]])
+    q = q if isinstance(q, Tensor) else _creation.tensor(q, dtype=input.dtype, device=input.device)
+    if ignore_nan:
+        ranks = q * (srt.isnan().logical_not_().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:
+        last = srt.shape[-1] - 1
+        ranks, nan = q * last, srt.isnan().any(-1, True)
+        both = np.broadcast_shapes(tuple(ranks.shape), tuple(nan.shape))  # (broadcast_tensors)
+        ranks = ranks if tuple(ranks.shape) == both else ranks.expand(both)
+        ranks = ranks.masked_fill(nan if tuple(nan.shape) == both else nan.expand(both), last)
+    if interpolation in ("lower", "higher", "nearest"):
+        getattr(ranks, {"lower": "floor_", "higher": "ceil_", "nearest": "round_"}[interpolation])()
+    below_at = ranks.long()
+    values = srt.gather(-1, below_at)
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else None
+        weights = ranks - below_at if weights is None else weights
+        values.lerp_(srt.gather(-1, ranks.ceil_().long()), weights)
+    if q.ndim == 0:
+        return values.squeeze_(-1)
+    return values.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """The q-th quantiles along `dim` (all elements when None), interpolating linearly between
     the sorted values; `q` a number or a 1-D tensor (its values first in the result)."""
-    many, qs = _quantile_args(input, q, interpolation)
-    d = None if dim is None else _dim(dim, input.ndim)
-    x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
-    srt = sort(x, -1)[0]
-    n = srt.shape[-1]
-    last = getitem(srt, (Ellipsis, slice(n - 1, n)))  # a NaN sorts last: torch's rank is then n - 1
-    nan_row = Tensor._from_data(namespace(last._data).isnan(last._data))
-    parts = []
-    for v in qs:
-        rank = v * (n - 1)
-        lo, hi = int(math.floor(rank)), int(math.ceil(rank))
-        if interpolation == "nearest":
-            lo = hi = round(rank)  # half to even, as torch's round
-        below = where(nan_row, last, getitem(srt, (Ellipsis, slice(lo, lo + 1))))
-        above = where(nan_row, last, getitem(srt, (Ellipsis, slice(hi, hi + 1))))
-        weight = {"linear": rank - lo, "midpoint": 0.5 * (hi > lo), "higher": 1.0}
-        parts.append(lerp(below, above, weight.get(interpolation, 0.0)))
-    out = cat([p.unsqueeze(0) for p in parts], 0) if many else parts[0]
-    return _quantile_shape(out, input, d, keepdim, many, interpolation)
+    return _quantile(input, q, dim, keepdim, interpolation, False)
 
 
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
-    """quantile of the elements that are not NaN (NaN where a slice has none), as torch's: ranks
-    q (count - 1) per slice, the sorted values gathered at them, then lerp."""
-    many, qs = _quantile_args(input, q, interpolation)
-    d = None if dim is None else _dim(dim, input.ndim)
-    x = reshape(input, -1) if d is None else transpose(input.unsqueeze(-1), d or 0, -1)
-    srt = sort(x, -1)[0]
-    a = srt._data
-    xp = namespace(a)
-    count = xp.sum(xp.astype(a == a, a.dtype), axis=-1, keepdims=True)
-    ranks = xp.asarray(qs, dtype=a.dtype) * (count - 1)
-    ranks = xp.where(ranks < 0, 0.0, ranks)
-    ranks = {"lower": xp.floor, "higher": xp.ceil, "nearest": xp.round}.get(
-        interpolation, lambda r: r
-    )(ranks)
-    below_at = xp.astype(ranks, xp.int64)
-    below = srt.gather(-1, Tensor._from_data(below_at))
-    if interpolation in ("linear", "midpoint"):
-        w = xp.full(ranks.shape, 0.5, dtype=a.dtype) if interpolation == "midpoint" else None
-        w = ranks - below_at if w is None else w
-        above = srt.gather(-1, Tensor._from_data(xp.astype(xp.ceil(ranks), xp.int64)))
-        below = lerp(below, above, Tensor._from_data(xp.asarray(w, dtype=a.dtype)))
-    out = below.unsqueeze(0).transpose(0, -1) if many else below
-    return _quantile_shape(out, input, d, keepdim, many, interpolation)
+    """quantile of the elements that are not NaN (NaN where a slice has none)."""
+    return _quantile(input, q, dim, keepdim, interpolation, True)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):

@@ -2109,7 +2109,7 @@ _SNIPPETS.update({
     "bmm_backward_is_two_bmms": "a = L.ones(2, 1, 3, dtype=L.float64, requires_grad=True)\n"
         "b = L.ones(2, 3, 1, dtype=L.float64, requires_grad=True)\n"
         "ga, gb = L.autograd.grad(L.bmm(a, b).sum(), (a, b), create_graph=True)\n"
-        "out = [(g.grad_fn.name(), [n.name() for n, _ in g.grad_fn.next_functions]) for g in (ga, gb)]",
+        "out = [(g.grad_fn.name(), [n and n.name() for n, _ in g.grad_fn.next_functions]) for g in (ga, gb)]",
     "logit_hardsigmoid_keep_a_strided_layout": "x = (L.arange(24., dtype=L.float64).reshape(2, 3, 4) / 30).permute(2, 0, 1)\n"
         "out = [x.logit(1e-3).stride(), L.nn.functional.hardsigmoid(x).stride()]",
     "solve_of_a_vector_batch_layout": "import math\nout = []\n"
@@ -2139,6 +2139,22 @@ _SNIPPETS.update({
         "dtype=L.float16).expand(3, 2, 2, 1)\ny = L.tensor([[-3, 5, 4]]).expand(3, 3)\n"
         "out = [(x * 1).stride(), (x * 1).unbind(0)[0].is_contiguous(), y.log10().stride(), y.float().stride(), "
         "(y * 1.5).stride(), x.exp().stride()]",
+    "quantile_as_torch_composes_it": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 5 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.tensor([[[0.3, -1.2, 2.0, 0.5], [1.0, float('nan'), 0.2, -0.3], [0.1, 0.7, 0.4, 2.5]], "
+        "[[1.3, 0.2, -0.5, 0.6], [0.7, 0.9, 0.25, 0.3], [0.15, 0.8, 0.45, 0.35]]], dtype=L.float64, requires_grad=True)\n"
+        "out = []\nfor q, dim, keep, interp in ((0.3, 1, False, 'linear'), (L.tensor([0.25, 0.5, 1.0], dtype=L.float64), 0, True, 'midpoint'), "
+        "(0.6, -1, False, 'nearest'), (L.tensor(0.4, dtype=L.float64), None, True, 'lower')):\n"
+        "    for f in (L.quantile, L.nanquantile):\n"
+        "        r = f(x.transpose(0, 1), q, dim=dim, keepdim=keep, interpolation=interp)\n"
+        "        g, = L.autograd.grad(r.nansum(), x, create_graph=True)\n"
+        "        out.append((r, r.stride(), r._version, walk(r.grad_fn), g, walk(g.grad_fn)))\n"
+        "out.append([L.tensor(2.).quantile(0.5, dim=0, keepdim=k) for k in (False, True)])\n"
+        "y = L.arange(24., dtype=L.float64).reshape(2, 3, 4).permute(2, 0, 1)\n"
+        "out.append([y.quantile(0.3, dim=1).stride(), y.nanquantile(L.tensor([0.3, 0.6], dtype=L.float64), dim=2).stride()])",
+    "scatter_ops_keep_a_gapped_inputs_strides": "x = L.arange(24.).reshape(4, 6)[:, ::2]\n"
+        "out = [(r, r.stride(), r.is_contiguous()) for r in (L.select_scatter(x, L.zeros(3), 0, 0), "
+        "L.slice_scatter(x, L.zeros(1, 3), 0, 0, 1), L.diagonal_scatter(x, L.zeros(3)), L.select_scatter(x.t(), L.zeros(4), 0, 1))]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
