@@ -918,6 +918,28 @@ def strided_copy(array):
     return out
 
 
+def channels_last(a):
+    """Whether torch's suggest_memory_format() of 4-D array a is channels_last (its C dim the
+    fastest, then W, H, N; is_channels_last_strides_2d, ambiguous size-1 cases NCHW)."""
+    if getattr(a, "ndim", 0) != 4 or a.__class__ is not np.ndarray:
+        return False
+    sizes, strides = a.shape, torch_strides(a)
+    low = 0
+    if strides[1] == 0:
+        return False
+    for d in (1, 3, 2, 0):
+        if sizes[d] == 0 or strides[d] < low or (d == 0 and low == strides[1]):
+            return False
+        low = strides[d] * max(sizes[d], 1)
+    return True
+
+
+def pooled(r, a):
+    """A pooling result r of input a laid out as torch's: channels_last where a is, else C
+    order."""
+    return laid_out(r, [1, 3, 2, 0], 4) if r.ndim == 4 and channels_last(a) else c_order(r)
+
+
 def is_contiguous(array):
     flags = getattr(array, "flags", None)
     return True if flags is None else bool(flags.c_contiguous)

@@ -1056,8 +1056,8 @@ def put(input, index, source, accumulate=False):
 def take_along_dim(input, indices, dim=None):
     """input's values at `indices` along dim (the two broadcast in the other dims); without dim,
     input flattened at indices flattened."""
-    if dim is None:
-        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    if dim is None:  # (torch's views: a tensor that can't be viewed flat is refused)
+        return gather(input.view(-1), 0, indices.view(-1))
     if input.ndim != indices.ndim:
         raise RuntimeError(
             "torch.take_along_dim(): input and indices should have the same number of "

@@ -217,6 +217,8 @@ def _scaled(op, name, input, operands, prod, beta, alpha, pointwise=False):
     scaled = prod if pointwise else alpha * prod
     r = xp.asarray(scaled if beta == 0 else beta * c + scaled)
     r = _backend.round_back(xp.asarray(xp.broadcast_to(r, prod.shape), copy=True), low)
+    if pointwise:  # (addr's TensorIterator lays its result out as input)
+        r = _backend.iterator_result(r, (input._data, prod))
     for p in prods[1:]:
         r = _backend.round_back(_backend.opmath(r)[0] + alpha * p, low)
     attrs = {"beta": beta, "alpha": alpha}

@@ -342,6 +342,7 @@ def fold2d(cols, hw, ksize, stride, padding, dilation):
     """col2im as an op (Col2ImBackward0): the adjoint of unfold2d."""
     a = cols._data
     r = _col2im(a if a.ndim == 3 else a[None, ...], hw, ksize, stride, padding, dilation)
+    r = _backend.c_order(r)  # (the padded sums' inside, as torch's contiguous result)
     attrs = {"ksize": ksize, "stride": stride, "padding": padding, "dilation": dilation}
     return _record("fold2d", "Col2ImBackward0", r if a.ndim == 3 else r[0, ...], (cols,), attrs)
 

@@ -67,8 +67,8 @@ def max_pool2d(
     flat = xp.take_along_axis(xp.broadcast_to(pos, (n, c, kk, oh * ow)), arg, axis=2)
     vals = xp.take_along_axis(cols, arg, axis=2)
     out_shape = (n, c, oh, ow) if not unbatched else (c, oh, ow)
-    r = xp.reshape(vals, out_shape)
-    idx = Tensor._from_data(xp.reshape(flat, out_shape))
+    r = _backend.pooled(xp.reshape(vals, out_shape), a)
+    idx = Tensor._from_data(_backend.pooled(xp.reshape(flat, out_shape), a))
     out = _record(
         "max_pool2d",
         "MaxPool2DWithIndicesBackward0",
@@ -434,6 +434,7 @@ def avg_pool2d(
     if input.dtype is _backend.int64:
         r = xp.astype(r, xp.int64)  # (truncates, as torch's integer division)
     attrs = {"div": div, "hw": (h, w), "ksize": ksize, "stride": stride, "padding": pads}
+    r = _backend.pooled(r, a)
     return _record("avg_pool2d", "AvgPool2DBackward0", r, (input,), attrs)
 
 
@@ -497,6 +498,7 @@ def adaptive_avg_pool2d(input, output_size):
         r = _window_means(a, size)  # zeros would spread an inf or nan: each window's own sum)
     else:
         r = _cast(xp.matmul(xp.matmul(ph._data, a), pw_t._data), dt)
+    r = _backend.pooled(r, a)
     return _record(
         "adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", r, (input,), {"ph": ph, "pw": pw}
     )

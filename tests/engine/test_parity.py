@@ -2155,6 +2155,15 @@ _SNIPPETS.update({
     "scatter_ops_keep_a_gapped_inputs_strides": "x = L.arange(24.).reshape(4, 6)[:, ::2]\n"
         "out = [(r, r.stride(), r.is_contiguous()) for r in (L.select_scatter(x, L.zeros(3), 0, 0), "
         "L.slice_scatter(x, L.zeros(1, 3), 0, 0, 1), L.diagonal_scatter(x, L.zeros(3)), L.select_scatter(x.t(), L.zeros(4), 0, 1))]",
+    "pooling_keeps_channels_last_else_contiguous": "base = L.arange(96., dtype=L.float64).reshape(2, 4, 3, 4)\n"
+        "cl = base.permute(0, 2, 3, 1).contiguous().permute(0, 3, 1, 2)\n"
+        "perm = L.arange(96., dtype=L.float64).reshape(4, 3, 4, 2).permute(3, 2, 1, 0)\n"
+        "F = L.nn.functional\nout = [(F.adaptive_avg_pool2d(x, (2, 3)).stride(), F.avg_pool2d(x, 2).stride(), "
+        "F.max_pool2d(x, 2).stride(), F.max_pool2d(x, 2, return_indices=True)[1].stride()) for x in (base, cl, perm, base.transpose(2, 3))]",
+    "addr_fold_take_along_dim_layouts": "a = L.arange(6., dtype=L.float64).reshape(2, 3).t()\n"
+        "out = [L.addr(a, L.ones(3, dtype=L.float64), L.ones(2, dtype=L.float64), alpha=3.0).stride(), "
+        "L.nn.functional.fold(L.arange(96., dtype=L.float64).reshape(1, 12, 8).transpose(1, 2), (3, 4), 2, padding=1, stride=(1, 2)).stride()]\n"
+        "try:\n    L.take_along_dim(a, L.tensor([5, 0, 5]))\nexcept RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
