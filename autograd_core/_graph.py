@@ -50,6 +50,7 @@ class Node:
     _trace = None  # forward stack, kept in anomaly mode
     _meta = None
     _wraps = False  # CopySlices of an in-place op on a view: torch's wraps the op's node
+    _tie = False  # a grad_tie (_vjps_shapes.twice): shows torch's edges, not its first
 
     def __init__(self, rule, next_nodes, next_nrs, in_meta, attrs):
         # Edges as two tuples, not (node, nr) pairs: one object fewer per edge for the gc to scan.
@@ -77,7 +78,8 @@ class Node:
         if self._wraps:
             inner = self._next[1].next_functions[1:] if self._next[1] is not None else ()
             return ((self._next[0], self._nrs[0]),) + inner
-        return tuple(zip(self._next, self._nrs))
+        first = 1 if self._tie else 0  # (not a grad_tie's composed result: the tensors it ties)
+        return tuple(zip(self._next[first:], self._nrs[first:]))
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -177,8 +179,7 @@ class Node:
 
 def accumulator(t):
     """Leaf t's AccumulateGrad node (made on first use; held weakly by t, like torch's)."""
-    ref = t._acc
-    acc = ref() if ref is not None else None
+    acc = t._acc() if t._acc is not None else None
     if acc is None:
         acc = AccumulateGrad(t)
         t._acc = weakref.ref(acc)
@@ -196,7 +197,6 @@ class AccumulateGrad(Node):
 
 
 RULES = {}  # op key -> its VJP rule: the table of _vjps, filled when it is imported
-
 _NODE_CLASSES = {}
 
 

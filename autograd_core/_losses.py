@@ -49,7 +49,29 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
     if a.ndim not in (1, 2):
         raise ValueError(f"Expected 1 or 2 dimensions (got {a.ndim})")
     a2 = a if a.ndim == 2 else xp.reshape(a, (1, -1))
-    t2 = xp.reshape(tgt, (-1,))
+    r, attrs = _nll(a2, xp.reshape(tgt, (-1,)), weight, reduction, ignore_index)
+    r = r if reduction != "none" or a.ndim == 2 else r[0]
+    return _record("nll_loss", "NllLossBackward0", r, (logp,), {"shape": a.shape, **attrs})
+
+
+@float32_precision
+@silent
+def nll_loss2d(logp, target, weight=None, reduction="mean", ignore_index=-100):
+    """nll_loss of (N, C, H, W) log-probabilities at (N, H, W) targets: torch's kernel for
+    spatial inputs, one NllLoss2DBackward0 node of the 4-D input (the classes moved last and
+    flattened here, on the arrays)."""
+    a = logp._data
+    xp = namespace(a)
+    rows = xp.reshape(xp.permute_dims(a, (0, 2, 3, 1)), (-1, a.shape[1]))
+    r, attrs = _nll(rows, xp.reshape(target._data, (-1,)), weight, reduction, ignore_index)
+    r = xp.reshape(r, tuple(target.shape)) if reduction == "none" else r
+    return _record("nll_loss2d", "NllLoss2DBackward0", r, (logp,), {"shape": a.shape, **attrs})
+
+
+def _nll(a2, t2, weight, reduction, ignore_index):
+    """nll_loss of the rows of a2 at the targets t2 (a 1-D array): (result, the attributes its
+    rule reads)."""
+    xp = namespace(a2)
     if t2.shape[0] != a2.shape[0]:
         raise ValueError(
             f"Expected input batch_size ({a2.shape[0]}) to match target batch_size ({t2.shape[0]})."
@@ -61,16 +83,16 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         bad = int(np.asarray(safe)[(np.asarray(safe) < 0) | (np.asarray(safe) >= n_cls)][0])
         raise IndexError(f"Target {bad} is out of bounds.")
     if weight is None:
-        wt = xp.astype(valid, a.dtype)
+        wt = xp.astype(valid, a2.dtype)
     else:  # (an ignored row's weight is 0 even where class 0's is inf or nan)
         wt = xp.where(valid, xp.take(weight._data, safe), xp.zeros_like(a2[:, 0]))
-    rows = xp.arange(a2.shape[0], device=a.device)
+    rows = xp.arange(a2.shape[0], device=a2.device)
     picked = xp.take(xp.reshape(a2, (-1,)), rows * n_cls + safe)
     losses, low = opmath(-picked * wt)
-    if reduction == "none" or a.__class__ is not np.ndarray:
+    if reduction == "none" or a2.__class__ is not np.ndarray:
         total = xp.sum(opmath(wt)[0])
         r = xp.sum(losses) / total if reduction == "mean" else xp.sum(losses)
-        r = r if reduction != "none" else losses if a.ndim == 2 else losses[0]
+        r = r if reduction != "none" else losses
     else:  # torch's cascade of partial sums over the batch (its products fused in)
         keep = None if valid.all() else valid
         p, wp, rows = (picked, wt, rows) if keep is None else (picked[keep], wt[keep], rows[keep])
@@ -79,7 +101,6 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         r = r / total if reduction == "mean" else r
     r, total = round_back(np.asarray(r), low), round_back(total, low)
     attrs = {
-        "shape": a.shape,
         "target": Tensor._from_data(safe),
         "weight": Tensor._from_data(wt),
         "reduction": reduction,
@@ -87,7 +108,7 @@ def nll_loss(logp, target, weight=None, reduction="mean", ignore_index=-100):
         "total": total,
         "valid": Tensor._from_data(valid),
     }
-    return _record("nll_loss", "NllLossBackward0", r, (logp,), attrs)
+    return r, attrs
 
 
 @silent

@@ -78,7 +78,10 @@ def grad_tie(t, *ties, name="BackwardBackward0", zeros=True):
     (`zeros` False: none, torch's undefined gradient): a backward formula's output that torch
     computes by one op of them all (so it requires grad under create_graph when any does)."""
     shapes = tuple(tuple(x.shape) for x in ties)
-    return _record("grad_tie", name, t._data, (t, *ties), {"shapes": shapes, "zeros": zeros})
+    out = _record("grad_tie", name, t._data, (t, *ties), {"shapes": shapes, "zeros": zeros})
+    if out._grad_fn is not None:
+        out._grad_fn._tie = True
+    return out
 
 
 @silent

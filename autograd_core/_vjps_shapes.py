@@ -496,6 +496,19 @@ def _nll_loss(g, x, shape, target, weight, reduction, ignore_index, total, valid
 VJP["nll_loss"] = twice("NllLossBackwardBackward0", _nll_loss)  # (torch's reads the input too)
 
 
+def _nll_loss2d(g, x, shape, target, weight, reduction, ignore_index, total, valid):
+    """nll_loss's rule on the (N*H*W, C) rows, the classes moved back to dim 1 (contiguous, as
+    torch's nll_loss2d_backward writes it)."""
+    n, c, h, w = shape
+    g = reshape(g, (-1,)) if reduction == "none" else g
+    (out,) = _nll_loss(g, x, (n * h * w, c), target, weight, reduction, ignore_index, total, valid)
+    out = permute(reshape(out, (n, h, w, c)), (0, 3, 1, 2))
+    return (out.contiguous() if isinstance(out, Tensor) else _backend.c_order(out),)
+
+
+VJP["nll_loss2d"] = twice("NllLoss2DBackwardBackward0", _nll_loss2d)
+
+
 # ----------------------------------------------------------------------------- what each rule reads
 # (see _vjps's tables of the same names)
 ONLY_FOR = {"matmul": {"x": "y", "y": "x"}, "addmm": {"y": "z", "z": "y"}}

@@ -223,12 +223,6 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     return _ops.mse_loss(input, target, reduction=reduction)
 
 
-def _flatten_classes(input, target):
-    """(N, C, d1, ...) / (N, d1, ...) -> (N*d1*..., C) / (N*d1*...,)."""
-    perm = (0,) + tuple(range(2, input.ndim)) + (1,)
-    return input.permute(*perm).reshape(-1, input.shape[1]), target.reshape(-1)
-
-
 def _check_nll_target(input, target, weight):
     """torch's argument checks for nll_loss, in torch's order and words."""
     if input.ndim < 1:
@@ -293,14 +287,18 @@ def nll_loss(
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype.title}'")
     if input.ndim <= 2:
         return _ops.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
-    # (N, C, d1, ...): move the classes last and flatten to the 2-D case.
-    flat_in, flat_t = _flatten_classes(input, target)
-    out = _ops.nll_loss(flat_in, flat_t, weight, reduction=reduction, ignore_index=ignore_index)
-    if out.grad_fn is not None:
-        out.grad_fn.__class__ = _ops.node_class(
-            "NllLoss2DBackward0"
-        )  # torch's kernel for (N, C, d1, ...)
-    return out.reshape(tuple(target.shape)) if reduction == "none" else out
+    if input.ndim == 4:  # torch's kernel for (N, C, H, W)
+        return _ops.nll_loss2d(input, target, weight, reduction, ignore_index)
+    # (N, C, d1) or more dims: viewed as (N, C, 1, d1*...), as torch's nll_loss_nd
+    n, c = input.shape[:2]
+    out = _ops.nll_loss2d(
+        input.contiguous().view(n, c, 1, -1),
+        target.contiguous().view(n, 1, -1),
+        weight,
+        reduction,
+        ignore_index,
+    )
+    return out.view(tuple(target.shape)) if reduction == "none" else out
 
 
 def cross_entropy(

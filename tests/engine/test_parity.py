@@ -2164,6 +2164,20 @@ _SNIPPETS.update({
         "out = [L.addr(a, L.ones(3, dtype=L.float64), L.ones(2, dtype=L.float64), alpha=3.0).stride(), "
         "L.nn.functional.fold(L.arange(96., dtype=L.float64).reshape(1, 12, 8).transpose(1, 2), (3, 4), 2, padding=1, stride=(1, 2)).stride()]\n"
         "try:\n    L.take_along_dim(a, L.tensor([5, 0, 5]))\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "nll_loss_of_spatial_inputs_as_nll_loss2d": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 4 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "out = []\nfor shape in ((2, 3, 1, 4), (2, 3, 4), (2, 3, 2, 1, 2)):\n"
+        "    x = (L.arange(24., dtype=L.float64).reshape(shape) / 10).requires_grad_()\n"
+        "    t = (L.arange(8) % 3).reshape((2,) + shape[2:])\n"
+        "    for red in ('none', 'mean', 'sum'):\n"
+        "        y = L.nn.functional.nll_loss(x, t, reduction=red)\n"
+        "        g, = L.autograd.grad(y.sum(), x, create_graph=True)\n"
+        "        c = L.nn.functional.cross_entropy(x, t, reduction=red)\n"
+        "        out.append((y, walk(y.grad_fn), y.stride(), g, walk(g.grad_fn), g.stride(), c, walk(c.grad_fn)))",
+    "double_backward_nodes_show_torchs_edges": "x = (L.arange(12., dtype=L.float64).reshape(4, 3) / 10).requires_grad_()\n"
+        "y = L.nn.functional.nll_loss(x, L.tensor([0, 1, 2, 0]), reduction='none')\n"
+        "w = L.ones_like(y).requires_grad_()\ng, = L.autograd.grad(y, x, w, create_graph=True)\n"
+        "out = [(n.name() if n else None, nr) for n, nr in g.grad_fn.next_functions]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
