@@ -12,7 +12,7 @@ from ._api import ops as F
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, _either, defvjp, exp, power, rsqrt, unsqueeze, zeros_of
-from ._vjps_shapes import _std, _unreduce, _var, scaled, tie_share, times
+from ._vjps_shapes import _std, _unreduce, _var, minus, over, plus, scaled, tie_share, times
 from ._vjps_shapes import value_selecting
 from .grad_mode import is_grad_enabled
 
@@ -39,19 +39,19 @@ defvjp(  # x ** scalar: torch's grad * (exponent * x.pow(exponent - 1)); x ** 0:
         zeros_of(g) if exponent == 0 else g * times(power(x, exponent - 1), exponent),
     ),
 )
-defvjp("tan", lambda g, ans: (g * (1 + ans * ans),))
-defvjp("atan", lambda g, x: (g / (1 + x * x),))
+defvjp("tan", lambda g, ans: (g * plus(power(ans, 2), 1),))  # (torch's C++ 1 + result.pow(2))
+defvjp("atan", lambda g, x: (g / plus(x * x, 1),))
 defvjp("asin", lambda g, x: (g * rsqrt(-x * x + 1),))  # (torch's formulas, rsqrt's roundings)
 defvjp("acos", lambda g, x: (g * -rsqrt(-x * x + 1),))  # (g first: a ZeroTensor stays)
 defvjp("sinh", lambda g, x: (g * cosh(x),))
 defvjp("cosh", lambda g, x: (g * sinh(x),))
 defvjp("asinh", lambda g, x: (g * rsqrt(x * x + 1),))
 defvjp("acosh", lambda g, x: (g * rsqrt(x * x - 1),))
-defvjp("atanh", lambda g, x: (g / (1 - x * x),))
-defvjp("log2", lambda g, x: (g / (x * math.log(2.0)),))
-defvjp("log10", lambda g, x: (g / (x * math.log(10.0)),))
+defvjp("atanh", lambda g, x: (times(g, 1) / minus(1, power(x, 2)),))
+defvjp("log2", lambda g, x: (g / times(x, math.log(2.0)),))
+defvjp("log10", lambda g, x: (g / times(x, 2.3025850929940456),))  # (torch's literal)
 defvjp("exp2", lambda g, ans: (scaled(g * ans, math.log(2.0)),))
-defvjp("erf", lambda g, x: ((2 / math.sqrt(math.pi)) * exp(-(x**2)) * g,))  # (torch's order)
+defvjp("erf", lambda g, x: (times(exp(-power(x, 2)), 2 / math.sqrt(math.pi)) * g,))
 defvjp("rsqrt", lambda g, ans: (-0.5 * g * power(ans, 3),))  # (torch's result.pow(3))
 
 
@@ -59,7 +59,7 @@ def _atan2(g, x, y, need):
     """torch's atan2_backward: its reciprocal masked to 0 where x = y = 0 (the gradient there is
     0; a second derivative there goes through 1/0 and is NaN, as torch's)."""
     recip = F.reciprocal(x * x + y * y)
-    recip = F.where(F.isinf(recip), 0.0, recip)
+    recip = F.masked_fill(recip, F.isinf(recip), 0.0)
     return (g * y * recip if need[0] else None, g * -x * recip if need[1] else None)
 
 
@@ -71,7 +71,7 @@ defvjp("lerp", lambda g, weight: (scaled(g, 1 - weight), scaled(g, weight)))
 defvjp(
     "lerp_tensor",
     lambda g, x, y, z, need: (
-        g * (1 - z) if need[0] else None,
+        g * minus(1, z) if need[0] else None,
         g * z if need[1] else None,
         g * (y - x) if need[2] else None,
     ),
@@ -225,8 +225,8 @@ defvjp(
     "addcmul",
     lambda g, y, z, need, value=1: (
         g,
-        g * (z * value) if need[1] else None,
-        g * (y * value) if need[2] else None,
+        g * times(z, value) if need[1] else None,
+        g * times(y, value) if need[2] else None,
     ),
     only_for={"y": "z", "z": "y"},
 )
@@ -242,8 +242,8 @@ def _addcdiv(g, y, z, need, value=1):
         raise RuntimeError(f"result type Float can't be cast to the desired output type {title}")
     return (
         g,
-        g * (value / z) if need[1] else None,
-        -g * (value * y / (z * z)) if need[2] else None,
+        g * over(value, z) if need[1] else None,
+        -g * (times(y, value) / (z * z)) if need[2] else None,
     )
 
 
@@ -251,8 +251,8 @@ defvjp("addcdiv", _addcdiv)
 defvjp(
     "logaddexp",
     lambda g, x, y, need: (  # (torch's other - self refuses a bool operand)
-        g / (1 + exp(F.no_bool_minus(y) - F.no_bool_minus(x))) if need[0] else None,
-        g / (1 + exp(F.no_bool_minus(x) - y)) if need[1] else None,
+        g / plus(exp(F.no_bool_minus(y) - F.no_bool_minus(x)), 1) if need[0] else None,
+        g / plus(exp(F.no_bool_minus(x) - y), 1) if need[1] else None,
     ),
 )
 defvjp(
@@ -333,7 +333,9 @@ defvjp("select_dim", _select_dim, on_arrays=False)
 def _logit(g, x, eps):
     """torch's logit_backward: NaN outside [0, 1], or 0 outside [eps, 1 - eps] given eps."""
     lo, hi, off = (0.0, 1.0, math.nan) if eps is None else (eps, 1 - eps, 0.0)
-    return (F.where((x < lo) | (x > hi), off, g / (x * (1 - x))),)
+    if is_grad_enabled():  # (torch's infinitely differentiable form: a NaN x gives `off`)
+        return (F.where((x >= lo) & (x <= hi), g / (x * minus(1.0, x)), off),)
+    return (F.where((x < lo) | (x > hi), off, g / (x * (1 - x))),)  # (its kernel: NaN)
 
 
 defvjp("logit", _logit, on_arrays=False)
@@ -465,9 +467,9 @@ def _ldexp(g, y, ans, need):
 
 
 for _op, _fn in {
-    "erfc": lambda g, x: ((-2 / math.sqrt(math.pi)) * F.exp(-(x**2)) * g,),
+    "erfc": lambda g, x: (times(F.exp(-(x**2)), -2 / math.sqrt(math.pi)) * g,),
     # torch's formula recomputes erfinv(self): its graph, and 16-bit roundings, at second order
-    "erfinv": lambda g, x: (0.5 * math.sqrt(math.pi) * F.exp(F.erfinv(x).pow(2)) * g,),
+    "erfinv": lambda g, x: (times(F.exp(F.erfinv(x).pow(2)), 0.5 * math.sqrt(math.pi)) * g,),
     "lgamma": lambda g, x: (g * F.digamma(x),),
     "digamma": lambda g, x: (g * F.polygamma(1, x),),
     "polygamma": lambda g, x, n: (g * F.polygamma(n + 1, x),),
@@ -476,8 +478,8 @@ for _op, _fn in {
     "sinc": _sinc,
     "mvlgamma": lambda g, x, p: (g * sum(F.digamma(x - i / 2) for i in range(p)),),
     "logaddexp2": lambda g, x, y, need: (  # torch's grad / (1 + 2 ** (other - self))
-        g / (1 + 2 ** (F.no_bool_minus(y) - F.no_bool_minus(x))) if need[0] else None,
-        g / (1 + 2 ** (F.no_bool_minus(x) - y)) if need[1] else None,
+        g / plus(2 ** (F.no_bool_minus(y) - F.no_bool_minus(x)), 1) if need[0] else None,
+        g / plus(2 ** (F.no_bool_minus(x) - y), 1) if need[1] else None,
     ),
     "ldexp": _ldexp,
     "compare_inplace": lambda g, need: (zeros_of(g), *(zeros_of(g) for _ in need[1:])),

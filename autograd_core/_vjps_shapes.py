@@ -19,6 +19,7 @@ from ._vjps import (
     exp,
     expand,
     mT,
+    masked_fill,
     mean,
     permute,
     register_entries,
@@ -56,6 +57,17 @@ def divided(t, n):
 def plus(t, c):
     """t + c for a Python number c, torch's add of a Scalar (AddBackward1)."""
     return _by_scalar(t + c, "AddBackward1")
+
+
+def minus(c, t):
+    """c - t for a Python number c as torch's C++ writes it: a tensor of t's dtype filled with
+    c, then t subtracted in place (SubBackward0, its one edge t's)."""
+    return (zeros_of(t) + c) - t if isinstance(t, Tensor) else c - t
+
+
+def over(c, t):
+    """c / t for a Python number c as torch's C++ writes it (DivBackward0, its one edge t's)."""
+    return (zeros_of(t) + c) / t if isinstance(t, Tensor) else c / t
 
 
 def _by_scalar(r, name):
@@ -220,14 +232,14 @@ def _norm(g, x, ans, ord, dim, keepdim):
     if ord == 1:
         return (sign(x) * g,)
     if ord == 2:
-        return (g * where(n == 0, 0.0, x / n),)
+        return (g * masked_fill(x / n, n == 0, 0.0),)
     if ord in (math.inf, -math.inf):  # like amax of |x|: ties share, NaNs count as hits
         hit = (abs(x) == n) | (x != x)
         return (sign(x) * (g / _unreduce(sum(hit, dim, True), x.shape, dim, True) * hit),)
     if ord < 1:
         return (sign(x) * where(x == 0, 0.0, abs(x) ** (ord - 1)) * g * n ** (1 - ord),)
     slope = sign(x) * abs(x) ** (ord - 1) if ord < 2 else x * abs(x) ** (ord - 2)
-    return (slope * where(n == 0, 0.0, refuse_zero(g) / n ** (ord - 1)),)
+    return (slope * masked_fill(refuse_zero(g) / n ** (ord - 1), n == 0, 0.0),)
 
 
 VJP["norm"] = _norm

@@ -2178,6 +2178,18 @@ _SNIPPETS.update({
         "y = L.nn.functional.nll_loss(x, L.tensor([0, 1, 2, 0]), reduction='none')\n"
         "w = L.ones_like(y).requires_grad_()\ng, = L.autograd.grad(y, x, w, create_graph=True)\n"
         "out = [(n.name() if n else None, nr) for n, nr in g.grad_fn.next_functions]",
+    "second_order_graphs_of_torchs_scalar_formulas": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 2 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.tensor([0.2, 0.45, 0.7], dtype=L.float64, requires_grad=True)\n"
+        "y = L.tensor([0.3, -0.5, 0.9], dtype=L.float64, requires_grad=True)\nout = []\n"
+        "for f in (L.tan, L.atan, L.atanh, L.log2, L.log10, L.erf, L.erfc, lambda a: L.logit(a, 0.1), L.logit, "
+        "lambda a: L.lerp(a, y, y), lambda a: L.addcmul(a, a, y, value=2.), lambda a: L.addcdiv(a, a, y, value=2.), "
+        "lambda a: L.logaddexp(a, y), lambda a: L.logaddexp2(a, y), lambda a: L.atan2(a, y), lambda a: L.dist(a, y), "
+        "lambda a: L.dist(a, y, 3), lambda a: L.linalg.norm(a)):\n"
+        "    g, = L.autograd.grad(f(x).sum(), x, create_graph=True)\n"
+        "    out.append((g, walk(g.grad_fn)))\n"
+        "n = L.tensor([float('nan'), 0.05, 0.5], dtype=L.float64, requires_grad=True)\n"
+        "out.append((L.autograd.grad(L.logit(n, 0.1).sum(), n), L.autograd.grad(L.logit(n, 0.1).sum(), n, create_graph=True)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
