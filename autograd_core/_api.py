@@ -143,7 +143,7 @@ def _parsed(name, fn):
     @functools.wraps(fn)
     def public(*args, **kwargs):
         if fast and not fits(fast, args, kwargs):
-            _arguments.parse(name, args, kwargs)
+            args, kwargs = _arguments.sizes_read(_arguments.parse(name, args, kwargs), args, kwargs)
         if "out" in kwargs:  # (the signatures torch gives an out=: the parse passed it)
             return _into_out(name, public, args, kwargs)
         try:
@@ -229,7 +229,8 @@ def method(name, fn, call=None):
 
     def public(self, *args, **kwargs):
         if (args or kwargs or bare) and not fits(fast, args, kwargs):  # (x.sum(): no check)
-            _arguments.parse(name, (self, *args), kwargs, method=True)
+            found = _arguments.parse(name, (self, *args), kwargs, method=True)
+            args, kwargs = _arguments.sizes_read(found, args, kwargs)
         try:
             return call(self, *args, **kwargs)
         except ENGINE_ERRORS as e:

@@ -35,7 +35,11 @@ def _number(a):  # a Scalar: a Python or numpy number, or a 0-d tensor
 def _int_list(a, size):  # torch looks at the first element only (the rest fail when unpacked)
     if isinstance(a, (tuple, list)):
         return not a or _int(a[0])
-    return bool(size) and _int(a)
+    return bool(size) and (_int(a) or _index(a))
+
+
+def _index(a):  # a one-element tensor of an integral (or bool) dtype: torch reads it as an int
+    return isinstance(a, Tensor) and a.numel() == 1 and not a.dtype.is_floating_point
 
 
 def _of(check):
@@ -81,6 +85,7 @@ class Param:
         self.allow_none = ty.endswith("?") or self.default == "None"
         ty = ty.rstrip("?")
         self.size = int(ty[ty.index("[") + 1 : -1]) if ty.endswith("]") else 0
+        self.symint = ty.startswith("SymIntArrayRef")  # (sizes: a bool tensor is refused)
         ty = _ALIASES.get(ty.split("[")[0], ty.split("[")[0])
         self.type_name, self._check = _TYPES[ty]
         self.numbers = ty == "Tensor" and numbers_as_tensors
@@ -143,7 +148,7 @@ class Signature:
                 _tensors(a, i)
             if (a is None and p.allow_none) or p.check(a):
                 bound[p.name] = a
-            elif self.varargs and pos == 0 and not kw and _int(args[0]):
+            elif self.varargs and pos == 0 and not kw and (_int(args[0]) or _index(args[0])):
                 bound[p.name], pos = tuple(args), len(args)  # view(2, 3) as view((2, 3))
                 continue
             elif kw:
@@ -166,12 +171,20 @@ class Signature:
         return bound
 
     def unpack(self, bound):
-        """torch's check of a tuple of ints past its first element (when torch unpacks it)."""
+        """torch's check of a tuple of ints past its first element (when torch unpacks it), and
+        of a one-element tensor given for one (its value must be an integer, not a bool)."""
         for p in self.params:
             a = bound.get(p.name)
+            given = a if isinstance(a, (tuple, list)) else (a,)
+            if p.symint and any(_index(x) and x.dtype.name == "bool" for x in given):
+                raise RuntimeError(
+                    "Expected scalar.isIntegral( false) to be true, but got false.  (Could this "
+                    "error message be improved?  If so, please report an enhancement request to "
+                    "PyTorch.)"
+                )
             if p.type_name == "tuple of ints" and isinstance(a, (tuple, list)):
                 for i, x in enumerate(a):
-                    if not _int(x):
+                    if not (_int(x) or _index(x)):
                         raise TypeError(
                             f"{self.name}(): argument '{p.name}' failed to unpack the object at "
                             f'pos {i + 1} with error "type must be tuple of ints,but got '
@@ -261,6 +274,23 @@ def derive(name, functions, methods):
         params = params[:-1] if params[-1:] == ["*"] else params
         out.append("(" + ", ".join(params) + ")" + t[t.rindex(")") + 1 :])  # (|deprecated)
     return tuple(out)
+
+
+def sizes_read(found, args, kwargs):
+    """args and kwargs with each one-element tensor given for a tuple of ints read as the int
+    torch reads (a tuple of it, given for the whole tuple)."""
+    read = {}
+    for p in found[0].params if found is not None else ():
+        v = found[1].get(p.name)
+        if p.type_name == "tuple of ints" and isinstance(v, (tuple, list, Tensor)):
+            for x in v if isinstance(v, (tuple, list)) else ():
+                read.update({id(x): int(x.item())} if isinstance(x, Tensor) else {})
+            read.update({id(v): (int(v.item()),)} if isinstance(v, Tensor) else {})
+    if not read:
+        return args, kwargs
+    return tuple(read.get(id(a), a) for a in args), {
+        k: read.get(id(v), v) for k, v in kwargs.items()
+    }
 
 
 def parse(name, args, kwargs, method=False):

@@ -2190,6 +2190,13 @@ _SNIPPETS.update({
         "    out.append((g, walk(g.grad_fn)))\n"
         "n = L.tensor([float('nan'), 0.05, 0.5], dtype=L.float64, requires_grad=True)\n"
         "out.append((L.autograd.grad(L.logit(n, 0.1).sum(), n), L.autograd.grad(L.logit(n, 0.1).sum(), n, create_graph=True)))",
+    "one_element_tensors_as_sizes_and_dims": "out = []\n"
+        "for v in (L.tensor(False), L.tensor(2.5), L.tensor([2]), L.tensor(2), L.tensor([2, 3]), L.tensor([[2]]), "
+        "L.tensor([True]), L.tensor(2, dtype=L.uint8)):\n"
+        "    for c in ('L.ones(1).broadcast_to(v)', 'L.broadcast_to(L.ones(1), v)', 'L.ones(1).expand(v)', 'L.ones(6).view(v)', "
+        "'L.zeros(v)', 'L.ones(2, 3).sum(v)', 'L.ones(2).reshape(v)', 'L.ones(2, 3).permute(v, 0)', 'L.ones(2, 3).view(v, -1)'):\n"
+        "        try:\n            out.append(tuple(eval(c).shape))\n"
+        "        except Exception as e:\n            out.append((type(e).__name__, str(e).split(chr(10))[0]))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
