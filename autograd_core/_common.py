@@ -27,7 +27,7 @@ from ._arithmetic import (
     floor_divide,  # noqa: F401  (Tensor.floor_divide_: INPLACE below)
 )
 from ._pointwise import _float_dtype, _tensor_arg
-from ._reductions import norm as _vector_norm, return_type
+from ._reductions import _integral_result, norm as _vector_norm, return_type
 from ._shapes import _dim_list, expand, reshape, squeeze, t, transpose, unsqueeze
 from ._indexing import _int_index, index_func_meta, index_select, restride_check
 from ._layout import _MultiOutput
@@ -135,7 +135,8 @@ bitwise_right_shift = _shift("rshift_cpu", False)
 @silent
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """The sum over dim with NaNs counted as zero (NansumBackward0: 0 at the NaNs)."""
-    a = input._data
+    _integral_result(input, dtype)  # (torch's refusal of an integer dtype= for a
+    a = input._data  # result that would need a gradient)
     xp = namespace(a)
     dims = None if dim is None else _dims_of(dim, a.ndim)
     if _backend.kind(a.dtype) in "biu":

@@ -30,12 +30,13 @@ from ._api import ops as _ops
 from ._backend import RULE_ARRAYS, dtype_from_array_dtype, kind as _backend_kind, settled
 from ._backward_hooks import hook_result, masked_need, node_pre_hooks, tensor_hooks
 from ._backward_hooks import tensor_pre_hooks
-from ._graph import AccumulateGrad, accumulator
+from ._graph import AccumulateGrad, SavedTensor, accumulator
 from ._shapes import _to
 from ._tensor import RESHAPED, Tensor
 from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad_enabled
 
 _RESHAPED = RESHAPED.data  # (a plain dict: its truth is tested per edge, at no call's cost)
+_SCALAR_OPS = {"MulBackward1", "DivBackward1", "AddBackward1", "RsubBackward1"}  # (see _keeps)
 
 
 class _Ready:
@@ -210,7 +211,7 @@ def run_node(p, node, grads):
         saved = node._saved  # both ends of `saved` first: the common nodes decide without a call
         if (
             saved
-            and (saved[0] is not None or saved[-1] is not None)
+            and (type(saved[0]) is SavedTensor or type(saved[-1]) is SavedTensor)
             or ((saved or node._attrs) and _keeps(node))
         ):
             node._saved = None
@@ -255,12 +256,11 @@ def _after(p, node, grads, grads_in, built_in):
 
 
 def _keeps(node):
-    """Whether a node keeps anything torch would free after backward: a saved value (None: not
-    needed), an index or mask tensor among its attributes (alone or in a tuple; not index_add's
-    and scatter_add's, read only for the source's gradient), or the op a CopySlices wraps."""
+    """Whether a node keeps what torch frees after backward: a saved value, an index or mask
+    attribute (not index_add's, scatter_add's: the source's alone), a CopySlices' wrapped op."""
     for s in node._saved:  # (loops, not any(): no generator frame per node)
-        if s is not None:
-            return True
+        if type(s) is SavedTensor or s is not None and type(node).__name__ not in _SCALAR_OPS:
+            return True  # (a Python number is torch's wrapped-number tensor; a Scalar op's kept)
     if (name := type(node).__name__) == "CopySlices":
         return True
     if not node._attrs or name in ("IndexAddBackward0", "ScatterAddBackward0"):

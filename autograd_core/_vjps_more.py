@@ -64,9 +64,9 @@ def _atan2(g, x, y, need):
 
 
 defvjp("atan2", _atan2, on_arrays=False)
-defvjp(  # divide(rounding_mode=...): piecewise constant, not connected
-    "div_rounding", lambda g, need: (zeros_of(g), zeros_of(g) if need[1] else None)
-)
+defvjp(  # divide(rounding_mode=...): piecewise constant, not connected (torch's node still
+    "div_rounding", lambda g, y, need: (zeros_of(g), zeros_of(g) if need[1] else None)
+)  # saves other, so a second backward is refused)
 defvjp("lerp", lambda g, weight: (scaled(g, 1 - weight), scaled(g, weight)))
 defvjp(
     "lerp_tensor",

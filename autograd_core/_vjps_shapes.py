@@ -361,14 +361,15 @@ def _matmul(g, x, y, need, ndims, fold=0, bmm=False):
             else None,
         )
     if fold:  # (..., n, m) @ (m) or (m, p): x's rows (..., n) as one dim
-        rows = reshape(g, (-1,) if fold == 1 else (-1, g.shape[-1]))
+        n = math.prod(g.shape[: g.ndim - fold + 1])  # (x's rows; not -1: a size 0 is allowed)
+        rows = reshape(g, (n,) if fold == 1 else (n, g.shape[-1]))
         gx = gy = None
         if need[0]:
             y = squeeze(y, 0) if ny > fold else y
             gx = unsqueeze(rows, -1) * y if fold == 1 else rows @ _mt(y)
             gx = reshape(gx, tuple(g.shape[: g.ndim - fold + 1]) + (y.shape[0],))
         if need[1]:
-            gy = _mt(reshape(x, (-1, x.shape[-1]))) @ rows
+            gy = _mt(reshape(x, (n, x.shape[-1]))) @ rows
             gy = unsqueeze(gy, 0) if ny > fold else gy
         return (gx, gy)
     if ny == 1:  # (..., n, m) @ (m); a matrix's gradient torch's ger, g as a column times y
@@ -381,10 +382,11 @@ def _matmul(g, x, y, need, ndims, fold=0, bmm=False):
     if bmm:  # matmul's bmm: both operands expanded to the batch, folded into one dim, viewed back
         batch, (n, p) = tuple(g.shape[:-2]), tuple(g.shape[-2:])
         k = x.shape[-1] if x is not None else y.shape[-2]  # (the contracted size)
-        g3 = reshape(g, (-1, n, p))
+        b = math.prod(batch)  # (not -1: a size 0 is allowed)
+        g3 = reshape(g, (b, n, p))
 
         def folded(t):  # (the engine sums a broadcast operand's gradient back)
-            return reshape(expand(t, batch + tuple(t.shape[-2:])), (-1,) + tuple(t.shape[-2:]))
+            return reshape(expand(t, batch + tuple(t.shape[-2:])), (b,) + tuple(t.shape[-2:]))
 
         return (
             reshape(_bmm(g3, mT(folded(y))), batch + (n, k)) if need[0] else None,

@@ -2197,6 +2197,19 @@ _SNIPPETS.update({
         "'L.zeros(v)', 'L.ones(2, 3).sum(v)', 'L.ones(2).reshape(v)', 'L.ones(2, 3).permute(v, 0)', 'L.ones(2, 3).view(v, -1)'):\n"
         "        try:\n            out.append(tuple(eval(c).shape))\n"
         "        except Exception as e:\n            out.append((type(e).__name__, str(e).split(chr(10))[0]))",
+    "backward_twice_through_scalar_op_nodes": "x = L.tensor([1., 2.], requires_grad=True)\nout = []\n"
+        "for f in (lambda t: t * 3, lambda t: t + 1, lambda t: t / 2, lambda t: 2 ** t, lambda t: 1 - t, "
+        "lambda t: L.trapezoid(t), lambda t: L.trapezoid(t, dx=2.5), lambda t: L.cumulative_trapezoid(t), "
+        "lambda t: t.div(2, rounding_mode='floor'), lambda t: t.fmod(1.5), lambda t: t.deg2rad(), "
+        "lambda t: t.addcmul(t.detach(), t.detach(), value=2), lambda t: t.lerp(L.zeros(2), 0.3)):\n"
+        "    y = f(x).sum()\n    y.backward()\n"
+        "    try:\n        y.backward()\n        out.append(x.grad.clone())\n"
+        "    except RuntimeError as e:\n        out.append(str(e)[:40])",
+    "empty_matmul_backward_and_integer_nansum": "out = []\n"
+        "for sa, sb in (((3, 0, 5, 0), (0, 3)), ((3, 0, 5, 2), (2, 3)), ((0, 2), (2, 3)), ((4, 2, 0), (0,)), ((2, 0, 3), (2, 3, 0))):\n"
+        "    a = L.zeros(sa, dtype=L.float64, requires_grad=True)\n    b = L.zeros(sb, dtype=L.float64, requires_grad=True)\n"
+        "    y = a @ b\n    y.sum().backward()\n    out.append((y.shape, y.grad_fn.name(), a.grad.shape, b.grad.shape))\n"
+        "try:\n    L.ones(2, 3, requires_grad=True).nansum(dtype=L.int64)\nexcept RuntimeError as e:\n    out.append(str(e))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
