@@ -11,7 +11,6 @@ because the shared version counter moved. ``t[index] = value`` is the same with 
 import itertools
 import math
 import re
-import warnings
 
 import numpy as np
 
@@ -136,12 +135,12 @@ def _write(self, arr, index=Ellipsis, uniform=False, where=None, fill="masked_fi
         if index is not Ellipsis and not _ops._is_basic(index) and alias is not data:
             # index_put_ (self[indices] = v): torch warns and writes the values in turn, so the
             # last one written to a shared element stays (numpy's fancy assignment: the same)
-            warnings.warn(_messages.PUT_EXPANDED, UserWarning, stacklevel=4)
+            _messages.warn(_messages.PUT_EXPANDED)
             if uniform and _repeats(alias):  # (one mask and a number: then its masked_fill_)
-                warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
+                _messages.warn(_messages.FILL_EXPANDED.format(fill))
             data = alias
         if where is not None and index is Ellipsis:
-            warnings.warn(_messages.FILL_EXPANDED.format(fill), UserWarning, stacklevel=4)
+            _messages.warn(_messages.FILL_EXPANDED.format(fill))
             np.copyto(alias, arr, where=where)  # only the masked elements: one value, any order
             return
         if (
@@ -208,7 +207,7 @@ def _store(self, r, fn, args, kwargs, check, itself):
         indices, values, accumulate = (*args, *kwargs.values(), False)[:3]
         at = tuple(t._data for t in indices)
         if accumulate:  # every value added, in turn: np.add.at's unbuffered sum
-            warnings.warn(_messages.PUT_EXPANDED, UserWarning, stacklevel=4)
+            _messages.warn(_messages.PUT_EXPANDED)
             np.add.at(_writeable_alias(self._data), at, _cast(values._data, self._data.dtype))
         else:
             self._write(_cast(values._data, self._data.dtype), at)
@@ -820,13 +819,16 @@ def _writeable_alias(data):
     """A writeable array over the same memory as a broadcast (read-only) numpy view, when the memory
     it views is writeable; else data itself (the write then fails with torch's overlap message)."""
     root = _backend.memory_root(data)
-    if root is data or not root.flags.writeable or not root.flags.c_contiguous:
+    if root is data or not root.flags.writeable:
         return data
+    dense = root.transpose(sorted(range(root.ndim), key=lambda d: -root.strides[d]))
+    if not dense.flags.c_contiguous:  # (a root laid out in another order of dims: its memory
+        return data  # in that order, one block)
     return _ndarray(
         data.shape,
         data.dtype,
-        buffer=root,
-        offset=data.ctypes.data - root.ctypes.data,
+        buffer=dense,
+        offset=data.ctypes.data - dense.ctypes.data,
         strides=data.strides,
     )
 

@@ -33,6 +33,13 @@ def warn(message, category=UserWarning, once=False):
     warnings.warn(message, category, stacklevel=level)
 
 
+T_OF_0D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+T_OF_ND = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+    "tensor."
+)
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad "

@@ -432,7 +432,12 @@ def mT(x):
 
 
 def T(x):
-    """Reverse all dimensions (torch's .T, recorded as a permute)."""
+    """Reverse all dimensions (torch's .T, recorded as a permute); torch warns, once, where x
+    is not a matrix."""
+    if x.ndim == 0:
+        _messages.warn(_messages.T_OF_0D, once=True)
+    elif x.ndim != 2:
+        _messages.warn(_messages.T_OF_ND, once=True)
     return permute(x, *reversed(range(x.ndim))) if x.ndim else permute(x, ())
 
 

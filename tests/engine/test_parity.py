@@ -2210,6 +2210,11 @@ _SNIPPETS.update({
         "    a = L.zeros(sa, dtype=L.float64, requires_grad=True)\n    b = L.zeros(sb, dtype=L.float64, requires_grad=True)\n"
         "    y = a @ b\n    y.sum().backward()\n    out.append((y.shape, y.grad_fn.name(), a.grad.shape, b.grad.shape))\n"
         "try:\n    L.ones(2, 3, requires_grad=True).nansum(dtype=L.int64)\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "in_place_fills_of_an_expanded_strided_tensor": "out = []\n"
+        "a = L.tensor([[1.9, -0.3], [0.8, -0.8]], requires_grad=True).t() * 1\n"
+        "a.expand(2, *a.shape).fill_(0.5)\nout.append((a, a.grad_fn.name()))\n"
+        "b = L.ones(2, 5, 1, requires_grad=True).transpose(0, 1)[2:].clone()\n"
+        "b.expand(2, *b.shape).index_fill_(0, L.tensor([0]), 0.9)\nout.append((b, b.grad_fn.name()))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
