@@ -454,6 +454,12 @@ def iterator_order(shape, arrays):
                                                (0,) * (nd - a.ndim) + torch_strides(a))]
         for a in arrays
     ]  # fmt: skip
+    return stride_order(shape, strides)
+
+
+def stride_order(shape, strides):
+    """iterator_order's sort, of operands given as their strides over the result's dims."""
+    nd = len(shape)
 
     def order(d0, d1):  # 1: d0 goes outside d1
         for st in strides:
@@ -476,6 +482,57 @@ def iterator_order(shape, arrays):
             elif c < 0:
                 break
     return perm
+
+
+def index_result(r, data, idx):
+    """r = data[idx] (advanced indexing of the view data by arrays, the other dims whole) laid
+    out as torch's index kernel lays it out: its TensorIterator orders the result's dims by the
+    source restrided (the indexed dims replaced by the indices' broadcast dims, stride 0) and by
+    the index tensors (masks as their nonzero positions), indexed dims moved first where they are
+    not adjacent (numpy's order of the result's dims is the same)."""
+    if r.__class__ is not np.ndarray or r.ndim < 2 or data.flags.c_contiguous:
+        return c_order(r)
+    items = list(idx) if isinstance(idx, tuple) else [idx]
+    ells = [k for k, i in enumerate(items) if i is Ellipsis]
+    if any(i is None for i in items) or len(ells) > 1:
+        return c_order(r)
+    if ells:  # (spelt out as whole slices)
+        k = ells[0]
+        used = sum(i.ndim if _mask(i) else 1 for i in items if i is not Ellipsis)
+        items[k : k + 1] = [slice(None)] * (data.ndim - used)
+    dims, arrays, d = [], [], 0
+    for i in items:
+        if isinstance(i, slice):
+            d += 1
+        elif _mask(i):  # a mask: its nonzero positions, one per dim
+            arrays += list(np.nonzero(np.asarray(i)))
+            dims += list(range(d, d + i.ndim))
+            d += i.ndim
+        else:
+            arrays.append(np.asarray(i))
+            dims.append(d)
+            d += 1
+    st = list(torch_strides(data))
+    rest = [k for k in range(data.ndim) if k not in dims]
+    if dims != list(range(dims[0], dims[0] + len(dims))):  # (torch's transposeToFront)
+        st, before = [st[k] for k in dims + rest], 0
+    else:
+        before = dims[0]
+    try:
+        b = np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        return c_order(r)
+    after = len(st) - before - len(dims)
+    if len(r.shape) != before + len(b) + after:
+        return c_order(r)
+    src = st[:before] + [0] * len(b) + st[before + len(dims) :]
+    pad = [0] * before, [0] * after
+    ops = [src] + [pad[0] + list(torch_strides(np.broadcast_to(a, b))) + pad[1] for a in arrays]
+    return laid_out(r, stride_order(r.shape, ops), r.ndim)
+
+
+def _mask(i):
+    return getattr(i, "dtype", None) is not None and i.dtype.kind == "b"
 
 
 def _strided(arrays):  # (an array of 2+ dims not in C order: else numpy's order is torch's)

@@ -257,7 +257,8 @@ def _view_as_dtype(x, dt):
 
 def flatten(x, start_dim=0, end_dim=-1):
     """Merge dims start_dim..end_dim into one (x itself when that is a single dim, as torch)."""
-    if x.ndim == 0:
+    if x.ndim == 0:  # (its dims wrapped as a 1-D tensor's: 0 or -1)
+        _dim(start_dim, 1), _dim(end_dim, 1)
         return reshape(x, 1)
     s, e = _dim(start_dim, x.ndim), _dim(end_dim, x.ndim)
     if s > e:
@@ -945,7 +946,7 @@ def getitem(x, index):
         return _view(out, x, "__getitem__", idx)
     if not isinstance(r, type(data)):
         r = namespace(data).asarray(r)
-    r = _backend.c_order(r)  # (torch's index kernel writes a contiguous result; numpy may not)
+    r = _backend.index_result(r, data, idx)  # (torch's index kernel's layout; numpy's differs)
     return _record("index", "IndexBackward0", r, (x,), {"shape": data.shape, "index": idx})
 
 

@@ -349,6 +349,8 @@ def cross_entropy(
             return -prod.sum(class_dim)
         if reduction == "sum":
             return -prod.sum()
+        if not input.numel():  # (torch's: the empty sum filled with nan in place, negated)
+            return -prod.sum().fill_(math.nan)
         mean = -prod.sum() / (input.numel() / n_classes)  # mean over the non-class elements
         if mean.grad_fn is not None:
             mean.grad_fn.__class__ = _ops.node_class(

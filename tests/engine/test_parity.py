@@ -2215,6 +2215,19 @@ _SNIPPETS.update({
         "a.expand(2, *a.shape).fill_(0.5)\nout.append((a, a.grad_fn.name()))\n"
         "b = L.ones(2, 5, 1, requires_grad=True).transpose(0, 1)[2:].clone()\n"
         "b.expand(2, *b.shape).index_fill_(0, L.tensor([0]), 0.9)\nout.append((b, b.grad_fn.name()))",
+    "advanced_indexing_of_strided_tensors_layouts": "base = L.arange(24.).reshape(2, 3, 4)\nout = []\n"
+        "for x in (base, base.transpose(0, 2), base.permute(1, 2, 0), base.transpose(0, 1)):\n"
+        "    for c in ('x[[0, 1]]', 'x[:, [0, 1]]', 'x[..., [0, 1]]', 'x[x > 5]', 'x[[0, 1], :, 0]', 'x[0, [0, 1]]', "
+        "'x[[0, 1], [0, 1]]', 'x[[1], ..., 0]', 'x[:, [0, 1], :2]', 'x[[True, False]]'):\n"
+        "        try:\n            r = eval(c)\n            out.append((r, [s for s, n in zip(r.stride(), r.shape) if n > 1]))\n"
+        "        except IndexError as e:\n            out.append(str(e))",
+    "flatten_of_0d_dims_and_empty_probability_cross_entropy": "out = []\n"
+        "for c in ('L.flatten(L.tensor(2), 0, 1)', 'L.flatten(L.tensor(2), -1, 0)', 'L.tensor(2).flatten(1)'):\n"
+        "    try:\n        out.append(eval(c))\n    except IndexError as e:\n        out.append(str(e))\n"
+        "x = L.zeros((0, 3), requires_grad=True)\n"
+        "for w in (None, L.tensor([0.9, 0.2, 1.0])):\n"
+        "    y = L.nn.functional.cross_entropy(x, L.zeros((0, 3)), weight=w, label_smoothing=0.1)\n"
+        "    out.append((y, y.grad_fn.name(), [n.name() for n, _ in y.grad_fn.next_functions]))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
