@@ -144,7 +144,7 @@ def dropout(input, p, train):
     (a MulBackward0, as torch's CPU kernel); the input itself when not training."""
     if p < 0 or p > 1:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not train or p == 0:
+    if not train or p == 0 or not input.numel():  # (torch's: the input itself)
         return input
     a = input._data
     keep = _gen(None).random(a.shape) >= p

@@ -359,6 +359,9 @@ def _det(g, x, ans):
     below 100 eps, the adjugate through the SVD instead, which a singular matrix has too (a batch
     of both kinds written into zeros by index_put, as torch's masked_fmap)."""
     low = np.abs(np.asarray(ans._data)) < 100 * np.finfo(ans._data.dtype).eps
+    if x.shape[-1] == 1 and is_grad_enabled():  # (torch's gradient of 1 x 1 determinants is
+        with no_grad():  # outside the graph even under create_graph)
+            return (_solve_adjoint(x, g * ans, of_det=True),)
     if not is_grad_enabled() or not low.any():
         return (_solve_adjoint(x, g * ans, of_det=True),)
     if low.all():

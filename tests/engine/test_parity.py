@@ -2228,6 +2228,14 @@ _SNIPPETS.update({
         "for w in (None, L.tensor([0.9, 0.2, 1.0])):\n"
         "    y = L.nn.functional.cross_entropy(x, L.zeros((0, 3)), weight=w, label_smoothing=0.1)\n"
         "    out.append((y, y.grad_fn.name(), [n.name() for n, _ in y.grad_fn.next_functions]))",
+    "dropout_of_nothing_and_det_of_1x1_under_create_graph": "x0 = L.zeros((0, 2), dtype=L.float64, requires_grad=True)\n"
+        "out = [L.nn.functional.dropout(x0, p=p) is x0 for p in (0.0, 0.5, 1.0)]\n"
+        "A = L.tensor([[[2.0]], [[3.0]]], requires_grad=True)\n"
+        "B = L.tensor([[2.0, 0.5], [0.1, 1.0]], requires_grad=True)\n"
+        "for f in (L.linalg.det, L.det):\n"
+        "    g, = L.autograd.grad(f(A * 1).sum(), A, create_graph=True)\n"
+        "    h, = L.autograd.grad(f(B * 1), B, create_graph=True)\n"
+        "    out.append((g, g.requires_grad, h, h.requires_grad))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
