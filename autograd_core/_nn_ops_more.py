@@ -23,6 +23,7 @@ from ._messages import C_TYPES
 from ._nn_ops import _check_ranks, check_groups
 from ._norms import batch_norm
 from ._operands import _cast, _cname, _no_kernel
+from ._vjps_shapes import times
 from ._ops import _record, silent
 from ._reductions import softmax
 from ._vjps_shapes import plus
@@ -313,9 +314,7 @@ def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim):
 def mul_scalar(x, c):
     """x * c for a Python number c as torch's C++ writes it, mul by a Scalar: one MulBackward1
     node, whose gradient is again such a product (Python's x * c is a MulBackward0)."""
-    with no_grad():
-        r = x * c  # (the promotion of x * c: an integer x times a float is the default float)
-    return _record("mul_scalar", "MulBackward1", r._data, (x,), {"c": c})
+    return times(x, c)
 
 
 @silent

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 
-from . import _backend
+from . import _backend, _messages
 from ._backend import c_order, namespace
 from ._tensor import Tensor
 from ._operands import _cast, _cname, _dim, _dims, _float, _is_float
@@ -248,11 +248,9 @@ def _spread(op, x, dim, unbiased, keepdim, correction):
     for d in range(x.ndim) if dims is None else dims:
         n *= x._data.shape[d]
     if n - c <= 0:
-        warnings.warn(
+        _messages.warn(
             f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-            "reduction factor (input numel divided by output numel).",
-            UserWarning,
-            stacklevel=3,
+            "reduction factor (input numel divided by output numel)."
         )
     with warnings.catch_warnings():  # numpy's own warning for the same case
         warnings.simplefilter("ignore", RuntimeWarning)

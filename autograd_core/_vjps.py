@@ -236,7 +236,7 @@ VJP["masked_fill_tensor"] = lambda g, mask: (  # the value gets what it replaced
     F.where(mask, g, 0.0).sum(),
 )
 VJP["where"] = lambda g, condition: (F.where(condition, g, 0.0), F.where(condition, 0.0, g))
-VJP["masked_fill"] = lambda g, mask: (F.where(mask, 0.0, g),)
+VJP["masked_fill"] = lambda g, mask: (F.masked_fill(g, mask, 0.0),)  # (torch's formula)
 
 
 # ----------------------------------------------------------------------------- what each rule reads

@@ -17,7 +17,7 @@ from ._graph import RULES
 from ._backend import namespace
 from ._tensor import Tensor
 from ._vjps import VJP, defvjp
-from ._vjps_shapes import times, twice
+from ._vjps_shapes import twice
 from .grad_mode import is_grad_enabled
 
 
@@ -83,7 +83,6 @@ _nn("trilinear", _trilinear)
 
 
 # ----------------------------------------------------------------------------- attention
-_nn("mul_scalar", lambda g, c: (times(g, c),))
 defvjp("safe_softmax", VJP["softmax"], on_arrays=RULES["softmax"].on_arrays)  # (0 rows stay 0)
 
 

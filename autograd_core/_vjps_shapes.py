@@ -13,6 +13,7 @@ from . import _backend, _messages
 from ._api import ops as F
 from ._backend import namespace
 from ._graph import Node, node_class
+from ._ops import _record
 from ._tensor import Tensor
 from ._vjps import (
     VJP,
@@ -45,8 +46,16 @@ def scaled(t, c):
 
 
 def times(t, c):
-    """t * c for a Python number c: torch's mul by a double (MulBackward1), whatever c."""
-    return _by_scalar(t * c, "MulBackward1")
+    """t * c for a Python number c: torch's mul by a double (MulBackward1), whatever c, whose
+    gradient is again such a product (op mul_scalar)."""
+    if not isinstance(t, Tensor):
+        return t * c
+    with no_grad():  # (the promotion of t * c: an integer t times a float is the default float)
+        r = t * c
+    return _record("mul_scalar", "MulBackward1", r._data, (t,), {"c": c})
+
+
+VJP["mul_scalar"] = lambda g, c: (times(g, c),)
 
 
 def divided(t, n):
@@ -208,8 +217,11 @@ def _var(g, x, dim, correction, keepdim):
             * where(x == mean(x, dim, True), math.nan, math.inf),
         )
     dof = _count(x.shape, dim) - correction  # (torch's order: (2 / dof) * g, then * (x - mean);
-    two_over = 2.0 / dof if dof else math.inf  # 2 / 0 a double's inf)
-    return (times(_unreduce(g, x.shape, dim, keepdim), two_over) * (x - mean(x, dim, True)),)
+    two_over = 2.0 / dof if dof else math.inf  # 2 / 0 a double's inf; g unsqueezed, not expanded:
+    if dim is not None and not keepdim and x.ndim > 1:  # the product broadcasts it)
+        for d in sorted(dim):
+            g = unsqueeze(g, d)
+    return (times(g, two_over) * (x - mean(x, dim, True)),)
 
 
 VJP["var"] = _var
@@ -217,7 +229,9 @@ VJP["var"] = _var
 
 def _std(g, x, ans, dim, correction, keepdim):
     """torch's std_backward: var's with g / (2 std), 0 where std is 0."""
-    return _var(where(ans == 0, 0.0, refuse_zero(g) / (ans * 2)), x, dim, correction, keepdim)
+    return _var(
+        masked_fill(refuse_zero(g) / times(ans, 2), ans == 0, 0.0), x, dim, correction, keepdim
+    )
 
 
 VJP["std"] = _std

@@ -2236,6 +2236,13 @@ _SNIPPETS.update({
         "    g, = L.autograd.grad(f(A * 1).sum(), A, create_graph=True)\n"
         "    h, = L.autograd.grad(f(B * 1), B, create_graph=True)\n"
         "    out.append((g, g.requires_grad, h, h.requires_grad))",
+    "var_std_second_order_graphs_as_torchs_formula": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 3 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.tensor([[2.055, -1.077, 0.3], [1.306, 0.256, -0.7]], dtype=L.float64, requires_grad=True)\nout = []\n"
+        "for f in (lambda t: t.var(0), lambda t: t.var(1, keepdim=True), lambda t: t.var(), lambda t: t.std(0), "
+        "lambda t: t.std(), lambda t: t[0].var(0), lambda t: t.var((0, 1))):\n"
+        "    g, = L.autograd.grad(f(x).sum(), x, create_graph=True)\n    out.append(walk(g.grad_fn))\n"
+        "    out.append(walk(L.autograd.functional.jvp(f, x, L.ones_like(x), create_graph=True)[1].grad_fn))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
