@@ -241,7 +241,10 @@ def _not_differentiable(fn_name, r, inputs, every_edge=False):
     return _record("not_implemented", "NotImplemented", r, inputs, {"name": fn_name})
 
 
-def _zero_division(b):
+def _zero_division(b, a):
+    """torch's integer division by zero (an empty result runs no kernel: no error)."""
+    if getattr(a, "size", 1) == 0 or getattr(b, "size", 1) == 0:
+        return
     if builtins.bool(namespace(b).any(b == 0)) if hasattr(b, "dtype") else b == 0:
         raise RuntimeError("ZeroDivisionError")
 
@@ -255,7 +258,7 @@ def floor_divide(x, y):
     if _backend.kind(a.dtype) == "b":
         raise _no_kernel("div_floor_cpu", x)
     if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
-        _zero_division(b)
+        _zero_division(b, a)
     r = namespace(a).floor_divide(a, b) if hasattr(b, "dtype") else a // b
     return _not_differentiable("floor_divide", _rounded(r, a, x, y), (x, y))
 
@@ -279,13 +282,13 @@ def remainder(x, y):
         if _backend.kind(a.dtype) == "b":
             raise _no_kernel("remainder_cpu", y)
         if _backend.kind(a.dtype) in "iu":
-            _zero_division(b)
+            _zero_division(b, a)
         return _not_differentiable("remainder", _mod(a, b), (y,))
     a, b = _operands(x, y)
     if _backend.kind(a.dtype) == "b":
         raise _no_kernel("remainder_cpu", x)
     if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
-        _zero_division(b)
+        _zero_division(b, a)
     if isinstance(y, Tensor):
         return _record("remainder_tensor", "RemainderBackward1", _mod(a, b), (x, y))
     return _record("remainder", "RemainderBackward0", _mod(a, b), (x,))

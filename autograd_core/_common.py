@@ -51,7 +51,7 @@ def fmod(input, other):
     if _backend.kind(a.dtype) == "b":
         raise _no_kernel("fmod_cpu", input)
     if _backend.kind(a.dtype) in "iu" and not isinstance(b, float):
-        _zero_division(b)
+        _zero_division(b, a)
     r = namespace(a).fmod(a, b)
     if isinstance(other, Tensor):
         return _record("fmod_tensor", "FmodBackward1", r, (input, other))

@@ -356,6 +356,23 @@ def _linear_matrix(n, o, scale, align_corners):
     return m
 
 
+def _two_taps(a, d, n, o, scale, align_corners):
+    """a resized along dim d from n to o as torch's kernel: l0 x[i0] + l1 x[i1], the source
+    position's two neighbours (i1 = i0 at the last one, its weight kept)."""
+    i = np.arange(o)
+    if align_corners:
+        src = i * ((n - 1) / (o - 1)) if o > 1 else np.zeros(o)
+    else:
+        src = np.maximum((i + 0.5) * (1.0 / scale if scale else n / o) - 0.5, 0.0)
+    i0 = np.minimum(src.astype(np.int64), n - 1)
+    l1 = (src - i0).astype(a.dtype)
+    i1 = i0 + (i0 < n - 1)
+    shape = [1] * a.ndim
+    shape[d] = o
+    l1 = l1.reshape(shape)
+    return (1 - l1) * np.take(a, i0, axis=d) + l1 * np.take(a, i1, axis=d)
+
+
 def upsample_linear(input, size, scales, align_corners):
     """Linear (N, C, L) or bilinear (N, C, H, W) resizing as interpolation matrices (ph @ x @
     pw^T, ph None for one dim); one UpsampleLinear1DBackward0 / UpsampleBilinear2DBackward0."""
@@ -368,7 +385,13 @@ def upsample_linear(input, size, scales, align_corners):
     ph = ph if len(ms) == 2 else None
     a = input._data
     xp = namespace(a)
-    r = _cast(xp.matmul(a if ph is None else xp.matmul(ph._data, a), pw_t._data), dt)
+    if a.__class__ is np.ndarray and not np.isfinite(a).all():  # (a product by the matrices'
+        r = a  # zeros would spread an inf or nan: torch's two taps per output, each dim in turn)
+        for k, (n, o, sc) in reversed(list(enumerate(zip(input.shape[2:], size, scales)))):
+            r = _two_taps(r, 2 + k, n, o, sc, align_corners)
+        r = _cast(r, dt)
+    else:
+        r = _cast(xp.matmul(a if ph is None else xp.matmul(ph._data, a), pw_t._data), dt)
     name = "UpsampleBilinear2DBackward0" if ph is not None else "UpsampleLinear1DBackward0"
     return _record("upsample_linear", name, r, (input,), {"ph": ph, "pw": pw})
 

@@ -281,18 +281,18 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     """The vector p-norm over `dim` (all elements when None): (sum |x|^p)^(1/p); ``p='fro'`` is 2,
     inf the largest |x|, -inf the smallest, 0 the count of nonzero elements."""
+    p = 2 if isinstance(p, str) and p == "fro" or p is None else p  # (torch.norm's default)
+    if isinstance(p, Tensor) and p.ndim == 0:
+        p = p.item()
+    if not isinstance(p, numbers.Real):  # (the binding's check: before the kernel's dtype's)
+        raise TypeError(
+            "linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
+            f"{type(p).__name__}"
+        )
     if not _is_float(x):
         raise RuntimeError(
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
             f"{_cname(x)}"
-        )
-    p = 2 if isinstance(p, str) and p == "fro" or p is None else p  # (torch.norm's default)
-    if isinstance(p, Tensor) and p.ndim == 0:
-        p = p.item()
-    if not isinstance(p, numbers.Real):
-        raise TypeError(
-            "linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
-            f"{type(p).__name__}"
         )
     if dtype is not None and _backend.promote_types(x.dtype, dtype) != dtype:
         raise RuntimeError(

@@ -547,9 +547,10 @@ defvjp(
 )
 
 
-def _sgn(g):
+def _sgn(g, x):
     """sgn's gradient of a real input: torch's ZeroTensor (`_backend.ZeroGrad` among numpy
-    arrays, a marked constant under create_graph)."""
+    arrays, a marked constant under create_graph). x is saved, as torch's, though not read (so a
+    second backward is refused)."""
     if isinstance(g, Tensor):  # (its data a ZeroGrad too: the ops it goes through keep it one)
         z = zeros_of(g)
         if z._data.__class__ is np.ndarray:

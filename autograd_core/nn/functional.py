@@ -290,10 +290,10 @@ def nll_loss(
     if input.ndim == 4:  # torch's kernel for (N, C, H, W)
         return _ops.nll_loss2d(input, target, weight, reduction, ignore_index)
     # (N, C, d1) or more dims: viewed as (N, C, 1, d1*...), as torch's nll_loss_nd
-    n, c = input.shape[:2]
+    n, c = input.shape[:2]  # (an empty batch viewed as (n, c, 0, 0), torch's #15870)
     out = _ops.nll_loss2d(
-        input.contiguous().view(n, c, 1, -1),
-        target.contiguous().view(n, 1, -1),
+        input.contiguous().view(n, c, 1, -1) if input.numel() else input.view(n, c, 0, 0),
+        target.contiguous().view(n, 1, -1) if target.numel() else target.view(n, 0, 0),
         weight,
         reduction,
         ignore_index,

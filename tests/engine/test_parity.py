@@ -2243,6 +2243,20 @@ _SNIPPETS.update({
         "lambda t: t.std(), lambda t: t[0].var(0), lambda t: t.var((0, 1))):\n"
         "    g, = L.autograd.grad(f(x).sum(), x, create_graph=True)\n    out.append(walk(g.grad_fn))\n"
         "    out.append(walk(L.autograd.functional.jvp(f, x, L.ones_like(x), create_graph=True)[1].grad_fn))",
+    "empty_and_edge_errors_in_torchs_order": "out = []\n"
+        "for c in ('L.zeros((2, 0, 2), dtype=L.int64) // 0', 'L.zeros((2, 0), dtype=L.int64) % 0', "
+        "'L.fmod(L.zeros(0, dtype=L.int64), 0)', 'L.ones(2, dtype=L.int64) // 0', 'L.tensor([2, 0, -2]).norm([0])', "
+        "'L.tensor([2, 0, -2]).norm()', 'L.reshape(L.zeros(3, 0), (-1, 0))', 'L.zeros(3, 0).view(0, -1)', "
+        "'L.nn.functional.cross_entropy(L.zeros((0, 2, 3)), L.zeros((0, 3), dtype=L.int64))', "
+        "'L.nn.functional.nll_loss(L.zeros((0, 2, 3, 4, 5)), L.zeros((0, 3, 4, 5), dtype=L.int64), reduction=\"none\").shape'):\n"
+        "    try:\n        out.append(eval(c))\n    except Exception as e:\n        out.append((type(e).__name__, str(e)))\n"
+        "x1 = L.tensor(-1.0, dtype=L.float64, requires_grad=True)\nv3 = x1.sgn()\nv3.sum().backward()\n"
+        "try:\n    v3.sum().backward()\nexcept RuntimeError as e:\n    out.append(str(e))",
+    "linear_interpolation_of_infinities_and_nans": "nan, inf = float('nan'), float('inf')\n"
+        "x = L.tensor([[[nan, 1.276, 0.891]], [[1.226, nan, -1.05]], [[inf, 2., 3.]], [[1., -inf, 3.]]])\n"
+        "F = L.nn.functional\nout = [F.interpolate(x, **kw) for kw in (dict(size=5, mode='linear'), "
+        "dict(size=5, mode='linear', align_corners=True), dict(size=2, mode='linear'), dict(scale_factor=2, mode='linear'))]\n"
+        "out.append(F.interpolate(x.reshape(1, 4, 1, 3), size=(2, 5), mode='bilinear'))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
