@@ -482,6 +482,19 @@ def _window_means(a, size):
     return out
 
 
+def _window_spread(g, hw):
+    """adaptive_avg_pool2d's gradient window by window: each output's g / its window's size added
+    to the window (torch's backward kernel, in its order)."""
+    (h, w), (oh, ow) = hw, g.shape[-2:]
+    out = np.zeros(g.shape[:-2] + (h, w), g.dtype)
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            out[..., hs:he, ws:we] += (g[..., i, j] / ((he - hs) * (we - ws)))[..., None, None]
+    return out
+
+
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling to output_size (None: keep that dim) with torch's windows, as two averaging
     matrices (ph @ x @ pw^T); one AdaptiveAvgPool2DBackward0 node (a 1x1 output: torch's mean)."""

@@ -232,7 +232,7 @@ def _clamp_tensor(g, x, y, z, need):
 
 VJP["clamp_tensor"] = _clamp_tensor
 VJP["masked_fill_tensor"] = lambda g, mask: (  # the value gets what it replaced
-    F.where(mask, 0.0, g),
+    F.masked_fill(g, mask, 0.0),
     F.where(mask, g, 0.0).sum(),
 )
 VJP["where"] = lambda g, condition: (F.where(condition, g, 0.0), F.where(condition, 0.0, g))

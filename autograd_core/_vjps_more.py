@@ -36,7 +36,9 @@ defvjp("pow_tensor", _pow_tensor, on_arrays=False)
 defvjp(  # x ** scalar: torch's grad * (exponent * x.pow(exponent - 1)); x ** 0: zeros, unconnected
     "pow",
     lambda g, x, exponent: (
-        zeros_of(g) if exponent == 0 else g * times(power(x, exponent - 1), exponent),
+        zeros_of(g)  # (torch's Scalar equal(0.0): a bool False is not)
+        if exponent == 0 and not isinstance(exponent, bool)
+        else g * times(power(x, exponent - 1), exponent),
     ),
 )
 defvjp("tan", lambda g, ans: (g * plus(power(ans, 2), 1),))  # (torch's C++ 1 + result.pow(2))

@@ -489,10 +489,19 @@ def _avg_pool2d(g, x, div, hw, ksize, stride, padding):
 
 
 _nn("avg_pool2d", twice("AvgPool2DBackwardBackward0", _avg_pool2d))
-_nn(
-    "adaptive_avg_pool2d",
-    twice("AdaptiveAvgPool2DBackwardBackward0", lambda g, x, ph, pw: (ph.mT @ g @ pw,)),
-)
+
+
+def _adaptive_avg_pool2d(g, x, ph, pw):
+    """g spread back by the averaging matrices; with an inf or nan in g, window by window (torch's
+    kernel: a product by the matrices' zeros would spread it)."""
+    a = g._data
+    if a.__class__ is np.ndarray and not np.isfinite(a).all():
+        values = F._window_spread(a, tuple(x.shape[-2:]))
+        return (valued(ph.mT @ g @ pw, values) if is_grad_enabled() else Tensor._from_data(values),)
+    return (ph.mT @ g @ pw,)
+
+
+_nn("adaptive_avg_pool2d", twice("AdaptiveAvgPool2DBackwardBackward0", _adaptive_avg_pool2d))
 _nn(  # (linear: no ph; torch's result depends on g alone, unlike adaptive_avg_pool2d's)
     "upsample_linear",
     lambda g, ph, pw: ((g if ph is None else ph.mT @ g) @ pw,),

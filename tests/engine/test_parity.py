@@ -2257,6 +2257,18 @@ _SNIPPETS.update({
         "F = L.nn.functional\nout = [F.interpolate(x, **kw) for kw in (dict(size=5, mode='linear'), "
         "dict(size=5, mode='linear', align_corners=True), dict(size=2, mode='linear'), dict(scale_factor=2, mode='linear'))]\n"
         "out.append(F.interpolate(x.reshape(1, 4, 1, 3), size=(2, 5), mode='bilinear'))",
+    "adaptive_pooling_gradient_of_infinities_pow_of_false_masked_fill_graph": "nan, inf = float('nan'), float('inf')\n"
+        "x0 = L.tensor([[nan, 0.085, -0.667], [1.809, -0.219, 1.104], [1.687, 0.455, 0.474], [inf, 1.195, -1.905]], "
+        "dtype=L.float64, requires_grad=True)\n"
+        "w = L.tensor([[inf, -2.0, 2.338], [-1.682, -0.742, 2.0], [1.222, nan, 1.694], [0.241, 2.205, 0.579]], dtype=L.float64)\n"
+        "out = []\nfor o in (3, 2, 1):\n    x0.grad = None\n"
+        "    (L.nn.functional.adaptive_avg_pool1d(x0, o) * w[:, :o]).sum().backward()\n    out.append(x0.grad)\n"
+        "x1 = L.tensor([0.809, 0.293], requires_grad=True)\nfor e in (False, True, 0, 1):\n"
+        "    g, = L.autograd.grad((L.pow(x1, e) * 2).sum(), x1, create_graph=True)\n"
+        "    out.append((g, g.grad_fn.name() if g.grad_fn else None))\n"
+        "v2 = (x1 * 1).masked_fill(L.tensor([True, False]), L.tensor(2.5))\n"
+        "g, = L.autograd.grad((v2 * v2).sum(), x1, create_graph=True)\n"
+        "out.append((g, [n and n.name() for n, _ in g.grad_fn.next_functions]))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
