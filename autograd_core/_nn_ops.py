@@ -73,12 +73,14 @@ def _erf_array(a):
 # ============================================================================= activations
 
 
-def grad_tie(t, *ties, name="BackwardBackward0", zeros=True):
+def grad_tie(t, *ties, name="BackwardBackward0", zeros=True, again=None):
     """t itself, recorded (as torch's node `name`) as depending on `ties` with a zero derivative
     (`zeros` False: none, torch's undefined gradient): a backward formula's output that torch
-    computes by one op of them all (so it requires grad under create_graph when any does)."""
+    computes by one op of them all (so it requires grad under create_graph when any does).
+    `again`: the derivative with respect to the first tie (the formula's g), given its gradient."""
     shapes = tuple(tuple(x.shape) for x in ties)
-    out = _record("grad_tie", name, t._data, (t, *ties), {"shapes": shapes, "zeros": zeros})
+    attrs = {"shapes": shapes, "zeros": zeros, "again": again}
+    out = _record("grad_tie", name, t._data, (t, *ties), attrs)
     if out._grad_fn is not None:
         out._grad_fn._tie = True
     return out

@@ -31,11 +31,18 @@ def _nn(op, fn, only_for=None):
     defvjp(op, fn, only_for, on_arrays=False)
 
 
-_nn(  # the tied tensors get zeros, or (`zeros` False) torch's undefined gradient: None
-    "grad_tie",
-    lambda g, need, shapes, zeros: (
+_nn(  # the tied tensors get zeros, or (`zeros` False) torch's undefined gradient: None; the
+    "grad_tie",  # formula's g, where it needs one, the formula again (`again`: linear in g)
+    lambda g, need, shapes, zeros, again=None: (
         g,
-        *(zeros_of(g.sum()).expand(s) if n and zeros else None for n, s in zip(need[1:], shapes)),
+        *(
+            again(g)
+            if i == 0 and again is not None
+            else zeros_of(g.sum()).expand(s)
+            if n and zeros
+            else None
+            for i, (n, s) in enumerate(zip(need[1:], shapes))
+        ),
     ),
 )
 
@@ -52,7 +59,7 @@ def _gelu(g, x, approximate):
 
 
 _nn("normal_cdf", lambda g, x: (g * F.exp(-0.5 * x * x) / _SQRT_2PI,))
-_nn("gelu", twice("GeluBackwardBackward0", fused(_gelu)))
+_nn("gelu", twice("GeluBackwardBackward0", fused(_gelu), self_adjoint=True))
 
 
 def _silu(g, x):
@@ -72,7 +79,7 @@ def _softplus(g, x, beta, threshold):
     return (F.where(bx > threshold, g, g * s),)
 
 
-_nn("softplus", twice("SoftplusBackwardBackward0", fused(_softplus)))
+_nn("softplus", twice("SoftplusBackwardBackward0", fused(_softplus), self_adjoint=True))
 
 
 # ----------------------------------------------------------------------------- normalization
@@ -535,7 +542,7 @@ def _hardtanh(g, x, min_val, max_val):
     return (F.where(inside, g, 0.0),)
 
 
-_nn("hardtanh", twice("HardtanhBackwardBackward0", _hardtanh))
+_nn("hardtanh", twice("HardtanhBackwardBackward0", _hardtanh, self_adjoint=True))
 
 
 def _act_backward(gg, x, y, need, kind):
@@ -582,7 +589,14 @@ def _mish(g, x):
 _nn("mish", fused(_mish, composite=True))
 
 
-_nn("logsigmoid", twice("LogSigmoidBackwardBackward0", fused(lambda g, x: (g * F.sigmoid(-x),))))
+_nn(
+    "logsigmoid",
+    twice(
+        "LogSigmoidBackwardBackward0",
+        fused(lambda g, x: (g * F.sigmoid(-x),)),
+        self_adjoint=True,
+    ),
+)
 
 
 def _glu(g, x, dim):

@@ -262,23 +262,36 @@ VJP["logsumexp"] = lambda g, x, ans, dim, keepdim: (
 )
 
 
-def twice(name, rule, zeros=True):
+def twice(name, rule, zeros=True, self_adjoint=False):
     """`rule` whose results, under create_graph, come from torch's one double-backward node
     `name`: torch's backward is one differentiable op of all the tensors the rule reads, so each
     result requires grad when any of them does (the true second derivatives still flow through
     the rule's own ops; the tie adds a zero derivative, or none where torch's node gives an
-    undefined one: `zeros` False)."""
+    undefined one: `zeros` False). A `self_adjoint` rule (elementwise in g, or softmax's) is its
+    own derivative with respect to g: torch's derivatives.yaml applies it again to that gradient
+    (so jvp/hvp record torch's node), not the ops it is composed of."""
 
     @functools.wraps(rule)
     def run(g, *args, **kwargs):
-        outs = rule(g, *args, **kwargs)
         if not isinstance(g, Tensor) or not is_grad_enabled():
-            return outs
+            return rule(g, *args, **kwargs)
+        again = self_adjoint and g.requires_grad
+        outs = rule(g.detach() if again else g, *args, **kwargs)  # (g's derivative: `again`)
         ties = [t for t in (g, *args) if isinstance(t, Tensor)]
         tie = functools.partial(F.grad_tie, name=name, zeros=zeros)
-        return tuple(None if o is None else tie(o, *ties) for o in outs)
+        return tuple(
+            None
+            if o is None
+            else tie(o, *ties, again=_again(run, k, args, kwargs) if again else None)
+            for k, o in enumerate(outs)
+        )
 
     return run
+
+
+def _again(run, k, args, kwargs):
+    """The derivative of output k of a self-adjoint tied rule with respect to its g."""
+    return lambda gg: run(gg, *args, **kwargs)[k]
 
 
 def valued(t, values):
@@ -337,6 +350,7 @@ def _in_opmath(rule):
 VJP["softmax"] = twice(
     "SoftmaxBackwardDataBackward0",
     _in_opmath(lambda g, ans, dim: ans * (g - sum(g * ans, dim, True))),
+    self_adjoint=True,
 )
 VJP["log_softmax"] = twice(
     "LogSoftmaxBackwardDataBackward0",

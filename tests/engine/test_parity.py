@@ -2269,6 +2269,15 @@ _SNIPPETS.update({
         "v2 = (x1 * 1).masked_fill(L.tensor([True, False]), L.tensor(2.5))\n"
         "g, = L.autograd.grad((v2 * v2).sum(), x1, create_graph=True)\n"
         "out.append((g, [n and n.name() for n, _ in g.grad_fn.next_functions]))",
+    "jvp_through_self_adjoint_backward_formulas": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 3 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.tensor([[2.055, -1.077, 0.3], [1.306, 0.256, -0.7]], dtype=L.float64, requires_grad=True)\n"
+        "F = L.nn.functional\nout = []\n"
+        "for f in (lambda t: t.softmax(-1), F.gelu, F.softplus, F.hardtanh, F.logsigmoid, lambda t: t.softmax(0).sum()):\n"
+        "    o, jv = L.autograd.functional.jvp(f, x, L.ones_like(x), create_graph=True)\n"
+        "    out.append((jv, walk(jv.grad_fn)))\n"
+        "    o, hv = L.autograd.functional.hvp(lambda t: f(t).sum(), x, L.ones_like(x), create_graph=True)\n"
+        "    out.append(hv.detach())",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
