@@ -21,7 +21,7 @@ from ._backend import namespace
 from ._tensor import Tensor
 from ._operands import _cname
 from ._vjps import defvjp, zeros_of
-from ._vjps_shapes import divided, fused, plus, twice, valued
+from ._vjps_shapes import divided, fused, minus, plus, twice, valued
 from .grad_mode import is_grad_enabled, no_grad
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
@@ -62,9 +62,9 @@ _nn("normal_cdf", lambda g, x: (g * F.exp(-0.5 * x * x) / _SQRT_2PI,))
 _nn("gelu", twice("GeluBackwardBackward0", fused(_gelu), self_adjoint=True))
 
 
-def _silu(g, x):
+def _silu(g, x):  # (torch's formula: its C++ 1 + ... and 1 - ... ops)
     s = F.sigmoid(x)
-    return (g * s * (1 + x * (1 - s)),)
+    return (g * s * plus(x * minus(1, s), 1),)
 
 
 _nn("silu", fused(_silu, composite=True))
@@ -581,9 +581,9 @@ _PRELU2 = "PreluKernelBackwardBackward0"
 _nn("prelu", _prelu)
 
 
-def _mish(g, x):
-    t = F.tanh(F.softplus(x))
-    return (g * (t + x * F.sigmoid(x) * (1 - t * t)),)
+def _mish(g, x):  # (torch's infinitely_differentiable_mish_backward, op for op)
+    t = F.tanh(F.log1p(F.exp(x)))
+    return (g * (t + x * F.sigmoid(x) * minus(1.0, t * t)),)
 
 
 _nn("mish", fused(_mish, composite=True))
