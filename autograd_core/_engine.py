@@ -37,6 +37,7 @@ from .grad_mode import _anomaly, _anomaly_check, _anomaly_error, _mode, set_grad
 
 _RESHAPED = RESHAPED.data  # (a plain dict: its truth is tested per edge, at no call's cost)
 _SCALAR_OPS = {"MulBackward1", "DivBackward1", "AddBackward1", "RsubBackward1"}  # (see _keeps)
+_SOURCE_INDEXED = ("IndexAddBackward0", "ScatterAddBackward0")
 
 
 class _Ready:
@@ -263,7 +264,7 @@ def _keeps(node):
             return True  # (a Python number is torch's wrapped-number tensor; a Scalar op's kept)
     if (name := type(node).__name__) == "CopySlices":
         return True
-    if not node._attrs or name in ("IndexAddBackward0", "ScatterAddBackward0"):
+    if not node._attrs or name in _SOURCE_INDEXED and not getattr(node, "_need", (0, 0))[1]:
         return False
     for v in node._attrs.values():  # (loops, not any(): no generator frame per node)
         for w in v if v.__class__ is tuple else (v,):
@@ -282,8 +283,7 @@ def send(p, node, grads_in, incoming):
     """Step 3: each input's gradient, reduced to the input's shape and dtype, into its buffer.
 
     For a leaf it also notes whether the array is the pass's own (`_owned`), so `.grad` may take it
-    without a copy; `incoming` is the node's own gradient (False: the rule's results are not
-    new)."""
+    without a copy; `incoming` is the node's own gradient (False: its results are not new)."""
     raw, runs, buffers = p.raw, p.runs, p.buffers
     for child, nr, g, meta in zip(node._next, node._nrs, grads_in, node._in_meta):
         if g is None or child is None:

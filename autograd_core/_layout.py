@@ -786,6 +786,8 @@ def vander(x, N=None, increasing=False):
     xp = namespace(x._data)
     ones = xp.ones((x.shape[0], n), dtype=_backend.to_backend_dtype(xp, dt))
     result = Tensor._from_data(ones)
+    if n > 0:  # (torch's first column filled in place: its versions, one per write)
+        result[:, 0] = 1
     if n > 1:
         result[:, 1:] = x.unsqueeze(1)
         result[:, 1:] = result[:, 1:].cumprod(1)

@@ -487,12 +487,11 @@ def _as_strided_view(g, size, stride, offset, storage, input):
     read at the input's own positions."""
     memory = F.index_add_into(F.reshape(g, (-1,)), (storage,), 0, _positions(size, stride, offset))
     shape, strides, own = input
-    reads = _positions(shape, strides, own)
-    count = np.bincount(reads._data, minlength=storage)
+    count = np.bincount(_positions(shape, strides, own)._data, minlength=storage)
     if (count > 1).any():  # (where the input reads nothing, 0 / 0 as torch's: never read back)
         count = _backend.move(count.astype(g._data.dtype), _backend.device_of(g._data))
         memory = memory / Tensor._from_data(count)
-    return (F.reshape(F.index_select(memory, 0, reads), shape),)
+    return (F.as_strided(memory, shape, strides, own),)  # (read back as torch's: a view)
 
 
 defvjp("as_strided_view", _as_strided_view, on_arrays=False)

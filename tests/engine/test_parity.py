@@ -2279,6 +2279,18 @@ _SNIPPETS.update({
         "    out.append((jv, walk(jv.grad_fn)))\n"
         "    o, hv = L.autograd.functional.hvp(lambda t: f(t).sum(), x, L.ones_like(x), create_graph=True)\n"
         "    out.append(hv.detach())",
+    "as_strided_gradient_vander_versions_scatter_add_twice": "x0 = L.arange(24., dtype=L.float64).reshape(1, 3, 2, 4).requires_grad_()\n"
+        "out = []\nfor args in (((2, 2), (1, 2), 0), ((3, 2), (4, 1), 2), ((2, 3), (0, 1), 1)):\n"
+        "    g, = L.autograd.grad((x0.as_strided(*args) ** 2).sum(), x0, create_graph=True)\n"
+        "    out.append((g, g.grad_fn.name(), L.autograd.grad(g.sum(), x0)))\n"
+        "v = L.tensor([0.3, 0.9, 1.8])\n"
+        "out += [L.vander(v, n, increasing=i)._version for n in (None, 1, 0) for i in (True, False)]\n"
+        "for src_rg in (True, False):\n"
+        "    for f in (lambda a, s: L.scatter_add(a, 0, L.tensor([[0, 0], [3, 0]]), s), lambda a, s: a.index_add(0, L.tensor([0, 2]), s)):\n"
+        "        y = f(L.ones(4, 2, requires_grad=True), L.ones(2, 2, requires_grad=src_rg))\n"
+        "        y.sum().backward()\n"
+        "        try:\n            y.sum().backward()\n            out.append('twice')\n"
+        "        except RuntimeError as e:\n            out.append(str(e)[:30])",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
