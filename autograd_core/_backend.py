@@ -956,7 +956,7 @@ def preserve_copy(array):
     if array.__class__ is np.ndarray and any(
         st == 0 and n > 1 for st, n in zip(array.strides, array.shape)
     ):
-        return np.ascontiguousarray(array)
+        return np.array(array, order="C")  # (a copy even of an empty one: it is written)
     return namespace(array).asarray(array, copy=True)
 
 

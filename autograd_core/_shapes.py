@@ -293,6 +293,8 @@ def unflatten(x, dim, sizes):
             f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
             f"({x.shape[d]}) in the input tensor"
         )
+    if -1 in sizes:  # (inferred from dim's size alone, as torch's: the rest may be empty)
+        sizes = tuple(x.shape[d] // -n if s == -1 else s for s in sizes)
     return view(x, *(x.shape[:d] + sizes + x.shape[d + 1 :]))
 
 

@@ -414,7 +414,7 @@ def _group_norm(g, x, y, need, groups, eps, mixed=False):
     xg = x.to(ct).reshape(n, groups, c // groups, math.prod(x.shape[2:]))
     dy = g.to(ct).reshape(xg.shape)
     w = None if y is None else (y if composed else y.to(ct)).reshape(1, groups, -1, 1)
-    if not composed and not low and x._data.__class__ is np.ndarray:  # (its float kernels)
+    if not composed and not low and x._data.__class__ is np.ndarray and x.numel():  # (kernels)
         rows = _group_norm_rows(dy._data, xg._data, None if w is None else w._data, mu, rstd)
         shapes = (x.shape, (c,), (c,))
         return tuple(

@@ -14,6 +14,7 @@ import numpy as np
 
 import autograd_core as _ac
 from autograd_core._api import ops as _ops
+from autograd_core._nn_ops_more import mul_scalar as _mul_scalar  # (torch's C++ Scalar products)
 from autograd_core._amp_policy import cuda_float32 as _cuda_float32
 from autograd_core import _amp_policy
 from autograd_core._amp_policy import state as _autocast
@@ -363,18 +364,18 @@ def cross_entropy(
         return nll
     # torch's cross_entropy_loss_label_smoothing (aten/src/ATen/native/LossNLL.cpp).
     w_b = weight_along_classes()
-    keep_f = (target != ignore_index).to(dtype=input.dtype)
-    smooth = -(logp.sum(class_dim) if w_b is None else (logp * w_b).sum(class_dim)) * keep_f
+    ignore = target == ignore_index
+    smooth = -(logp.sum(class_dim) if w_b is None else (logp * w_b).sum(class_dim))
+    smooth.masked_fill_(ignore, 0.0)  # (torch's: in place, so an ignored row's gradient is 0)
     if reduction == "mean":
         if weight is None:
-            denom = keep_f.sum()
+            denom = (~ignore).sum()
         else:
-            safe_t = _ac.where(target != ignore_index, target, _ac.zeros_like(target))
-            denom = (weight.to(dtype=input.dtype)[safe_t] * keep_f).sum()
+            denom = weight.gather(0, target.masked_select(~ignore).flatten()).sum()
         ret = smooth.sum() / denom
     else:
         ret = _reduce(smooth, reduction)
-    return (1 - label_smoothing) * nll + ret * (label_smoothing / n_classes)
+    return _mul_scalar(nll, 1 - label_smoothing) + _mul_scalar(ret, label_smoothing / n_classes)
 
 
 # ------------------------------------------------------------------------- issue 12: more layers

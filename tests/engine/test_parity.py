@@ -2291,6 +2291,21 @@ _SNIPPETS.update({
         "        y.sum().backward()\n"
         "        try:\n            y.sum().backward()\n            out.append('twice')\n"
         "        except RuntimeError as e:\n            out.append(str(e)[:30])",
+    "label_smoothing_as_torchs_formula_and_empty_edges": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 3 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.tensor([[0.459, 1.189, 0.3], [-0.055, -0.805, 0.2]], dtype=L.float64, requires_grad=True)\nout = []\n"
+        "for w in (None, L.tensor([0.5, 1.5, 2.0], dtype=L.float64)):\n"
+        "    for red, ii in (('mean', -100), ('mean', 1), ('sum', 0), ('none', 1)):\n"
+        "        v = L.nn.functional.cross_entropy(x, L.tensor([1, 1]), weight=w, ignore_index=ii, label_smoothing=0.3, reduction=red)\n"
+        "        g, = L.autograd.grad(v.sum(), x, create_graph=True)\n"
+        "        out.append((v, g, walk(v.grad_fn)))\n"
+        "x0 = L.zeros((2, 0, 3, 2), dtype=L.float64, requires_grad=True)\n"
+        "w0 = L.zeros((0,), dtype=L.float64, requires_grad=True)\n"
+        "L.nn.functional.group_norm(L.flatten(x0, start_dim=1), 1, w0, L.zeros((0,), dtype=L.float64)).mean().backward()\n"
+        "x1 = L.zeros((0, 3, 3), requires_grad=True)\n"
+        "s = x1.transpose(2, 0).slice_scatter(L.zeros((2, 3, 0), requires_grad=True), dim=0, start=0, step=2).sum()\n"
+        "s.backward()\n"
+        "out += [x0.grad, w0.grad, x1.grad, L.zeros((3, 0, 2, 3)).transpose(3, 2).unflatten(3, (-1, 1)).shape]",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
