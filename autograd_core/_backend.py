@@ -512,6 +512,8 @@ def index_result(r, data, idx):
             arrays.append(np.asarray(i))
             dims.append(d)
             d += 1
+    if not dims:
+        return c_order(r)
     st = list(torch_strides(data))
     rest = [k for k in range(data.ndim) if k not in dims]
     if dims != list(range(dims[0], dims[0] + len(dims))):  # (torch's transposeToFront)
