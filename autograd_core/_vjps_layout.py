@@ -77,14 +77,22 @@ def _src_grad(g, dim, index, src_shape, name, gathered=False):
     return g if gathered else F.gather(g, dim, index)
 
 
-def _repeat(g, shape, sizes):
-    """repeat: each tile's gradient summed back onto x (interleaved (repeat, size) dims)."""
-    if not sizes:
-        return (g,)
-    inter = []
-    for r, s in zip(sizes, shape):
-        inter += [r, s]
-    return (g.reshape(inter).sum(tuple(range(0, 2 * len(sizes), 2))),)
+def _repeat(g, shape, sizes, in_shape=None):
+    """torch's repeat_backward: the leading new dims summed away one by one, then each repeated
+    dim split into (repeat, size) and the repeats summed (dims repeated once left alone)."""
+    in_shape = tuple(shape if in_shape is None else in_shape)
+    if 0 in sizes:
+        return (_zeros(g, in_shape),)
+    for _ in range(len(sizes) - len(in_shape)):
+        g = g.sum(0)
+    grad_size, sum_dims = [], []
+    for r, n in zip(sizes[len(sizes) - len(in_shape) :], in_shape):
+        if r != 1:
+            grad_size.append(r)
+            sum_dims.append(len(grad_size) - 1)
+        grad_size.append(n)
+    g = g if tuple(g.shape) == tuple(grad_size) else g.reshape(grad_size)
+    return (g.sum(tuple(sum_dims)) if sum_dims else g,)
 
 
 def _eye(g, n, m):
@@ -220,9 +228,9 @@ def _unique(g):
 
 
 def _take(g, shape, index):
-    """take: g added into zeros of the input's (flattened) shape at the taken positions."""
-    flat = F.index_add_into(F.reshape(g, (-1,)), (int(np.prod(shape)),), 0, index)
-    return (F.reshape(flat, shape),)
+    """take: g added into zeros of the input's shape at the taken positions (torch's put_ with
+    accumulate, PutBackward0)."""
+    return (F.put(_zeros(g, shape), index, g, True),)
 
 
 defvjp("take", _take, on_arrays=False)

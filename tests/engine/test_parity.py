@@ -2306,6 +2306,15 @@ _SNIPPETS.update({
         "s = x1.transpose(2, 0).slice_scatter(L.zeros((2, 3, 0), requires_grad=True), dim=0, start=0, step=2).sum()\n"
         "s.backward()\n"
         "out += [x0.grad, w0.grad, x1.grad, L.zeros((3, 0, 2, 3)).transpose(3, 2).unflatten(3, (-1, 1)).shape]",
+    "repeat_and_take_gradients_as_torchs_formulas": "def walk(f, d=0):\n"
+        "    return '-' if f is None or d > 3 else f.name() + str([walk(n, d + 1) for n, _ in f.next_functions])\n"
+        "x = L.arange(1., 7., dtype=L.float64).reshape(2, 3).requires_grad_()\nout = []\n"
+        "for reps in ((1, 1), (2, 1), (2, 3), (2, 1, 1), (3, 2, 2), (1, 1, 1), (0, 1)):\n"
+        "    for f in (lambda t: t.repeat(*reps), lambda t: L.tile(t, reps)):\n"
+        "        g, = L.autograd.grad((f(x) ** 2).sum(), x, create_graph=True)\n"
+        "        out.append((g, walk(g.grad_fn)))\n"
+        "v = L.take(x, L.tensor([[0, 5], [5, 2]]))\n"
+        "g, = L.autograd.grad((v * v).sum(), x, create_graph=True)\nout.append((g, walk(g.grad_fn)))",
     "invalid_gradient_shape_after_data": "x = L.ones(3, requires_grad=True)\ny = x * 1\n"
     "y.data = L.zeros(2)\n(y * 2).sum().backward()",
 })
