@@ -279,13 +279,15 @@ def derive(name, functions, methods):
 def sizes_read(found, args, kwargs):
     """args and kwargs with each one-element tensor given for a tuple of ints read as the int
     torch reads (a tuple of it, given for the whole tuple)."""
-    read = {}
+    read = {}  # id of the object given -> what torch reads
     for p in found[0].params if found is not None else ():
         v = found[1].get(p.name)
-        if p.type_name == "tuple of ints" and isinstance(v, (tuple, list, Tensor)):
-            for x in v if isinstance(v, (tuple, list)) else ():
-                read.update({id(x): int(x.item())} if isinstance(x, Tensor) else {})
-            read.update({id(v): (int(v.item()),)} if isinstance(v, Tensor) else {})
+        if p.type_name != "tuple of ints":
+            continue
+        if isinstance(v, Tensor):  # (the whole tuple: a tuple of its one int)
+            read[id(v)] = (int(v.item()),)
+        elif isinstance(v, (tuple, list)):  # (varargs: view(t, 2) bound as the tuple (t, 2))
+            read.update({id(x): int(x.item()) for x in v if isinstance(x, Tensor)})
     if not read:
         return args, kwargs
     return tuple(read.get(id(a), a) for a in args), {

@@ -324,7 +324,7 @@ def repeat(x, *sizes):
     xp = namespace(a)
     r = xp.tile(xp.reshape(a, shape), sizes) if sizes else xp.asarray(a, copy=True)
     r = _backend.c_order(r)  # (numpy's tile by ones copies in the input's order)
-    attrs = {"shape": shape, "sizes": sizes, "in_shape": tuple(x.shape)}
+    attrs = {"sizes": sizes, "in_shape": tuple(x.shape)}
     return _record("repeat", "RepeatBackward0", r, (x,), attrs)
 
 

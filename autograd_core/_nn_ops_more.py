@@ -23,10 +23,9 @@ from ._messages import C_TYPES
 from ._nn_ops import _check_ranks, check_groups
 from ._norms import batch_norm
 from ._operands import _cast, _cname, _no_kernel
-from ._vjps_shapes import times
 from ._ops import _record, silent
 from ._reductions import softmax
-from ._vjps_shapes import plus
+from ._vjps_shapes import plus, times
 from .grad_mode import no_grad
 
 

@@ -262,8 +262,9 @@ def _view_as_dtype(x, dt):
 
 def flatten(x, start_dim=0, end_dim=-1):
     """Merge dims start_dim..end_dim into one (x itself when that is a single dim, as torch)."""
-    if x.ndim == 0:  # (its dims wrapped as a 1-D tensor's: 0 or -1)
-        _dim(start_dim, 1), _dim(end_dim, 1)
+    if x.ndim == 0:  # (its dims checked as a 1-D tensor's: 0 or -1)
+        for d in (start_dim, end_dim):
+            _dim(d, 1)
         return reshape(x, 1)
     s, e = _dim(start_dim, x.ndim), _dim(end_dim, x.ndim)
     if s > e:

@@ -77,10 +77,9 @@ def _src_grad(g, dim, index, src_shape, name, gathered=False):
     return g if gathered else F.gather(g, dim, index)
 
 
-def _repeat(g, shape, sizes, in_shape=None):
+def _repeat(g, sizes, in_shape):
     """torch's repeat_backward: the leading new dims summed away one by one, then each repeated
     dim split into (repeat, size) and the repeats summed (dims repeated once left alone)."""
-    in_shape = tuple(shape if in_shape is None else in_shape)
     if 0 in sizes:
         return (_zeros(g, in_shape),)
     for _ in range(len(sizes) - len(in_shape)):
